@@ -1,0 +1,314 @@
+"""Running effects: programs of ops with the connectives (and / then / if you do / may), links of the
+effect chain, and replacement ("would") events. Verbs themselves live in `uu.engine.verbs`."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from uu.engine import queries as q
+from uu.engine.actions import Action, Decision
+from uu.engine.frames import CONT, DONE, Frame, Result, card_actions, handler, player_actions, replace_top, \
+    use_decline
+from uu.engine.moves import leave_stable
+from uu.engine.state import GameState
+from uu.engine.targets import card_candidates, declarable, is_player_choice, op_possible, ops_possible, \
+    player_candidates
+
+Op = dict[str, Any]
+
+KIND_RULES = {"enter": "effect.enter", "leave": "effect.leave", "bot": "bot.trigger",
+              "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}
+
+
+def prog(ops: list[Op], you: int, src: int | None) -> Frame:
+    return {"t": "prog", "ops": ops, "i": 0, "you": you, "src": src}
+
+
+def op_frame(op: Op, you: int, src: int | None, actor: int | None = None) -> Frame:
+    return {"t": "op", "op": op, "you": you, "src": src, "actor": you if actor is None else actor,
+            "st": "init", "k": 0, "ok_n": 0}
+
+
+@handler("prog")
+def h_prog(s: GameState, f: Frame, action: Action | None) -> Result:
+    """Ops in a list run in the printed order (effect.order, effect.and)."""
+    i = f["i"]
+    if i >= len(f["ops"]):
+        return DONE
+    f["i"] = i + 1
+    s.stack.append(op_frame(f["ops"][i], f["you"], f["src"]))
+    return CONT
+
+
+def finish(s: GameState, f: Frame, ok: bool) -> Result:
+    """End an op: `then` runs only if it was carried out (effect.then); `if_you_do` only if the player
+    chose to do it (effect.if-you-do)."""
+    s.last_ok = ok
+    op = f["op"]
+    if op.get("then") and ok:
+        return replace_top(s, f, prog(op["then"], f["you"], f["src"]))
+    if op.get("if_you_do") and (f.get("chose") if op.get("may") else ok):
+        return replace_top(s, f, prog(op["if_you_do"], f["you"], f["src"]))
+    if op.get("then") and not ok:
+        s.say("The part after 'then' does not happen: the first part was not carried out.", "effect.then")
+    return DONE
+
+
+@handler("op")
+def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
+    from uu.engine.verbs import VERBS
+
+    op = f["op"]
+    you, src = f["you"], f["src"]
+    if f["st"] == "init":
+        if op.get("may") and not f.get("asked"):
+            if not op_possible(s, op, you, src):
+                return finish(s, f, False)
+            if action is None:
+                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {s.name(src)}?")
+            f["asked"] = True
+            if action.kind == "decline":
+                s.say(f"{s.players[you]} declines.", "effect.may", player=you)
+                return finish(s, f, False)
+            f["chose"] = True
+            action = None
+        if op.get("who") == "each":
+            each = {"t": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you), "ok": True,
+                    "child": False}
+            return replace_top(s, f, each)
+        if op.get("who") == "other" and not f.get("actor_set"):
+            cands = player_candidates(s, op, you)
+            if "chosen" in op:
+                p = op["chosen"][0] if op["chosen"] and op["chosen"][0] in cands else None
+            elif not cands:
+                p = None
+            elif action is None:
+                return Decision(you, "target", player_actions(cands), "Choose another player.",
+                                ("target.players",), card=_src_name(s, src))
+            else:
+                p = action.cid
+                action = None
+            if p is None:
+                return finish(s, f, False)
+            f["actor"] = p
+            f["actor_set"] = True
+        f["st"] = "run"
+    return VERBS[op["do"]](s, f, action)
+
+
+def _src_name(s: GameState, src: int | None) -> str | None:
+    return s.defs[src].name if src is not None else None
+
+
+@handler("each")
+def h_each(s: GameState, f: Frame, action: Action | None) -> Result:
+    """'Each player' acts in seat order starting with the controller (target.players)."""
+    if f["child"]:
+        f["child"] = False
+        f["ok"] = f["ok"] and s.last_ok
+    if f["queue"]:
+        p = f["queue"].pop(0)
+        sub = {k: v for k, v in f["op"].items() if k not in ("who", "then", "if_you_do", "may")}
+        s.stack.append(op_frame(sub, f["you"], f["src"], actor=p))
+        f["child"] = True
+        return CONT
+    return finish(s, f, f["ok"])
+
+
+def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, kind: str, n: int,
+              candidates: list[int], act, prompt: str, rules: tuple[str, ...]) -> Result:
+    """Choose and act n times, one card at a time. Declared choices (op["chosen"]) are used when still
+    valid; otherwise the chooser is asked. `act(cid)` returns True/False (done now) or CONT (it pushed a
+    frame whose outcome arrives in state.last_ok)."""
+    op = f["op"]
+    if f.get("acting"):
+        f["acting"] = False
+        f["ok_n"] += 1 if s.last_ok else 0
+        f["k"] += 1
+    while f["k"] < n:
+        picked = f.setdefault("picked", [])
+        cands = [c for c in candidates if c not in picked]
+        if "chosen" in op:
+            chosen = op["chosen"]
+            cid = chosen[f["k"]] if f["k"] < len(chosen) else None
+            if cid is None or cid not in cands:
+                break
+        elif not cands:
+            break
+        elif action is None:
+            return Decision(chooser, kind, card_actions(s, kind, cands), prompt, rules,
+                            card=_src_name(s, f["src"]))
+        else:
+            cid = action.cid
+            action = None
+        picked.append(cid)
+        res = act(cid)
+        if res == CONT:
+            f["acting"] = True
+            return CONT
+        f["ok_n"] += 1 if res else 0
+        f["k"] += 1
+    return finish(s, f, f["ok_n"] >= n)
+
+
+# ---- links of the effect chain -----------------------------------------------------------------------
+
+@handler("link")
+def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
+    effs = f["effects"]
+    if effs and effs[0]["kind"] == "bot":
+        return _bot_link(s, f, action)
+    e = effs[0]
+    eff, you, cid = e["eff"], e["you"], e["cid"]
+    name = s.name(cid)
+    rule = KIND_RULES[e["kind"]]
+    if eff.get("may"):
+        if not ops_possible(s, eff["ops"], you, cid):
+            s.say(f"{name}'s optional effect could do nothing, so it is not offered.", "effect.may", rule)
+            return DONE
+        if action is None:
+            return use_decline(s, you, cid, f"Use the effect of {name}?", rule)
+        if action.kind == "decline":
+            s.say(f"{s.players[you]} does not use {name}.", "effect.may", rule, player=you)
+            return DONE
+    s.say(f"{name}'s effect resolves for {s.players[you]}.", "chain.link", rule, player=you)
+    return replace_top(s, f, prog(eff["ops"], you, cid))
+
+
+def bot_link(s: GameState, p: int, cids: list[int]) -> Frame:
+    effects = []
+    for cid in cids:
+        eff = s.defs[cid].bot
+        effects.append({"cid": cid, "you": p, "kind": "bot", "may": bool(eff.get("may")),
+                        "ops": copy.deepcopy(eff["ops"]), "use": None if eff.get("may") else True})
+    return {"t": "link", "effects": effects, "st": "ask", "used": [], "queue": None, "ri": 0}
+
+
+def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
+    """Beginning-of-turn effects form one link (bot.simultaneous, chain.link): every optional effect is
+    used or declined, then the choices of mandatory effects, then of used optional ones
+    (chain.mandatory-first), never the same card twice (chain.same-target), then all resolve."""
+    effs = f["effects"]
+    if f["st"] == "ask":
+        for e in effs:
+            if e["use"] is not None:
+                continue
+            name = s.name(e["cid"])
+            if not ops_possible(s, e["ops"], e["you"], e["cid"]):
+                e["use"] = False
+                s.say(f"{name}'s optional effect could do nothing, so it is not offered.", "effect.may")
+                continue
+            if action is None:
+                return use_decline(s, e["you"], e["cid"], f"Use the beginning-of-turn effect of {name}?",
+                                   "bot.trigger", "bot.optional-lost")
+            e["use"] = action.kind == "use"
+            s.say(f"{s.players[e['you']]} {'uses' if e['use'] else 'does not use'} {name}.", "effect.may",
+                  "bot.trigger", player=e["you"])
+            action = None
+        order = [i for i, e in enumerate(effs) if not e["may"]] + \
+                [i for i, e in enumerate(effs) if e["may"] and e["use"]]
+        f["queue"] = [[i, j] for i in order for j in range(len(list(declarable(effs[i]["ops"], True))))]
+        f["st"] = "declare"
+    if f["st"] == "declare":
+        while f["queue"]:
+            i, j = f["queue"][0]
+            e = effs[i]
+            op = list(declarable(e["ops"], True))[j]
+            chosen = op.setdefault("chosen", [])
+            n = 1 if is_player_choice(op) else op.get("n", 1)
+            if len(chosen) >= n:
+                f["queue"].pop(0)
+                continue
+            if is_player_choice(op):
+                cands = player_candidates(s, op, e["you"])
+                kind, acts = "target", player_actions(cands) if cands else ()
+            else:
+                cands = [c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in f["used"]]
+                kind = op["do"] if op["do"] in ("sacrifice", "discard") else "target"
+                acts = card_actions(s, kind, cands) if cands else ()
+            if not acts:
+                s.say(f"Not enough targets for {s.name(e['cid'])}: that part is skipped.",
+                      "chain.not-enough-targets")
+                f["queue"].pop(0)
+                continue
+            if action is None:
+                return Decision(e["you"], kind, acts,
+                                f"Choose for {s.name(e['cid'])} ({op['do']}) before the link resolves.",
+                                ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]))
+            chosen.append(action.cid)
+            if not is_player_choice(op):
+                f["used"].append(action.cid)
+            action = None
+        f["st"] = "resolve"
+    while f["ri"] < len(effs):
+        e = effs[f["ri"]]
+        f["ri"] += 1
+        if e["use"]:
+            s.say(f"{s.name(e['cid'])}'s beginning-of-turn effect resolves.", "bot.trigger", "chain.link")
+            s.stack.append(prog(e["ops"], e["you"], e["cid"]))
+            return CONT
+    return DONE
+
+
+# ---- replacement effects -------------------------------------------------------------------------------
+
+def replacements(s: GameState, victim: int, event: str) -> list[tuple[int, dict[str, Any]]]:
+    owner = s.owner_of[victim]
+    found = []
+    for c in s.stables[owner]:
+        for w in s.defs[c].would:
+            events = w["event"] if isinstance(w["event"], list) else [w["event"]]
+            if event not in events or not q.text_works(s, c):
+                continue
+            if w["of"] == "this" and c != victim:
+                continue
+            if w["of"] == "unicorn_in_your_stable" and (c == victim or not q.is_unicorn(s, victim)):
+                continue
+            if ops_possible(s, w["instead"], owner, c):
+                found.append((c, w))
+    return found
+
+
+def would_frame(event: str, victim: int, you: int, src: int | None) -> Frame:
+    return {"t": "would", "event": event, "victim": victim, "you": you, "src": src, "st": "start"}
+
+
+@handler("would")
+def h_would(s: GameState, f: Frame, action: Action | None) -> Result:
+    """A card would be destroyed or sacrificed: replacement effects may act instead, at most once per
+    event; otherwise it goes to the discard pile (a Baby to the Nursery) and leave triggers fire."""
+    v = f["victim"]
+    if f["st"] == "replaced":
+        s.last_ok = False
+        return DONE
+    if s.zone_of[v] != "stable":
+        s.last_ok = False
+        return DONE
+    owner = s.owner_of[v]
+    reps = replacements(s, v, f["event"])
+    if reps:
+        if action is None:
+            acts = tuple(Action("use", card=s.name(c), cid=c) for c, _ in reps) + \
+                (Action("decline", card=s.name(v)),)
+            return Decision(owner, "use", acts,
+                            f"{s.name(v)} would be {f['event']}ed: use a replacement effect instead?",
+                            ("effect.may",), card=s.name(v))
+        if action.kind == "use":
+            c = action.cid
+            w = next(w for cc, w in reps if cc == c)
+            s.say(f"{s.players[owner]} uses {s.name(c)}: instead of {s.name(v)} being {_past(f['event'])}, "
+                  f"something else happens.", "effect.may", player=owner)
+            f["st"] = "replaced"
+            s.stack.append(prog(w["instead"], owner, c))
+            return CONT
+    rule = "verb.destroy" if f["event"] == "destroy" else "verb.sacrifice"
+    s.say(f"{s.players[f['you']]} {f['event'].upper()}s {s.name(v)}"
+          + (f" from {s.players[owner]}'s Stable." if owner != f["you"] else "."), rule, player=f["you"])
+    leave_stable(s, v, f["event"], "discard")
+    s.last_ok = True
+    return DONE
+
+
+def _past(event: str) -> str:
+    return {"destroy": "destroyed", "sacrifice": "sacrificed"}.get(event, event)

@@ -1,0 +1,244 @@
+"""`Game`: the one object everything drives — learners' clicks, bots, lessons, tests, hints.
+
+    >>> from uu.engine import new_game
+    >>> g = new_game(["Ana", "Ben"], seed=3)
+    >>> g.pending.kind, g.players[g.pending.player]
+    ('baby', 'Ana')
+    >>> g.apply(g.pending.actions[0]); g.pending.kind
+    'baby'
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Iterable
+from typing import Any
+
+from uu.cards import catalog
+from uu.cards.schema import CardDef, CardType
+from uu.engine import queries as q
+from uu.engine.actions import Action, Decision
+from uu.engine.errors import GameOver, IllegalAction
+from uu.engine.flow import run
+from uu.engine.options import Options
+from uu.engine.state import GameState, LogEntry
+
+# Importing these registers their frame handlers and verbs.
+from uu.engine import effects as _effects, pile as _pile, verbs as _verbs, hooks as _hooks  # noqa: F401,E402,I001
+
+
+def build_defs(two_player: bool) -> tuple[list[CardDef], list[int]]:
+    """Every card instance of the base deck; returns (defs, cids removed for 2 players)."""
+    defs: list[CardDef] = []
+    removed: list[int] = []
+    for d in catalog():
+        for _ in range(d.copies):
+            if two_player and d.two_player_removed:
+                removed.append(len(defs))
+            defs.append(d)
+    return defs, removed
+
+
+def blank_state(players: list[str], options: Options, defs: list[CardDef]) -> GameState:
+    n = len(players)
+    s = GameState(players=list(players), defs=defs, options=options, rng=random.Random(options.seed))
+    s.zone_of = [""] * len(defs)
+    s.owner_of = [-1] * len(defs)
+    s.hands = [[] for _ in range(n)]
+    s.stables = [[] for _ in range(n)]
+    s.skip_turns = [0] * n
+    return s
+
+
+def check_players(players: list[str]) -> None:
+    if not 2 <= len(players) <= 8:
+        raise ValueError(f"Unstable Unicorns is played by 2 to 8 players, not {len(players)}")
+    if len(set(players)) != len(players):
+        raise ValueError(f"player names must be different: {players}")
+
+
+def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Options | None = None) -> Game:
+    """A fresh game: shuffle, deal 5 (setup.deal-five), 2-player rules when there are 2 (two-player.removals,
+    two-player.neigh), Babies in the Nursery, then each player chooses a Baby (first pending decisions)."""
+    players = list(players)
+    check_players(players)
+    opts = options if isinstance(options, Options) else Options(**{"seed": seed, **(options or {})})
+    two = len(players) == 2
+    defs, removed = build_defs(two)
+    s = blank_state(players, opts, defs)
+    for cid in removed:
+        s.place(cid, "box")
+    if removed:
+        s.say(f"2-player game: {len(removed)} cards are removed from the deck.", "two-player.removals")
+    for cid, d in enumerate(defs):
+        if s.zone_of[cid]:
+            continue
+        s.place(cid, "nursery" if d.type is CardType.BABY else "deck", top=False)
+    s.say("The Baby Unicorns form the Nursery; the other cards form the deck.", "setup.nursery",
+          "setup.deck-and-discard", "setup.components")
+    if two:
+        neighs = [c for c in s.deck if defs[c].name == "Neigh"][:2]
+        for p, cid in enumerate(neighs):
+            s.place(cid, "hand", p)
+        s.say("Each player takes a Neigh before the deck is shuffled.", "two-player.neigh")
+    s.rng.shuffle(s.deck)
+    for _ in range(5):
+        for p in range(len(players)):
+            s.place(s.deck[0], "hand", p)
+    s.say("The deck is shuffled and each player is dealt 5 cards.", "setup.deal-five")
+    return Game(s)
+
+
+class Game:
+    """A game in progress. `pending` is the one decision waiting; `apply` answers it."""
+
+    def __init__(self, state: GameState):
+        self.state = state
+        self._pending: Decision | None = run(state)
+
+    # ---- decisions ------------------------------------------------------------------------------------
+    @property
+    def pending(self) -> Decision | None:
+        return self._pending
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        return self._pending.actions if self._pending else ()
+
+    def find(self, action: Action) -> Action:
+        """The legal action equal to `action` (names, not instance ids, decide equality)."""
+        if self._pending is None:
+            raise GameOver(f"the game is over ({self.result_text()}); no action can be applied")
+        for a in self._pending.actions:
+            if a == action:
+                return a
+        legal = "; ".join(self.describe(a) for a in self._pending.actions)
+        who = self.players[self._pending.player]
+        raise IllegalAction(f"{self.describe(action)!r} is not legal now. {who} must decide: "
+                            f"{self._pending.prompt} Legal: {legal}")
+
+    def apply(self, action: Action) -> None:
+        legal = self.find(action)
+        self.state.decisions += 1
+        self._pending = run(self.state, legal)
+
+    def describe(self, action: Action) -> str:
+        return action.describe(self.players)
+
+    # ---- reading the board ----------------------------------------------------------------------------
+    @property
+    def players(self) -> list[str]:
+        return self.state.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> int | str | None:
+        return self.state.winner
+
+    def result_text(self) -> str:
+        w = self.state.winner
+        if w is None:
+            return "no winner yet"
+        return "everyone loses" if w == "everyone-loses" else f"{self.players[w]} wins"
+
+    @property
+    def turn(self) -> tuple[int, str, int]:
+        s = self.state
+        return s.current, s.phase, s.turn_number
+
+    def stable(self, p: int) -> list[str]:
+        return self.state.names(self.state.stables[p])
+
+    def hand(self, p: int) -> list[str]:
+        return self.state.names(self.state.hands[p])
+
+    @property
+    def deck_size(self) -> int:
+        return len(self.state.deck)
+
+    @property
+    def discard(self) -> list[str]:
+        return self.state.names(self.state.discard)
+
+    @property
+    def nursery(self) -> list[str]:
+        return self.state.names(self.state.nursery)
+
+    @property
+    def pile(self) -> list[tuple[str, int]]:
+        return [(self.state.name(e["cid"]), e["p"]) for e in self.state.pile]
+
+    @property
+    def chain(self) -> list[list[str]]:
+        """Links waiting in the effect chain, each as the names of the cards whose effects it holds."""
+        return [[self.state.name(e["cid"]) for e in link["effects"]] for link in self.state.chain]
+
+    def unicorns(self, p: int) -> int:
+        return q.unicorns(self.state, p)
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self.state.log
+
+    def observe(self, player: int) -> dict[str, Any]:
+        """What `player` may see: their own hand, other hands only as counts (unless Nanny Cam), no deck
+        order, and the pending decision's actions only if it is theirs."""
+        s = self.state
+        hands: dict[str, Any] = {}
+        for p, name in enumerate(s.players):
+            if p == player or q.hand_visible(s, p):
+                hands[name] = s.names(s.hands[p])
+            else:
+                hands[name] = len(s.hands[p])
+        d = self._pending
+        return {
+            "players": list(s.players),
+            "you": s.players[player],
+            "turn": {"player": s.players[s.current], "phase": s.phase, "number": s.turn_number},
+            "stables": {s.players[p]: s.names(s.stables[p]) for p in range(s.n)},
+            "hands": hands,
+            "deck_size": len(s.deck),
+            "discard": s.names(s.discard),
+            "nursery": s.names(s.nursery),
+            "pile": [(s.name(e["cid"]), s.players[e["p"]]) for e in s.pile],
+            "unicorns": {s.players[p]: q.unicorns(s, p) for p in range(s.n)},
+            "pending": None if d is None else {
+                "player": s.players[d.player], "kind": d.kind, "prompt": d.prompt,
+                "actions": [self.describe(a) for a in d.actions] if d.player == player else None,
+            },
+            "winner": None if s.winner is None else (
+                s.winner if isinstance(s.winner, str) else s.players[s.winner]),
+        }
+
+    # ---- copies and saves -----------------------------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy (card definitions and options are shared: they never change)."""
+        s = self.state
+        memo: dict[int, Any] = {id(d): d for d in s.defs}
+        memo[id(s.options)] = s.options
+        memo[id(s.defs)] = s.defs
+        new = copy.deepcopy(s, memo)
+        g = Game.__new__(Game)
+        g.state = new
+        g._pending = self._pending
+        return g
+
+    def to_dict(self) -> dict[str, Any]:
+        from uu.engine.save import state_to_dict
+
+        return state_to_dict(self.state)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        from uu.engine.save import state_from_dict
+
+        return cls(state_from_dict(data))
+
+    def __repr__(self) -> str:
+        cur, phase, number = self.turn
+        status = self.result_text() if self.is_over else f"turn {number}, {self.players[cur]}, {phase}"
+        return f"<Game {', '.join(self.players)}: {status}>"

@@ -1,0 +1,49 @@
+"""Engine options: every place where the sources disagree or are silent is a named option with a default.
+
+Validated with pydantic at the boundary (scenario files, `new_game`), then read as plain attributes.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    targeting: Literal["declare-first", "neigh-first"] = Field(
+        "declare-first",
+        description="option.targeting: declare-first = Option 1 (targets are part of playing a Magic, "
+        "Upgrade or Downgrade card); neigh-first = Option 2 (targets chosen when the card resolves).",
+    )
+    deck_out: Literal["end", "reshuffle"] = Field(
+        "end",
+        description="option.deck-out: end = the game ends at the first game-status check that finds the "
+        "deck empty (most Unicorns, then letters); reshuffle = a DRAW from an empty deck first shuffles "
+        "the discard pile into a new deck.",
+    )
+    baby_moves: Literal["allowed", "nursery-only"] = Field(
+        "allowed",
+        description="option.baby-moves: allowed = Babies may be stolen or moved between Stables (2nd "
+        "edition); nursery-only = a Baby only enters a Stable from the Nursery (older wording).",
+    )
+    return_is_leaving: bool = Field(
+        False,
+        description="Whether returning a Unicorn to a hand counts as 'leaving your Stable' (the 2nd-edition "
+        "rulebook lists sacrifice, destroy and steal only; the wiki adds return).",
+    )
+    seed: int = Field(0, description="Seed of the game's random number generator (kept in the state).")
+    hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")
+    win_threshold: int | None = Field(
+        None, ge=1, description="Unicorns needed to win; default 7 with 2–5 players, 6 with 6–8 (win.threshold)."
+    )
+
+    @classmethod
+    def documented(cls) -> dict[str, dict[str, object]]:
+        """Every option with its default and description (printed by `uu scenario schema`)."""
+        return {
+            name: {"default": f.default, "description": f.description}
+            for name, f in cls.model_fields.items()
+        }

@@ -1,0 +1,149 @@
+"""Continuous effects as questions asked on demand, folded over the cards in Stables (never cached flags).
+
+Each function answers one question the rules ask (can this player play a Neigh? does this card's text
+work? how many Unicorns does this Stable count?) from the current state.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from uu.cards.schema import CardType
+from uu.engine.state import GameState
+
+_UNICORN = (CardType.BABY, CardType.BASIC, CardType.MAGICAL)
+
+
+def text_works(s: GameState, cid: int) -> bool:
+    """A card's effect text works only in a Stable (effect.hand-inactive), and a Unicorn's not under
+    Blinding Light (owner_unicorns_blank)."""
+    if s.zone_of[cid] != "stable":
+        return False
+    d = s.defs[cid]
+    if d.is_unicorn:
+        for other in s.stables[s.owner_of[cid]]:
+            od = s.defs[other]
+            if not od.is_unicorn and od.static.get("owner_unicorns_blank"):
+                return False
+    return True
+
+
+def statics(s: GameState, p: int, key: str) -> list[Any]:
+    """Values of static `key` on the working cards in p's Stable."""
+    out = []
+    for cid in s.stables[p]:
+        v = s.defs[cid].static.get(key)
+        if v is not None and text_works(s, cid):
+            out.append(v)
+    return out
+
+
+def has_static(s: GameState, p: int, key: str) -> bool:
+    for cid in s.stables[p]:
+        if s.defs[cid].static.get(key) and text_works(s, cid):
+            return True
+    return False
+
+
+def are_pandas(s: GameState, p: int) -> bool:
+    return has_static(s, p, "owner_unicorns_are_pandas")
+
+
+def is_unicorn(s: GameState, cid: int) -> bool:
+    """Is this card a Unicorn for effects that name Unicorn cards? (Pandamonium makes them Pandas.)"""
+    if not s.defs[cid].is_unicorn:
+        return False
+    if s.zone_of[cid] == "stable" and are_pandas(s, s.owner_of[cid]):
+        return False
+    return True
+
+
+def unicorn_value(s: GameState, cid: int) -> int:
+    v = s.defs[cid].static.get("unicorn_value")
+    if v is not None and text_works(s, cid):
+        return int(v)
+    return 1
+
+
+def unicorns(s: GameState, p: int) -> int:
+    """Unicorns in p's Stable as the win check counts them (win.counts-one; Pandas count none)."""
+    if are_pandas(s, p):
+        return 0
+    return sum(unicorn_value(s, c) for c in s.stables[p] if s.defs[c].is_unicorn)
+
+
+def letters(s: GameState, p: int) -> int:
+    """Letters in the printed names of the Unicorn cards in p's Stable (win.letters)."""
+    return sum(s.defs[c].letters for c in s.stables[p] if s.defs[c].is_unicorn)
+
+
+def cannot_play(s: GameState, p: int, what: str) -> bool:
+    for blocked in statics(s, p, "owner_cannot_play"):
+        if what in blocked:
+            return True
+    return False
+
+
+def plays_unneighable(s: GameState, p: int) -> bool:
+    return has_static(s, p, "owner_plays_unneighable")
+
+
+def can_enter(s: GameState, cid: int, p: int) -> bool:
+    """May this card enter p's Stable? (Queen Bee: Basic Unicorns only enter her owner's Stable.)"""
+    if s.defs[cid].type is CardType.BASIC:
+        for q in range(len(s.players)):
+            if q != p and has_static(s, q, "basics_enter_only_owner"):
+                return False
+    return True
+
+
+def can_be_destroyed(s: GameState, cid: int, source: int | None) -> bool:
+    """effect.immunity: Rainbow Aura guards the owner's Unicorns; Kittencorn is immune to Magic cards."""
+    if s.zone_of[cid] != "stable":
+        return False
+    d = s.defs[cid]
+    if d.is_unicorn and has_static(s, s.owner_of[cid], "owner_unicorns_indestructible"):
+        return False
+    immune = d.static.get("indestructible_by")
+    if immune and text_works(s, cid) and source is not None and s.defs[source].type.value == immune:
+        return False
+    return True
+
+
+def hand_visible(s: GameState, p: int) -> bool:
+    return has_static(s, p, "hand_visible")
+
+
+def hand_limit(s: GameState, p: int) -> int:
+    return s.options.hand_limit
+
+
+def matches(s: GameState, cid: int, what: str | None, src: int | None = None) -> bool:
+    """Does card `cid` match the filter word `what` of an op (see uu.cards.schema.FILTERS)?"""
+    if what is None or what == "card":
+        return True
+    d = s.defs[cid]
+    t = d.type
+    if what == "unicorn":
+        return is_unicorn(s, cid)
+    if what == "basic_unicorn":
+        return t is CardType.BASIC and is_unicorn(s, cid)
+    if what == "baby_unicorn":
+        return t is CardType.BABY and is_unicorn(s, cid)
+    if what == "magical_unicorn":
+        return t is CardType.MAGICAL and is_unicorn(s, cid)
+    if what == "upgrade":
+        return t is CardType.UPGRADE
+    if what == "downgrade":
+        return t is CardType.DOWNGRADE
+    if what == "upgrade_or_downgrade":
+        return t is CardType.UPGRADE or t is CardType.DOWNGRADE
+    if what == "magic":
+        return t is CardType.MAGIC
+    if what == "neigh":
+        return t is CardType.INSTANT
+    if what == "narwhal":
+        return "Narwhal" in d.name
+    if what == "this":
+        return cid == src
+    raise ValueError(f"unknown card filter {what!r}")

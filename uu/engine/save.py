@@ -1,0 +1,55 @@
+"""Saving and loading the full state as JSON-able data (a position, including half-resolved effects)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from uu.cards import catalog
+from uu.engine.options import Options
+from uu.engine.state import GameState, LogEntry
+
+FORMAT = 1
+
+_LISTS = ("zone_of", "owner_of", "hands", "stables", "deck", "discard", "nursery", "limbo", "box", "pile",
+          "pile_cards", "chain", "stack", "bot_snapshot", "skip_phases", "skip_turns", "extra_turns",
+          "revealed")
+_SCALARS = ("stage", "current", "phase", "turn_number", "actions_left", "ending_turn", "last_ok",
+            "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions")
+
+
+def _jsonable_rng(rng: random.Random) -> list[Any]:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def state_to_dict(s: GameState) -> dict[str, Any]:
+    import copy
+
+    out: dict[str, Any] = {"format": FORMAT, "players": list(s.players), "cards": [d.name for d in s.defs],
+                           "options": s.options.model_dump(), "rng": _jsonable_rng(s.rng)}
+    for k in _LISTS:
+        out[k] = copy.deepcopy(getattr(s, k))
+    for k in _SCALARS:
+        out[k] = getattr(s, k)
+    out["log"] = [[e.text, list(e.rules), e.player] for e in s.log]
+    return out
+
+
+def state_from_dict(data: dict[str, Any]) -> GameState:
+    import copy
+
+    if data.get("format") != FORMAT:
+        raise ValueError(f"unsupported save format {data.get('format')!r}; expected {FORMAT}")
+    cat = catalog()
+    defs = [cat[name] for name in data["cards"]]
+    rng = random.Random()
+    version, internal, gauss = data["rng"]
+    rng.setstate((version, tuple(internal), gauss))
+    s = GameState(players=list(data["players"]), defs=defs, options=Options(**data["options"]), rng=rng)
+    for k in _LISTS:
+        setattr(s, k, copy.deepcopy(data[k]))
+    for k in _SCALARS:
+        setattr(s, k, data[k])
+    s.log = [LogEntry(t, tuple(r), p) for t, r, p in data["log"]]
+    return s

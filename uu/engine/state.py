@@ -1,0 +1,122 @@
+"""The full game state as plain data: zones of card instances, turn flow, pile, chain and the frame stack.
+
+Everything needed to continue a game lives here (including the seeded RNG and half-resolved effects), so a
+state can be copied, saved, undone and displayed at any point. Card instances are ints (`cid`) indexing
+`defs`; each instance is in exactly one zone, recorded in `zone_of`/`owner_of` and in that zone's list.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from uu.cards.schema import CardDef, CardType
+from uu.engine.options import Options
+
+ZONES = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
+PHASES = ("beginning", "draw", "action", "end")
+
+
+@dataclass(slots=True)
+class LogEntry:
+    text: str
+    rules: tuple[str, ...] = ()
+    player: int | None = None
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.text!r}, rules={self.rules!r})"
+
+
+@dataclass(slots=True, eq=False)
+class GameState:
+    players: list[str]
+    defs: list[CardDef]
+    options: Options
+    rng: random.Random
+    zone_of: list[str] = field(default_factory=list)
+    owner_of: list[int] = field(default_factory=list)
+    hands: list[list[int]] = field(default_factory=list)
+    stables: list[list[int]] = field(default_factory=list)
+    deck: list[int] = field(default_factory=list)  # index 0 is the top
+    discard: list[int] = field(default_factory=list)  # last is the top
+    nursery: list[int] = field(default_factory=list)
+    limbo: list[int] = field(default_factory=list)  # a Magic card while it resolves
+    box: list[int] = field(default_factory=list)  # out of the game (2-player removals, `rest: box`)
+    pile: list[dict[str, Any]] = field(default_factory=list)  # Neigh pile entries, bottom first
+    pile_cards: list[int] = field(default_factory=list)  # the zone "pile": cids in the same order
+    chain: list[dict[str, Any]] = field(default_factory=list)  # links waiting to resolve, first first
+    stack: list[dict[str, Any]] = field(default_factory=list)  # frames being executed, top last
+    stage: str = "setup"
+    current: int = 0
+    phase: str = "beginning"
+    turn_number: int = 0
+    actions_left: int = 1
+    bot_snapshot: list[int] = field(default_factory=list)
+    ending_turn: bool = False
+    skip_phases: list[str] = field(default_factory=list)
+    skip_turns: list[int] = field(default_factory=list)
+    extra_turns: list[int] = field(default_factory=list)
+    last_ok: bool = True
+    ctx_player: int | None = None  # the player who received the card moved last (Unicorn Swap)
+    win_check_due: bool = False
+    state_check_due: bool = False
+    winner: int | str | None = None
+    over: bool = False
+    revealed: list[int] = field(default_factory=list)  # cids shown to everybody since they were last hidden
+    log: list[LogEntry] = field(default_factory=list)
+    decisions: int = 0
+
+    # ---- zones -------------------------------------------------------------------------------------
+    def zone_list(self, zone: str, owner: int) -> list[int]:
+        if zone == "hand":
+            return self.hands[owner]
+        if zone == "stable":
+            return self.stables[owner]
+        if zone == "pile":
+            return self.pile_cards
+        return getattr(self, zone)
+
+    def place(self, cid: int, zone: str, owner: int = -1, top: bool = True) -> None:
+        """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
+        old = self.zone_of[cid]
+        if old:
+            self.zone_list(old, self.owner_of[cid]).remove(cid)
+        lst = self.zone_list(zone, owner)
+        if zone == "deck" and top:
+            lst.insert(0, cid)
+        else:
+            lst.append(cid)
+        self.zone_of[cid] = zone
+        self.owner_of[cid] = owner if zone in ("hand", "stable") else -1
+        if zone == "stable" or old == "stable":
+            self.win_check_due = True
+            self.state_check_due = True
+
+    def name(self, cid: int) -> str:
+        return self.defs[cid].name
+
+    def names(self, cids: list[int]) -> list[str]:
+        return [self.defs[c].name for c in cids]
+
+    def type_of(self, cid: int) -> CardType:
+        return self.defs[cid].type
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seats_from(self, start: int) -> list[int]:
+        n = len(self.players)
+        return [(start + i) % n for i in range(n)]
+
+    def threshold(self) -> int:
+        if self.options.win_threshold is not None:
+            return self.options.win_threshold
+        return 6 if len(self.players) >= 6 else 7
+
+    def say(self, text: str, *rules: str, player: int | None = None) -> None:
+        self.log.append(LogEntry(text, rules, player))
+
+    def all_cids(self) -> range:
+        return range(len(self.defs))

@@ -1,0 +1,211 @@
+"""What each op could act on: candidate cards or players, whether an op is possible at all
+(effect.impossible-play / effect.impossible-skip), and which ops take targets declared in advance."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Any
+
+from uu.cards.schema import CardType
+from uu.engine import queries as q
+from uu.engine.state import GameState
+
+Op = dict[str, Any]
+
+# Ops whose choice is a card in a Stable or a player: declared with the play under option.targeting
+# declare-first, and before a beginning-of-turn link resolves (chain.targets-before).
+TARGET_OPS = frozenset({"destroy", "steal", "return", "move", "pull", "look_take", "swap_hands"})
+# Choices among the controller's own cards: also made in advance in a beginning-of-turn link.
+OWN_CHOICE_OPS = frozenset({"sacrifice", "discard"})
+
+
+def others(s: GameState, you: int) -> list[int]:
+    return [p for p in s.seats_from(you) if p != you]
+
+
+def baby_may_move(s: GameState, cid: int) -> bool:
+    return s.defs[cid].type is not CardType.BABY or s.options.baby_moves == "allowed"
+
+
+def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None = None) -> list[int]:
+    """Cards the op may pick now. `actor` is who performs it (defaults to the controller)."""
+    verb = op["do"]
+    what = op.get("what")
+    a = you if actor is None else actor
+    if what == "this":
+        if src is None:
+            return []
+        if verb == "sacrifice":
+            return [src] if s.zone_of[src] == "stable" and s.owner_of[src] == a else []
+        if verb == "return":
+            return [src] if s.zone_of[src] in ("stable", "discard") else []
+        return [src]
+    if verb == "discard":
+        return [c for c in s.hands[a] if q.matches(s, c, what, src)]
+    if verb == "sacrifice":
+        return [c for c in s.stables[a] if q.matches(s, c, what, src)]
+    if verb == "destroy":
+        return [c for p in others(s, you) for c in s.stables[p]
+                if q.matches(s, c, what, src) and q.can_be_destroyed(s, c, src)]
+    if verb == "steal":
+        return [c for p in others(s, you) for c in s.stables[p]
+                if q.matches(s, c, what, src) and q.can_enter(s, c, you) and baby_may_move(s, c)]
+    if verb == "return":
+        frm = op.get("from", "other")
+        if frm == "each":
+            return [c for c in s.stables[a] if q.matches(s, c, what, src)]
+        return [c for p in others(s, you) for c in s.stables[p] if q.matches(s, c, what, src)]
+    if verb == "move":
+        owners = [you] if op.get("from", "you") == "you" else s.seats_from(you)
+        return [c for p in owners for c in s.stables[p] if q.matches(s, c, what, src) and baby_may_move(s, c)]
+    if verb == "bring":
+        frm = op.get("from", "hand")
+        pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
+        return [c for c in pool if q.matches(s, c, what, src) and q.can_enter(s, c, you)]
+    if verb == "take":
+        return [c for c in s.discard if q.matches(s, c, what, src)]
+    if verb == "search":
+        return [c for c in s.deck if q.matches(s, c, what, src)]
+    if verb == "steal_after_move":
+        return []
+    return []
+
+
+def player_candidates(s: GameState, op: Op, you: int) -> list[int]:
+    verb = op["do"]
+    if verb in ("pull", "look_take"):
+        return [p for p in others(s, you) if s.hands[p]]
+    if verb == "discard":  # who: other
+        return [p for p in others(s, you) if any(q.matches(s, c, op.get("what"), None) for c in s.hands[p])]
+    if verb == "swap_hands":
+        return others(s, you)
+    if verb == "skip_turn":
+        return others(s, you)
+    return []
+
+
+def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
+    frm = s.owner_of[cid]
+    return [p for p in s.seats_from(you) if p != frm and q.can_enter(s, cid, p)]
+
+
+def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
+    """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
+    is impossible is not offered.)"""
+    verb = op["do"]
+    if verb in ("draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck", "skip_phase"):
+        return True
+    if verb == "choose_one":
+        return any(ops_possible(s, o["ops"], you, src) for o in op["options"])
+    if verb == "hook":
+        from uu.engine.hooks import hook_possible
+
+        return hook_possible(s, op["name"], you, src)
+    if verb == "look_top":
+        return bool(s.deck)
+    if verb in ("pull", "look_take", "swap_hands", "skip_turn"):
+        return bool(player_candidates(s, op, you))
+    who = op.get("who")
+    if who == "each":
+        return True
+    if who == "other":
+        return bool(player_candidates(s, op, you))
+    if verb == "sacrifice" and op.get("all"):
+        return True
+    if verb == "move":
+        return any(move_destinations(s, op, you, c) for c in card_candidates(s, op, you, src))
+    return bool(card_candidates(s, op, you, src))
+
+
+def ops_possible(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
+    """An optional effect is offered when its first op could do something."""
+    return bool(ops) and op_possible(s, ops[0], you, src)
+
+
+def playable(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
+    """effect.impossible-play: a card whose own effect the player cannot carry out cannot be played. Every
+    mandatory op in order (following `then`) must be possible; DISCARD and DRAW are judged at resolution,
+    since the hand may change before then."""
+    for op in ops:
+        if op.get("may") or op["do"] in ("discard", "draw"):
+            continue
+        if not op_possible(s, op, you, src):
+            return False
+        if op.get("then") and not playable(s, op["then"], you, src):
+            return False
+    return True
+
+
+def declarable(ops: list[Op], own_choices: bool) -> Iterator[Op]:
+    """Ops (in order, through `then` and `if_you_do`) whose choice is made before the effect resolves."""
+    for op in ops:
+        verb = op["do"]
+        takes = verb in TARGET_OPS and op.get("from") != "each" and op.get("what") != "this"
+        if verb == "discard" and op.get("who") == "other":
+            takes = True
+        if own_choices and verb in OWN_CHOICE_OPS and op.get("who") in (None, "you") and not op.get("all") \
+                and op.get("what") != "this":
+            takes = True
+        if takes and not op.get("may"):
+            yield op
+        for key in ("then", "if_you_do"):
+            if op.get(key):
+                yield from declarable(op[key], own_choices)
+
+
+def is_player_choice(op: Op) -> bool:
+    return op["do"] in ("pull", "look_take", "swap_hands", "skip_turn") or \
+        (op["do"] == "discard" and op.get("who") == "other")
+
+
+def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
+                   limit: int = 2000) -> list[list[list[int]]] | None:
+    """All ways to declare the targets of `ops` up front (option.targeting declare-first): one list per
+    declarable op, each a list of cids (or [player, card] for move). None if nothing is declarable."""
+    dec = list(declarable(ops, own_choices=False))
+    if not dec:
+        return None
+    out: list[list[list[int]]] = []
+
+    def rec(i: int, used: set[int], acc: list[list[int]]) -> None:
+        if len(out) >= limit:
+            return
+        if i == len(dec):
+            out.append(list(acc))
+            return
+        op = dec[i]
+        if is_player_choice(op):
+            for p in player_candidates(s, op, you):
+                rec(i + 1, used, acc + [[p]])
+            return
+        raw = [c for c in card_candidates(s, op, you, src) if c not in used]
+        if op["do"] == "move":
+            for c in _dedupe(s, raw):
+                for p in move_destinations(s, op, you, c):
+                    rec(i + 1, used | {c}, acc + [[c, p]])
+            return
+        n = min(op.get("n", 1), len(raw))
+        if n == 0:
+            return
+        seen: set[tuple[tuple[str, int], ...]] = set()
+        for pick in combinations(raw, n):
+            key = tuple(sorted((s.defs[c].name, s.owner_of[c]) for c in pick))
+            if key in seen:
+                continue
+            seen.add(key)
+            rec(i + 1, used | set(pick), acc + [list(pick)])
+
+    rec(0, set(), [])
+    return out
+
+
+def _dedupe(s: GameState, cids: list[int]) -> list[int]:
+    seen: set[tuple[str, int, str]] = set()
+    out = []
+    for c in cids:
+        key = (s.defs[c].name, s.owner_of[c], s.zone_of[c])
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out

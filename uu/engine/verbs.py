@@ -1,0 +1,432 @@
+"""The verbs card data is built from. Each runs inside an op frame (see `uu.engine.effects`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from uu.engine import moves
+from uu.engine.actions import Action, Decision
+from uu.engine.effects import finish, pick_loop, would_frame
+from uu.engine.frames import CONT, Frame, Result, card_actions, player_actions
+from uu.engine.state import GameState
+from uu.engine.targets import card_candidates, move_destinations, player_candidates
+
+Verb = Callable[[GameState, Frame, Action | None], Result]
+VERBS: dict[str, Verb] = {}
+
+
+def verb(name: str) -> Callable[[Verb], Verb]:
+    def register(fn: Verb) -> Verb:
+        VERBS[name] = fn
+        return fn
+
+    return register
+
+
+def _n(f: Frame) -> int:
+    return int(f["op"].get("n", 1))
+
+
+def _cands(s: GameState, f: Frame) -> list[int]:
+    return card_candidates(s, f["op"], f["you"], f["src"], f["actor"])
+
+
+def _what(f: Frame) -> str:
+    w = f["op"].get("what") or "card"
+    return {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
+            "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card"}.get(w, f"{w} card")
+
+
+@verb("draw")
+def v_draw(s: GameState, f: Frame, action: Action | None) -> Result:
+    got = moves.draw(s, f["actor"], _n(f))
+    return finish(s, f, got == _n(f))
+
+
+@verb("discard")
+def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+    a = f["actor"]
+
+    def act(cid: int) -> bool:
+        moves.to_discard(s, cid)
+        s.say(f"{s.players[a]} DISCARDs {s.name(cid)}.", "verb.discard", player=a)
+        return True
+
+    if not s.hands[a] and f["k"] == 0:
+        s.say(f"{s.players[a]} has no card to DISCARD: that part is disregarded.", "effect.impossible-skip")
+    return pick_loop(s, f, action, chooser=a, kind="discard", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"{s.players[a]}: DISCARD a {_what(f)}.", rules=("verb.discard",))
+
+
+@verb("sacrifice")
+def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
+    a = f["actor"]
+
+    def act(cid: int) -> str:
+        s.stack.append(would_frame("sacrifice", cid, a, f["src"]))
+        return CONT
+
+    if f["op"].get("all"):
+        if "all" not in f:
+            f["all"] = _cands(s, f)
+            f["op"] = {**f["op"], "chosen": f["all"]}
+        return pick_loop(s, f, action, chooser=a, kind="sacrifice", n=len(f["all"]), candidates=_cands(s, f),
+                         act=act, prompt="", rules=("verb.sacrifice",)) if f["all"] else finish(s, f, True)
+    return pick_loop(s, f, action, chooser=a, kind="sacrifice", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"{s.players[a]}: SACRIFICE a {_what(f)} from your Stable.",
+                     rules=("verb.sacrifice", "downgrade.sacrifice-a-card"))
+
+
+@verb("destroy")
+def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
+    def act(cid: int) -> str:
+        s.stack.append(would_frame("destroy", cid, f["you"], f["src"]))
+        return CONT
+
+    return pick_loop(s, f, action, chooser=f["you"], kind="target", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"{s.players[f['you']]}: DESTROY a {_what(f)} in another player's Stable.",
+                     rules=("verb.destroy",))
+
+
+@verb("steal")
+def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
+    you = f["you"]
+
+    def act(cid: int) -> bool:
+        victim = s.owner_of[cid]
+        s.say(f"{s.players[you]} STEALs {s.name(cid)} from {s.players[victim]}.", "verb.steal", "effect.enter",
+              player=you)
+        moves.leave_stable(s, cid, "steal", "stable", you)
+        return True
+
+    return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"{s.players[you]}: STEAL a {_what(f)}.", rules=("verb.steal",))
+
+
+@verb("return")
+def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
+    you, op = f["you"], f["op"]
+
+    def act(cid: int) -> bool:
+        if s.zone_of[cid] == "stable":
+            owner = s.owner_of[cid]
+            s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "effect.leave", player=you)
+            moves.leave_stable(s, cid, "return", "hand", owner)
+        else:  # a card returning itself from the discard pile (Flying Unicorns)
+            s.say(f"{s.name(cid)} returns to {s.players[you]}'s hand.", "effect.leave", player=you)
+            moves.to_hand(s, cid, you)
+        return True
+
+    if op.get("from") == "each":
+        queue = f.setdefault("queue", s.seats_from(you))
+        while queue:
+            p = queue[0]
+            f["actor"] = p
+            cands = _cands(s, f)
+            if not cands:
+                queue.pop(0)
+                continue
+            if action is None:
+                return Decision(you, "target", card_actions(s, "target", cands),
+                                f"Return a card from {s.players[p]}'s Stable to their hand.",
+                                ("target.players",), card=s.name(f["src"]))
+            act(action.cid)
+            action = None
+            queue.pop(0)
+        return finish(s, f, True)
+    return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"{s.players[you]}: return a {_what(f)} from a Stable to its owner's hand.",
+                     rules=("effect.leave",))
+
+
+@verb("move")
+def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
+    you, op = f["you"], f["op"]
+    if "card" not in f:
+        cands = _cands(s, f)
+        cands = [c for c in cands if move_destinations(s, op, you, c)]
+        if "chosen" in op:
+            cid = op["chosen"][0] if op["chosen"] and op["chosen"][0] in cands else None
+            if cid is None:
+                return finish(s, f, False)
+            f["card"], f["dest"] = cid, op["chosen"][1]
+        elif not cands:
+            return finish(s, f, False)
+        elif action is None:
+            return Decision(you, "target", card_actions(s, "target", cands), f"Choose a {_what(f)} to move.",
+                            ("verb.steal",), card=s.name(f["src"]))
+        else:
+            f["card"] = action.cid
+            action = None
+    cid = f["card"]
+    if "dest" not in f:
+        dests = move_destinations(s, op, you, cid)
+        if not dests:
+            return finish(s, f, False)
+        if action is None:
+            return Decision(you, "target", player_actions(dests), f"Move {s.name(cid)} into whose Stable?",
+                            ("target.players",), card=s.name(f["src"]))
+        f["dest"] = action.cid
+    dest = f["dest"]
+    s.ctx_player = dest
+    s.say(f"{s.name(cid)} moves from {s.players[s.owner_of[cid]]}'s Stable to {s.players[dest]}'s.",
+          "effect.enter", player=you)
+    moves.leave_stable(s, cid, "move", "stable", dest)
+    return finish(s, f, True)
+
+
+@verb("bring")
+def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
+    you = f["you"]
+
+    def act(cid: int) -> bool:
+        s.say(f"{s.players[you]} brings {s.name(cid)} directly into their Stable (not played, so it cannot "
+              f"be Neigh'd).", "effect.bring-not-play", "effect.enter", player=you)
+        moves.enter_stable(s, cid, you, "bring")
+        return True
+
+    frm = f["op"].get("from", "hand")
+    return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"Bring a {_what(f)} from the {frm} into your Stable.",
+                     rules=("effect.bring-not-play", "bring.from-discard"))
+
+
+@verb("take")
+def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
+    you = f["you"]
+
+    def act(cid: int) -> bool:
+        s.say(f"{s.players[you]} takes {s.name(cid)} from the discard pile into their hand.", "verb.draw",
+              player=you)
+        moves.to_hand(s, cid, you)
+        return True
+
+    return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
+                     prompt=f"Take a {_what(f)} from the discard pile.", rules=())
+
+
+@verb("search")
+def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
+    """search.must-find: a matching card must be taken if there is one; it is revealed (search.reveal)."""
+    you = f["you"]
+
+    def act(cid: int) -> bool:
+        moves.to_hand(s, cid, you)
+        s.revealed.append(cid)
+        moves.shuffle_deck(s)
+        s.say(f"{s.players[you]} searches the deck, reveals {s.name(cid)}, takes it and shuffles the deck.",
+              "search.reveal", "search.must-find", player=you)
+        return True
+
+    cands = _cands(s, f)
+    if not cands and f["k"] == 0:
+        moves.shuffle_deck(s)
+        s.say(f"{s.players[you]} searches the deck and finds no {_what(f)}; the deck is shuffled.",
+              "search.must-find", player=you)
+        return finish(s, f, False)
+    return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=cands, act=act,
+                     prompt=f"Search the deck for a {_what(f)}.", rules=("search.must-find",))
+
+
+def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int | None, Decision | None]:
+    op = f["op"]
+    if "player" in f:
+        return f["player"], None
+    cands = player_candidates(s, op, f["you"])
+    if "chosen" in op:
+        p = op["chosen"][0] if op["chosen"] and op["chosen"][0] in cands else None
+    elif not cands:
+        p = None
+    elif action is None:
+        return None, Decision(f["you"], "target", player_actions(cands), "Choose another player.",
+                              ("target.players",), card=s.name(f["src"]) if f["src"] is not None else None)
+    else:
+        p = action.cid
+    f["player"] = p
+    return p, None
+
+
+@verb("pull")
+def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
+    """effect.pull-choose: pulling takes a card at random."""
+    p, ask = _choose_player(s, f, action)
+    if ask:
+        return ask
+    if p is None or not s.hands[p]:
+        return finish(s, f, False)
+    cid = s.rng.choice(s.hands[p])
+    moves.to_hand(s, cid, f["you"])
+    s.say(f"{s.players[f['you']]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
+          player=f["you"])
+    return finish(s, f, True)
+
+
+@verb("look_take")
+def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
+    """effect.pull-choose: choosing lets the player look and pick."""
+    if "player" not in f:
+        p, ask = _choose_player(s, f, action)
+        if ask:
+            return ask
+        action = None
+        if p is None or not s.hands[p]:
+            return finish(s, f, False)
+        s.say(f"{s.players[f['you']]} looks at {s.players[p]}'s hand.", "effect.pull-choose", player=f["you"])
+    p = f["player"]
+    if not s.hands[p]:
+        return finish(s, f, False)
+    if action is None:
+        return Decision(f["you"], "target", card_actions(s, "target", s.hands[p]),
+                        f"Take a card of your choice from {s.players[p]}'s hand.", ("effect.pull-choose",),
+                        card=s.name(f["src"]))
+    moves.to_hand(s, action.cid, f["you"])
+    s.say(f"{s.players[f['you']]} takes a card from {s.players[p]}'s hand.", "effect.pull-choose")
+    return finish(s, f, True)
+
+
+@verb("swap_hands")
+def v_swap_hands(s: GameState, f: Frame, action: Action | None) -> Result:
+    p, ask = _choose_player(s, f, action)
+    if ask:
+        return ask
+    if p is None:
+        return finish(s, f, False)
+    you = f["you"]
+    mine, theirs = list(s.hands[you]), list(s.hands[p])
+    for c in mine:
+        s.place(c, "hand", p)
+    for c in theirs:
+        s.place(c, "hand", you)
+    s.say(f"{s.players[you]} and {s.players[p]} exchange hands.", "effect.order", player=you)
+    return finish(s, f, True)
+
+
+@verb("shuffle_discard_into_deck")
+def v_shuffle_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+    for c in list(s.discard):
+        s.place(c, "deck")
+    moves.shuffle_deck(s)
+    s.say("The discard pile is shuffled into the deck.", "verb.move-to-discard")
+    return finish(s, f, True)
+
+
+@verb("look_top")
+def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
+    you, op = f["you"], f["op"]
+    if "seen" not in f:
+        f["seen"] = list(s.deck[: int(op.get("n", 3))])
+    seen = [c for c in f["seen"] if s.zone_of[c] == "deck"]
+    if not seen:
+        return finish(s, f, False)
+    if "kept" not in f:
+        if action is None:
+            acts = tuple(dict.fromkeys(Action("choose", option=s.name(c), cid=c) for c in seen))
+            return Decision(you, "choose", acts, "Choose the card to put into your hand.", (),
+                            card=s.name(f["src"]))
+        f["kept"] = action.cid
+        moves.to_hand(s, action.cid, you)
+        s.say(f"{s.players[you]} looks at the top {len(seen)} cards and takes one.", "verb.draw", player=you)
+        action = None
+        seen = [c for c in seen if c != f["kept"]]
+    if len(seen) > 1:
+        from itertools import permutations
+
+        if action is None:
+            acts = tuple(dict.fromkeys(
+                Action("order", cards=tuple(s.name(c) for c in perm), cid=i)
+                for i, perm in enumerate(permutations(seen))))
+            return Decision(you, "order", acts, "Put the other cards back on top, in this order (top first).",
+                            (), card=s.name(f["src"]))
+        perm = list(permutations(seen))[action.cid]
+        for c in reversed(perm):
+            s.place(c, "deck", top=True)
+    return finish(s, f, True)
+
+
+@verb("end_turn")
+def v_end_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+    s.ending_turn = True
+    s.say(f"{s.players[s.current]}'s turn will end once this link resolves (End of Turn still happens).",
+          "bot.end-turn-others-resolve", "bot.skip-to-end", "end.never-skipped")
+    return finish(s, f, True)
+
+
+@verb("extra_turn")
+def v_extra_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+    s.extra_turns.append(f["you"])
+    s.say(f"{s.players[f['you']]} will take another turn after this one.", "turn.extra", "turn.another")
+    return finish(s, f, True)
+
+
+@verb("extra_action")
+def v_extra_action(s: GameState, f: Frame, action: Action | None) -> Result:
+    s.actions_left += 1
+    s.say(f"{s.players[f['you']]} may play an extra card this Action phase.", "action.one")
+    return finish(s, f, True)
+
+
+@verb("skip_phase")
+def v_skip_phase(s: GameState, f: Frame, action: Action | None) -> Result:
+    phase = f["op"].get("phase", "draw")
+    if phase == "end":
+        s.say("End of Turn is never skipped.", "end.never-skipped")
+        return finish(s, f, False)
+    s.skip_phases.append(phase)
+    s.say(f"{s.players[s.current]} will skip the {phase} phase.", "turn.skip-phase", "status.skipped-phase")
+    return finish(s, f, True)
+
+
+@verb("skip_turn")
+def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+    p, ask = _choose_player(s, f, action)
+    if ask:
+        return ask
+    if p is None:
+        return finish(s, f, False)
+    s.skip_turns[p] += 1
+    s.say(f"{s.players[p]}'s next turn is skipped (skips add up: {s.skip_turns[p]}).", "turn.skip-other",
+          "turn.skips-add-up")
+    return finish(s, f, True)
+
+
+@verb("choose_one")
+def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
+    from uu.engine.effects import prog
+    from uu.engine.frames import replace_top
+    from uu.engine.targets import ops_possible
+
+    opts = [o for o in f["op"]["options"] if ops_possible(s, o["ops"], f["you"], f["src"])]
+    if not opts:
+        return finish(s, f, False)
+    if action is None:
+        return Decision(f["you"], "choose", tuple(Action("choose", option=o["name"]) for o in opts),
+                        "Choose one.", ("effect.order",), card=s.name(f["src"]))
+    chosen = next(o for o in opts if o["name"] == action.option)
+    s.say(f"{s.players[f['you']]} chooses: {chosen['name']}.", "effect.order", player=f["you"])
+    return replace_top(s, f, prog(chosen["ops"], f["you"], f["src"]))
+
+
+@verb("steal_after_move")
+def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
+    """Unicorn Swap's second half: STEAL a Unicorn from the player who just received the moved card."""
+    from uu.engine import queries as q
+
+    you, p = f["you"], s.ctx_player
+    if p is None:
+        return finish(s, f, False)
+
+    def act(cid: int) -> bool:
+        s.say(f"{s.players[you]} STEALs {s.name(cid)} from {s.players[p]}.", "verb.steal", player=you)
+        moves.leave_stable(s, cid, "steal", "stable", you)
+        return True
+
+    cands = [c for c in s.stables[p] if q.is_unicorn(s, c) and q.can_enter(s, c, you)]
+    return pick_loop(s, f, action, chooser=you, kind="target", n=1, candidates=cands, act=act,
+                     prompt=f"STEAL a Unicorn card from {s.players[p]}.", rules=("verb.steal",))
+
+
+@verb("hook")
+def v_hook(s: GameState, f: Frame, action: Action | None) -> Result:
+    from uu.engine.hooks import HOOKS
+
+    return HOOKS[f["op"]["name"]](s, f, action)
