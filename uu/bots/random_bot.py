@@ -1,0 +1,19 @@
+"""The seeded random bot: uniform over the legal actions (OpenSpiel's uniform random policy)."""
+
+from __future__ import annotations
+
+import random
+
+from uu.engine.actions import Action
+from uu.engine.game import Game
+
+
+class RandomBot:
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game) -> Action:
+        d = game.pending
+        if d is None:
+            raise ValueError("the game is over: there is no decision to make")
+        return self.rng.choice(d.actions)

@@ -1,0 +1,106 @@
+"""The `uu` command (contracts in DESIGN.md): app, scenario check|schema, bench, cards."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def _scenario_check(paths: list[str]) -> int:
+    from uu.scenario import ScenarioFileError, load_scenario, run_scenario, scenario_files
+
+    files = scenario_files(paths)
+    passed = failed = 0
+    for f in files:
+        try:
+            sc = load_scenario(f)
+        except ScenarioFileError as e:
+            print(f"FAIL {f}: {e}")
+            failed += 1
+            continue
+        try:
+            r = run_scenario(sc)
+        except Exception as e:  # an engine bug must still be reported per file, never as a traceback
+            print(f"FAIL {sc.name}: internal error {type(e).__name__}: {e}")
+            failed += 1
+            continue
+        if r.passed:
+            print(f"PASS {sc.name}")
+            passed += 1
+        else:
+            print(f"FAIL {sc.name}: {r.message}")
+            failed += 1
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+def _scenario_schema() -> int:
+    from uu.engine.options import Options
+    from uu.scenario.model import Scenario
+
+    schema = Scenario.model_json_schema()
+    schema["x-options"] = Options.documented()
+    print(json.dumps(schema, indent=2))
+    return 0
+
+
+def _cards(missing: bool) -> int:
+    from uu.cards import catalog
+    from uu.engine.coverage import missing_cards
+
+    gaps = missing_cards()
+    if missing:
+        for name, why in gaps.items():
+            print(f"{name}: {why}")
+        return 0
+    for d in catalog():
+        flag = "  [NOT IMPLEMENTED: " + gaps[d.name] + "]" if d.name in gaps else ""
+        print(f"{d.name} | {d.type_name} | x{d.copies} | {d.text}{flag}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="uu", description="Unstable Unicorns tutor and rules engine")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    app = sub.add_parser("app", help="serve the guided tutor app with Voila")
+    app.add_argument("--port", type=int, default=None)
+    app.add_argument("--no-browser", action="store_true")
+    sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
+    scsub = sc.add_subparsers(dest="scmd", required=True)
+    chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
+    chk.add_argument("paths", nargs="+")
+    scsub.add_parser("schema", help="print the JSON Schema of the scenario format")
+    b = sub.add_parser("bench", help="play random-bot games and print one JSON object")
+    b.add_argument("--players", type=str, default="4", help="a count, or a comma list such as 2,4,6")
+    b.add_argument("--games", type=int, default=200)
+    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--check", action="store_true", help="check every invariant after every action")
+    c = sub.add_parser("cards", help="print the card catalog")
+    c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
+    args = parser.parse_args(argv)
+
+    if args.cmd == "app":
+        from uu.app import serve
+
+        return serve(port=args.port, open_browser=not args.no_browser)
+    if args.cmd == "scenario":
+        return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
+    if args.cmd == "bench":
+        from uu.bench import bench
+
+        try:
+            players = [int(x) for x in args.players.split(",")]
+        except ValueError:
+            parser.error(f"--players takes a number from 2 to 8 or a comma list, not {args.players!r}")
+        if any(not 2 <= n <= 8 for n in players):
+            parser.error("--players: each count must be from 2 to 8")
+        print(json.dumps(bench(players, args.games, args.seed, args.check)))
+        return 0
+    if args.cmd == "cards":
+        return _cards(args.missing)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

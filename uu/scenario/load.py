@@ -1,0 +1,85 @@
+"""Reading scenario files: YAML syntax errors and validation errors name the file, the line and the field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from uu.scenario.model import Scenario
+
+
+class ScenarioFileError(ValueError):
+    """A scenario file that cannot be loaded; the message says where and what was expected."""
+
+
+def _line_of(node: yaml.Node | None, loc: tuple[Any, ...]) -> int | None:
+    """Line (1-based) of the YAML node at path `loc`, as deep as the path can be followed."""
+    line = None
+    for key in loc:
+        if node is None:
+            break
+        line = node.start_mark.line + 1
+        if isinstance(node, yaml.MappingNode):
+            nxt = None
+            for k, v in node.value:
+                if k.value == key:
+                    nxt = v
+                    line = k.start_mark.line + 1
+                    break
+            node = nxt
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            node = node.value[key]
+        else:
+            break
+    if node is not None:
+        line = node.start_mark.line + 1
+    return line
+
+
+def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -> str:
+    lines = []
+    for e in err.errors():
+        loc = tuple(x for x in e["loc"] if not (isinstance(x, str) and x in ("function-after",)))
+        field = ".".join(str(x) for x in loc) or "(top level)"
+        line = _line_of(root, loc)
+        at = f"line {line}, " if line else ""
+        lines.append(f"{path}: {at}{field}: {e['msg']}")
+    return "\n".join(lines)
+
+
+def parse_scenario(text: str, path: str = "<text>") -> Scenario:
+    try:
+        root = yaml.compose(text)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        at = f"line {mark.line + 1}: " if mark else ""
+        raise ScenarioFileError(f"{path}: {at}not valid YAML ({getattr(e, 'problem', e)})") from None
+    if not isinstance(data, dict):
+        raise ScenarioFileError(f"{path}: expected a mapping with at least `name` and `players`")
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as e:
+        raise ScenarioFileError(format_validation(path, e, root)) from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScenarioFileError(f"{p}: cannot read ({e.strerror})") from None
+    return parse_scenario(text, str(p))
+
+
+def scenario_files(paths: list[str]) -> list[Path]:
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.yaml")))
+        else:
+            out.append(p)
+    return out
