@@ -54,7 +54,7 @@ class OpModel(BaseModel):
     n: int | None = Field(default=None, ge=1)
     all: bool | None = None
     what: str | None = None
-    who: Literal["you", "each", "other"] | None = None
+    who: Literal["you", "each", "other", "target"] | None = None  # target: the player hit by the last op
     from_: str | None = Field(default=None, alias="from")
     to: Literal["other", "different", "you"] | None = None
     with_: Literal["other"] | None = Field(default=None, alias="with")

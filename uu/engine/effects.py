@@ -77,6 +77,11 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             each = {"t": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you), "ok": True,
                     "child": False}
             return replace_top(s, f, each)
+        if op.get("who") == "target" and not f.get("actor_set"):
+            if s.ctx_player is None:
+                return finish(s, f, False)
+            f["actor"] = s.ctx_player
+            f["actor_set"] = True
         if op.get("who") == "other" and not f.get("actor_set"):
             cands = player_candidates(s, op, you)
             if "chosen" in op:

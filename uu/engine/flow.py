@@ -67,7 +67,8 @@ def check_threshold(s: GameState) -> bool:
     """win.threshold: a player with the required number of Unicorns wins (never mid-chain: the caller only
     asks once the chain has resolved)."""
     need = s.threshold()
-    winners = [p for p in s.seats_from(s.current) if q.unicorns(s, p) >= need]
+    # a Stable counts at most one Unicorn per card plus one (Ginormous counts 2): skip small Stables cheaply
+    winners = [p for p in s.seats_from(s.current) if len(s.stables[p]) + 1 >= need and q.unicorns(s, p) >= need]
     if not winners:
         return False
     s.winner = winners[0]
@@ -112,6 +113,8 @@ def status_check(s: GameState) -> bool:
 def state_checks(s: GameState) -> bool:
     """Continuous conditions that force an action (Tiny Stable); True if a frame was pushed."""
     for p in s.seats_from(s.current):
+        if len(s.stables[p]) < 6:  # more than 5 Unicorns needs at least 5 cards plus Tiny Stable itself
+            continue
         for cid in s.stables[p]:
             limit = s.defs[cid].static.get("max_unicorns")
             if limit is not None and q.text_works(s, cid) and q.unicorns(s, p) > int(limit):

@@ -48,6 +48,7 @@ def blank_state(players: list[str], options: Options, defs: list[CardDef]) -> Ga
     s.hands = [[] for _ in range(n)]
     s.stables = [[] for _ in range(n)]
     s.skip_turns = [0] * n
+    s.static_cache = [None] * n
     return s
 
 
@@ -110,7 +111,11 @@ class Game:
         """The legal action equal to `action` (names, not instance ids, decide equality)."""
         if self._pending is None:
             raise GameOver(f"the game is over ({self.result_text()}); no action can be applied")
-        for a in self._pending.actions:
+        actions = self._pending.actions
+        for a in actions:
+            if a is action:
+                return a
+        for a in actions:
             if a == action:
                 return a
         legal = "; ".join(self.describe(a) for a in self._pending.actions)

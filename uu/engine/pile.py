@@ -26,6 +26,8 @@ def play_actions(s: GameState, p: int) -> list[Action]:
     """Every legal way for p to play a card now (action.requirements), then DRAW (action.draw-instead)."""
     acts: list[Action] = []
     seen: set[str] = set()
+    bees = q.queen_bee_owners(s)
+    seats = s.seats_from(p)
     for cid in s.hands[p]:
         d = s.defs[cid]
         if d.name in seen:
@@ -39,8 +41,8 @@ def play_actions(s: GameState, p: int) -> list[Action]:
                 continue
             if t is CardType.DOWNGRADE and q.cannot_play(s, p, "downgrade"):
                 continue
-            for dest in s.seats_from(p):
-                if q.can_enter(s, cid, dest):
+            for dest in seats:
+                if q.can_enter(s, cid, dest, bees):
                     acts.append(Action("play", card=d.name, into=dest, cid=cid))
             continue
         ops = d.play["ops"] if d.play else []

@@ -14,35 +14,40 @@ from uu.engine.state import GameState
 _UNICORN = (CardType.BABY, CardType.BASIC, CardType.MAGICAL)
 
 
+def summary(s: GameState, p: int) -> dict[str, Any]:
+    """Static effects of the working cards in p's Stable: key -> list of values, plus "_blank" when Blinding
+    Light switches the Unicorns' text off. Memoised until p's Stable changes (GameState.place resets it)."""
+    cache = s.static_cache[p]
+    if cache is not None:
+        return cache
+    defs = s.defs
+    stable = s.stables[p]
+    blank = any(not defs[c].is_unicorn and defs[c].static.get("owner_unicorns_blank") for c in stable)
+    out: dict[str, Any] = {"_blank": blank}
+    for c in stable:
+        d = defs[c]
+        if d.static and not (blank and d.is_unicorn):
+            for k, v in d.static.items():
+                out.setdefault(k, []).append(v)
+    s.static_cache[p] = out
+    return out
+
+
 def text_works(s: GameState, cid: int) -> bool:
     """A card's effect text works only in a Stable (effect.hand-inactive), and a Unicorn's not under
     Blinding Light (owner_unicorns_blank)."""
     if s.zone_of[cid] != "stable":
         return False
-    d = s.defs[cid]
-    if d.is_unicorn:
-        for other in s.stables[s.owner_of[cid]]:
-            od = s.defs[other]
-            if not od.is_unicorn and od.static.get("owner_unicorns_blank"):
-                return False
-    return True
+    return not (s.defs[cid].is_unicorn and summary(s, s.owner_of[cid])["_blank"])
 
 
 def statics(s: GameState, p: int, key: str) -> list[Any]:
     """Values of static `key` on the working cards in p's Stable."""
-    out = []
-    for cid in s.stables[p]:
-        v = s.defs[cid].static.get(key)
-        if v is not None and text_works(s, cid):
-            out.append(v)
-    return out
+    return summary(s, p).get(key, [])
 
 
 def has_static(s: GameState, p: int, key: str) -> bool:
-    for cid in s.stables[p]:
-        if s.defs[cid].static.get(key) and text_works(s, cid):
-            return True
-    return False
+    return any(summary(s, p).get(key, ()))
 
 
 def are_pandas(s: GameState, p: int) -> bool:
@@ -88,11 +93,15 @@ def plays_unneighable(s: GameState, p: int) -> bool:
     return has_static(s, p, "owner_plays_unneighable")
 
 
-def can_enter(s: GameState, cid: int, p: int) -> bool:
+def queen_bee_owners(s: GameState) -> list[int]:
+    return [p for p in range(len(s.players)) if has_static(s, p, "basics_enter_only_owner")]
+
+
+def can_enter(s: GameState, cid: int, p: int, bees: list[int] | None = None) -> bool:
     """May this card enter p's Stable? (Queen Bee: Basic Unicorns only enter her owner's Stable.)"""
     if s.defs[cid].type is CardType.BASIC:
-        for q in range(len(s.players)):
-            if q != p and has_static(s, q, "basics_enter_only_owner"):
+        for q in (queen_bee_owners(s) if bees is None else bees):
+            if q != p:
                 return False
     return True
 

@@ -52,4 +52,5 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
     for k in _SCALARS:
         setattr(s, k, data[k])
     s.log = [LogEntry(t, tuple(r), p) for t, r, p in data["log"]]
+    s.static_cache = [None] * len(s.players)
     return s

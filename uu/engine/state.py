@@ -58,7 +58,7 @@ class GameState:
     skip_turns: list[int] = field(default_factory=list)
     extra_turns: list[int] = field(default_factory=list)
     last_ok: bool = True
-    ctx_player: int | None = None  # the player who received the card moved last (Unicorn Swap)
+    ctx_player: int | None = None  # the player last hit by a return or given a moved card (`who: target`)
     win_check_due: bool = False
     state_check_due: bool = False
     winner: int | str | None = None
@@ -66,6 +66,10 @@ class GameState:
     revealed: list[int] = field(default_factory=list)  # cids shown to everybody since they were last hidden
     log: list[LogEntry] = field(default_factory=list)
     decisions: int = 0
+    # Derived, never saved: per player, the static effects of the working cards in that Stable. Rebuilt on
+    # demand after any change to that Stable (see uu.engine.queries.summary), so it can never go stale.
+    static_cache: list[dict[str, Any] | None] = field(default_factory=list)
+    orders: list[list[int]] = field(default_factory=list)
 
     # ---- zones -------------------------------------------------------------------------------------
     def zone_list(self, zone: str, owner: int) -> list[int]:
@@ -81,7 +85,10 @@ class GameState:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
         old = self.zone_of[cid]
         if old:
-            self.zone_list(old, self.owner_of[cid]).remove(cid)
+            old_owner = self.owner_of[cid]
+            self.zone_list(old, old_owner).remove(cid)
+            if old == "stable":
+                self.static_cache[old_owner] = None
         lst = self.zone_list(zone, owner)
         if zone == "deck" and top:
             lst.insert(0, cid)
@@ -89,6 +96,8 @@ class GameState:
             lst.append(cid)
         self.zone_of[cid] = zone
         self.owner_of[cid] = owner if zone in ("hand", "stable") else -1
+        if zone == "stable":
+            self.static_cache[owner] = None
         if zone == "stable" or old == "stable":
             self.win_check_due = True
             self.state_check_due = True
@@ -107,8 +116,11 @@ class GameState:
         return len(self.players)
 
     def seats_from(self, start: int) -> list[int]:
+        """Seats in clockwise order starting with `start` (a fresh list the caller may change)."""
         n = len(self.players)
-        return [(start + i) % n for i in range(n)]
+        if not self.orders:
+            self.orders = [[(b + i) % n for i in range(n)] for b in range(n)]
+        return list(self.orders[start % n])
 
     def threshold(self) -> int:
         if self.options.win_threshold is not None:

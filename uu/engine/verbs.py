@@ -110,6 +110,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
     def act(cid: int) -> bool:
         if s.zone_of[cid] == "stable":
             owner = s.owner_of[cid]
+            s.ctx_player = owner
             s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "effect.leave", player=you)
             moves.leave_stable(s, cid, "return", "hand", owner)
         else:  # a card returning itself from the discard pile (Flying Unicorns)
