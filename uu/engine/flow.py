@@ -195,14 +195,18 @@ def flow_step(s: GameState) -> None:
     raise AssertionError(f"unknown stage {st!r}")
 
 
-def run(s: GameState, action: Action | None = None) -> Decision | None:
-    """Run until a player must decide (returns the Decision) or the game is over (returns None)."""
+def run(s: GameState, action: Action | None = None, resume: bool = False) -> Decision | None:
+    """Run until a player must decide (returns the Decision) or the game is over (returns None).
+
+    `resume` re-asks the top frame first, exactly as delivering an action would (used after loading a
+    saved state, so checks run in the same order as in the game that was saved)."""
     from uu.engine.frames import HANDLERS
 
+    first = resume and bool(s.stack)
     while True:
         if s.over:
             return None
-        if action is None:
+        if action is None and not first:
             if s.state_check_due:
                 s.state_check_due = False
                 if state_checks(s):
@@ -222,6 +226,7 @@ def run(s: GameState, action: Action | None = None) -> Decision | None:
         top = s.stack[-1]
         res = HANDLERS[top["t"]](s, top, action)
         action = None
+        first = False
         if res is DONE:
             for i in range(len(s.stack) - 1, -1, -1):
                 if s.stack[i] is top:

@@ -94,9 +94,9 @@ def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Op
 class Game:
     """A game in progress. `pending` is the one decision waiting; `apply` answers it."""
 
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState, resume: bool = False):
         self.state = state
-        self._pending: Decision | None = run(state)
+        self._pending: Decision | None = run(state, resume=resume)
 
     # ---- decisions ------------------------------------------------------------------------------------
     @property
@@ -241,7 +241,7 @@ class Game:
     def from_dict(cls, data: dict[str, Any]) -> Game:
         from uu.engine.save import state_from_dict
 
-        return cls(state_from_dict(data))
+        return cls(state_from_dict(data), resume=True)
 
     def __repr__(self) -> str:
         cur, phase, number = self.turn

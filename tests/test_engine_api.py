@@ -1,0 +1,117 @@
+"""The Game API: decisions, typed errors that leave the state unchanged, hidden information, copies."""
+
+from __future__ import annotations
+
+import pytest
+
+from uu.engine import Action, GameOver, IllegalAction, new_game
+from uu.scenario import build_game, parse_scenario
+
+
+def position(text: str):
+    return build_game(parse_scenario(text))
+
+
+def test_first_decisions_are_baby_choices_in_seat_order() -> None:
+    # setup.choose-baby: each player chooses a Baby; the others stay in the Nursery
+    g = new_game(["Ana", "Ben", "Cy"], seed=1)
+    for seat in range(3):
+        assert g.pending.kind == "baby" and g.pending.player == seat
+        g.apply(g.pending.actions[0])
+    assert len(g.nursery) == 10
+    assert [len(g.hand(p)) for p in range(3)] == [6, 5, 5]  # setup.deal-five, then draw.phase for Ana
+    assert g.pending.kind == "action" and g.turn == (0, "action", 1)
+
+
+def test_two_player_setup() -> None:
+    # two-player.removals and two-player.neigh: 32 cards out, a Neigh to each, 6 cards in hand
+    g = new_game(["Ana", "Ben"], seed=5)
+    assert len(g.state.box) == 32
+    assert all(len(g.hand(p)) == 6 and "Neigh" in g.hand(p) for p in range(2))
+    assert g.deck_size == 114 - 32 - 12
+
+
+def test_illegal_action_is_rejected_and_state_unchanged() -> None:
+    g = new_game(["Ana", "Ben", "Cy"], seed=2)
+    before = g.to_dict()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(Action("draw"))
+    assert "Legal:" in str(e.value) and "baby" in str(e.value)
+    assert g.to_dict() == before
+
+
+def test_wrong_player_card_is_illegal() -> None:
+    g = position("""
+name: t
+players: [Ana, Ben]
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
+hands: {Ana: [Basic Unicorn (Red)], Ben: [Unicorn Poison]}
+deck: [Neigh, Neigh, Neigh]
+""")
+    before = g.to_dict()
+    with pytest.raises(IllegalAction):
+        g.apply(Action("play", card="Unicorn Poison"))
+    assert g.to_dict() == before
+    g.apply(Action("play", card="Basic Unicorn (Red)", into=0))
+    assert g.stable(0) == ["Baby Unicorn (Red)", "Basic Unicorn (Red)"]
+
+
+def test_game_over_rejects_actions() -> None:
+    g = position("""
+name: t
+players: [Ana, Ben]
+turn: {player: Ana, phase: action}
+stables: {Ana: [Basic Unicorn (Red), Basic Unicorn (Red), Basic Unicorn (Red), Basic Unicorn (Blue),
+  Basic Unicorn (Blue), Basic Unicorn (Blue)], Ben: [Baby Unicorn (Blue)]}
+hands: {Ana: [Basic Unicorn (Green)]}
+deck: [Neigh, Neigh, Neigh]
+""")
+    g.apply(Action("play", card="Basic Unicorn (Green)", into=0))
+    assert g.is_over and g.winner == 0  # win.threshold: 7 with 2 players
+    with pytest.raises(GameOver):
+        g.apply(Action("draw"))
+
+
+def test_observe_hides_other_hands_and_the_deck_order() -> None:
+    g = new_game(["Ana", "Ben", "Cy"], seed=3)
+    view = g.observe(1)
+    assert view["hands"]["Ben"] == g.hand(1)
+    assert view["hands"]["Ana"] == 5 and view["hands"]["Cy"] == 5
+    assert "deck" not in view and view["deck_size"] == g.deck_size
+    assert view["pending"]["actions"] is None  # Ana decides, not Ben
+
+
+def test_nanny_cam_shows_the_hand() -> None:
+    g = position("""
+name: t
+players: [Ana, Ben]
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red), Nanny Cam], Ben: [Baby Unicorn (Blue)]}
+hands: {Ana: [Neigh, Yay], Ben: [Neigh]}
+deck: [Neigh, Neigh]
+""")
+    assert g.observe(1)["hands"]["Ana"] == ["Neigh", "Yay"]
+    assert g.observe(0)["hands"]["Ben"] == 1
+
+
+def test_copy_is_independent() -> None:
+    g = new_game(["Ana", "Ben", "Cy"], seed=4)
+    c = g.copy()
+    c.apply(c.pending.actions[0])
+    assert g.pending.kind == "baby" and g.pending.player == 0
+    assert c.pending.player == 1
+
+
+def test_describe_names_players() -> None:
+    g = position("""
+name: t
+players: [Ana, Ben]
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue), Rhinocorn]}
+hands: {Ana: [Unicorn Poison]}
+deck: [Neigh, Neigh]
+""")
+    texts = [g.describe(a) for a in g.legal_actions]
+    assert "play Unicorn Poison → Rhinocorn in Ben's Stable" in texts
+    assert "draw" in texts
