@@ -37,7 +37,7 @@ def refuse_when_full(req, notebook, cwd):
     """Voila prelaunch hook: every page load starts a kernel; refuse with 503 once the cap is reached."""
     n = len(req.kernel_manager.list_kernel_ids())
     if n < max_kernels():
-        return None
+        return
     log.warning("refusing a new session: %d kernels running (cap %s=%d)", n, MAX_KERNELS_ENV, max_kernels())
     req.set_status(503)
     req.set_header("Retry-After", "60")

@@ -16,15 +16,33 @@ ACTION_KINDS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
 class Target:
-    """A card in a zone (`owner` for Stables and hands) or a player (`player`)."""
+    """A card in a zone (`owner` for Stables and hands) or a player (`player`). Treat as immutable."""
 
-    card: str | None = None
-    owner: int | None = None
-    zone: str = "stable"
-    player: int | None = None
-    cid: int | None = field(default=None, compare=False)
+    __slots__ = ("card", "owner", "zone", "player", "cid")
+
+    def __init__(self, card: str | None = None, owner: int | None = None, zone: str = "stable",
+                 player: int | None = None, cid: int | None = None):
+        self.card = card
+        self.owner = owner
+        self.zone = zone
+        self.player = player
+        self.cid = cid  # the instance; takes no part in equality (copies are interchangeable)
+
+    def _key(self) -> tuple:
+        return (self.card, self.owner, self.zone, self.player)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Target) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        fields = [f"{k}={getattr(self, k)!r}" for k in ("card", "owner", "player") if getattr(self, k) is not None]
+        if self.zone != "stable":
+            fields.append(f"zone={self.zone!r}")
+        return f"Target({', '.join(fields)})"
 
     def describe(self, names: list[str]) -> str:
         if self.player is not None:
@@ -37,16 +55,44 @@ class Target:
         return f"{self.card} from the {self.zone}"
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    kind: str
-    card: str | None = None
-    into: int | None = None
-    target: tuple[Target, ...] = ()
-    option: str | None = None
-    cards: tuple[str, ...] = ()
-    cid: int | None = field(default=None, compare=False)
-    decl: tuple[tuple[int, ...], ...] = field(default=(), compare=False)  # declared targets, as cids/seats
+    """One legal move. Built by the engine (with instance ids) or by hand (names only): equality and hashing
+    use the names, so a hand-built action finds its legal twin. Treat as immutable."""
+
+    __slots__ = ("kind", "card", "into", "target", "option", "cards", "cid", "decl")
+
+    def __init__(self, kind: str, card: str | None = None, into: int | None = None,
+                 target: tuple[Target, ...] = (), option: str | None = None, cards: tuple[str, ...] = (),
+                 cid: int | None = None, decl: tuple[tuple[int, ...], ...] = ()):
+        self.kind = kind
+        self.card = card
+        self.into = into
+        self.target = target
+        self.option = option
+        self.cards = cards
+        self.cid = cid
+        self.decl = decl  # declared targets as instance ids / seats, aligned with the declarable ops
+
+    def _key(self) -> tuple:
+        return (self.kind, self.card, self.into, self.target, self.option, self.cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        parts = [repr(self.kind)]
+        for k in ("card", "into", "option"):
+            v = getattr(self, k)
+            if v is not None:
+                parts.append(f"{k}={v!r}")
+        if self.target:
+            parts.append(f"target={self.target!r}")
+        if self.cards:
+            parts.append(f"cards={self.cards!r}")
+        return f"Action({', '.join(parts)})"
 
     def describe(self, names: list[str]) -> str:
         parts = [self.kind]

@@ -3,7 +3,6 @@ effect chain, and replacement ("would") events. Verbs themselves live in `uu.eng
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from uu.engine import queries as q
@@ -12,7 +11,7 @@ from uu.engine.frames import CONT, DONE, Frame, Result, card_actions, handler, p
     use_decline
 from uu.engine.moves import leave_stable
 from uu.engine.state import GameState
-from uu.engine.targets import card_candidates, declarable, is_player_choice, op_possible, ops_possible, \
+from uu.engine.targets import card_candidates, clone, declarable, is_player_choice, op_possible, ops_possible, \
     player_candidates
 
 Op = dict[str, Any]
@@ -186,7 +185,7 @@ def bot_link(s: GameState, p: int, cids: list[int]) -> Frame:
     for cid in cids:
         eff = s.defs[cid].bot
         effects.append({"cid": cid, "you": p, "kind": "bot", "may": bool(eff.get("may")),
-                        "ops": copy.deepcopy(eff["ops"]), "use": None if eff.get("may") else True})
+                        "ops": clone(eff["ops"]), "use": None if eff.get("may") else True})
     return {"t": "link", "effects": effects, "st": "ask", "used": [], "queue": None, "ri": 0}
 
 

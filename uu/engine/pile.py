@@ -8,8 +8,6 @@ pile resolves from the top (pile.resolve-top-down): a Neigh takes the card under
 
 from __future__ import annotations
 
-import copy
-
 from uu.cards.schema import CardType
 from uu.engine import moves
 from uu.engine import queries as q
@@ -17,7 +15,7 @@ from uu.engine.actions import Action, Decision, Target
 from uu.engine.effects import prog
 from uu.engine.frames import CONT, DONE, Frame, Result, handler, replace_top
 from uu.engine.state import GameState
-from uu.engine.targets import declarable, declare_combos, is_player_choice, playable
+from uu.engine.targets import clone, declarable, declarable_static, declare_combos, is_player_choice, playable
 
 PERMANENT = (CardType.BABY, CardType.BASIC, CardType.MAGICAL, CardType.UPGRADE, CardType.DOWNGRADE)
 
@@ -52,26 +50,30 @@ def play_actions(s: GameState, p: int) -> list[Action]:
         if combos is None:
             acts.append(Action("play", card=d.name, cid=cid))
             continue
+        made: dict[int, Target] = {}
         for combo in combos:
-            acts.append(Action("play", card=d.name, target=_targets(s, ops, combo), cid=cid,
+            acts.append(Action("play", card=d.name, target=_targets(s, ops, combo, made), cid=cid,
                                decl=tuple(tuple(x) for x in combo)))
     acts.append(Action("draw"))
     return acts
 
 
-def _targets(s: GameState, ops: list, combo: list[list[int]]) -> tuple[Target, ...]:
+def _targets(s: GameState, ops: list, combo: list[list[int]], made: dict[int, Target]) -> tuple[Target, ...]:
     """Readable targets of a declared combination: one entry per declarable op (a player; cards; or a card
     and the player whose Stable it moves to)."""
     out = []
-    for op, choice in zip(declarable(ops, own_choices=False), combo):
+    for op, choice in zip(declarable_static(ops, own_choices=False), combo):
         if is_player_choice(op):
             out.append(Target(player=choice[0]))
             continue
         cards = choice[:1] if op["do"] == "move" else choice
         for x in cards:
-            z = s.zone_of[x]
-            out.append(Target(card=s.name(x), owner=s.owner_of[x] if z in ("stable", "hand") else None,
-                              zone=z, cid=x))
+            t = made.get(x)
+            if t is None:
+                z = s.zone_of[x]
+                t = made[x] = Target(card=s.name(x), owner=s.owner_of[x] if z in ("stable", "hand") else None,
+                                     zone=z, cid=x)
+            out.append(t)
         if op["do"] == "move":
             out.append(Target(player=choice[1]))
     return tuple(out)
@@ -206,7 +208,7 @@ def h_magic(s: GameState, f: Frame, action: Action | None) -> Result:
     if f["st"] == "start":
         f["st"] = "done"
         d = s.defs[cid]
-        ops = copy.deepcopy(d.play["ops"]) if d.play else []
+        ops = clone(d.play["ops"]) if d.play else []
         if f["decl"]:
             for op, choice in zip(declarable(ops, own_choices=False), f["decl"]):
                 op["chosen"] = choice

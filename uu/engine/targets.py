@@ -137,6 +137,28 @@ def playable(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
     return True
 
 
+_DECL_CACHE: dict[tuple[int, bool], tuple[list[Op], list[Op]]] = {}
+
+
+def declarable_static(ops: list[Op], own_choices: bool) -> list[Op]:
+    """`declarable` for the catalog's own (never mutated) op lists, memoised by identity."""
+    key = (id(ops), own_choices)
+    hit = _DECL_CACHE.get(key)
+    if hit is None or hit[0] is not ops:
+        hit = (ops, list(declarable(ops, own_choices)))
+        _DECL_CACHE[key] = hit
+    return hit[1]
+
+
+def clone(x: Any) -> Any:
+    """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
+    if isinstance(x, dict):
+        return {k: clone(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [clone(v) for v in x]
+    return x
+
+
 def declarable(ops: list[Op], own_choices: bool) -> Iterator[Op]:
     """Ops (in order, through `then` and `if_you_do`) whose choice is made before the effect resolves."""
     for op in ops:
@@ -163,7 +185,7 @@ def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
                    limit: int = 2000) -> list[list[list[int]]] | None:
     """All ways to declare the targets of `ops` up front (option.targeting declare-first): one list per
     declarable op, each a list of cids (or [player, card] for move). None if nothing is declarable."""
-    dec = list(declarable(ops, own_choices=False))
+    dec = declarable_static(ops, own_choices=False)
     if not dec:
         return None
     out: list[list[list[int]]] = []

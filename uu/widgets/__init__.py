@@ -1,0 +1,1 @@
+"""ipywidgets views, one per app screen: the only part of uu that imports ipywidgets."""
