@@ -22,7 +22,7 @@ MAX_KERNELS_ENV = "UU_MAX_KERNELS"
 DEFAULT_MAX_KERNELS = 40
 IDLE_CULL_SECONDS = 900
 FULL_TITLE = "The tutor is full"
-FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now ({n} open games). "
+FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now. "
              "Please try again in a few minutes, or ask your teacher.")
 
 
@@ -44,7 +44,7 @@ def refuse_when_full(req, notebook, cwd):
     req.set_header("Content-Type", "text/html; charset=utf-8")
     req.finish(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(FULL_TITLE)}</title>"
                f"</head><body style='font-family:sans-serif;max-width:40em;margin:3em auto'>"
-               f"<h1>{html.escape(FULL_TITLE)}</h1><p>{html.escape(FULL_TEXT.format(n=n))}</p></body></html>")
+               f"<h1>{html.escape(FULL_TITLE)}</h1><p>{html.escape(FULL_TEXT)}</p></body></html>")
     raise tornado.web.Finish()
 
 

@@ -59,6 +59,7 @@ class OpModel(BaseModel):
     to: Literal["other", "different", "you"] | None = None
     with_: Literal["other"] | None = Field(default=None, alias="with")
     keep: int | None = None
+    exclude: Literal["this"] | None = None  # never pick this card itself (Dark Angel cannot bring itself back)
     may: bool | None = None
     name: str | None = None
     phase: str | None = None

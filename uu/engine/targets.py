@@ -30,6 +30,13 @@ def baby_may_move(s: GameState, cid: int) -> bool:
 
 def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None = None) -> list[int]:
     """Cards the op may pick now. `actor` is who performs it (defaults to the controller)."""
+    cands = _card_candidates(s, op, you, src, actor)
+    if op.get("exclude") == "this" and src in cands:
+        cands.remove(src)
+    return cands
+
+
+def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
     verb = op["do"]
     what = op.get("what")
     a = you if actor is None else actor
@@ -94,7 +101,8 @@ def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
     """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
     is impossible is not offered.)"""
     verb = op["do"]
-    if verb in ("draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck", "skip_phase"):
+    if verb in ("draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck", "skip_phase",
+                "steal_after_move"):
         return True
     if verb == "choose_one":
         return any(ops_possible(s, o["ops"], you, src) for o in op["options"])
@@ -115,6 +123,8 @@ def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
         return True
     if verb == "move":
         return any(move_destinations(s, op, you, c) for c in card_candidates(s, op, you, src))
+    if verb in ("discard", "sacrifice"):  # a cost of n cards is possible only with n cards to pay it
+        return len(card_candidates(s, op, you, src)) >= int(op.get("n", 1))
     return bool(card_candidates(s, op, you, src))
 
 
