@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from importlib.resources import files
 from pathlib import Path
@@ -62,4 +63,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # `python -m` puts the working directory first on sys.path: a stray voila.py there must not be imported.
+    sys.path[:] = [p for p in sys.path if p not in ("", os.getcwd())]
     sys.exit(main())

@@ -34,6 +34,11 @@ class Options(BaseModel):
         description="Whether returning a Unicorn to a hand counts as 'leaving your Stable' (the 2nd-edition "
         "rulebook lists sacrifice, destroy and steal only; the wiki adds return).",
     )
+    pandas: Literal["unicorn-effects", "all-effects"] = Field(
+        "unicorn-effects",
+        description="option.pandas: unicorn-effects = Pandamonium's Pandas are safe only from effects that "
+        "name Unicorn cards; all-effects = no effect may DESTROY, STEAL, move or return them.",
+    )
     seed: int = Field(0, description="Seed of the game's random number generator (kept in the state).")
     hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")
     win_threshold: int | None = Field(

@@ -794,6 +794,15 @@ _ALL: tuple[Rule, ...] = (
         "001 'THE END OF THE GAME'; 000 winning (untitled, closing section); 004 'FIN DE LA PARTIE'; "
         "FAQ variant recorded in shared/reference/cards.md section 5 ruling 30",
     ),
+    Rule(
+        "option.pandas",
+        "RS21",
+        "Engine option pandas: the default unicorn-effects keeps Pandamonium's Pandas safe only from effects "
+        "that name Unicorn cards, while all-effects follows the newer wiki reading that no effect of another "
+        "player may DESTROY, STEAL, move or return them at all.",
+        "001 'Cards in Your Hand vs. Cards in Your Stable' (effects work only in a Stable); the disputed "
+        "ruling is recorded in shared/reference/cards.md section 5 ruling 6",
+    ),
 )
 
 

@@ -33,7 +33,15 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
     cands = _card_candidates(s, op, you, src, actor)
     if op.get("exclude") == "this" and src in cands:
         cands.remove(src)
+    if s.options.pandas == "all-effects" and op["do"] in ("destroy", "steal", "return", "move"):
+        cands = [c for c in cands if not _shielded_panda(s, c, you)]
     return cands
+
+
+def _shielded_panda(s: GameState, cid: int, you: int) -> bool:
+    """option.pandas all-effects: a Unicorn in another player's Pandamonium Stable is out of reach."""
+    return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and s.owner_of[cid] != you
+            and q.are_pandas(s, s.owner_of[cid]))
 
 
 def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
