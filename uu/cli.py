@@ -71,6 +71,10 @@ def main(argv: list[str] | None = None) -> int:
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
     chk.add_argument("paths", nargs="+")
     scsub.add_parser("schema", help="print the JSON Schema of the scenario format")
+    ls = sub.add_parser("lesson", help="validate lessons and replay their scripts")
+    lssub = ls.add_subparsers(dest="lcmd", required=True)
+    lchk = lssub.add_parser("check", help="check lesson files (default: every shipped lesson)")
+    lchk.add_argument("paths", nargs="*")
     b = sub.add_parser("bench", help="play random-bot games and print one JSON object")
     b.add_argument("--players", type=str, default="4", help="a count, or a comma list such as 2,4,6")
     b.add_argument("--games", type=int, default=200)
@@ -86,6 +90,10 @@ def main(argv: list[str] | None = None) -> int:
         return serve(port=args.port, open_browser=not args.no_browser)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
+    if args.cmd == "lesson":
+        from uu.tutor.check import check_lessons
+
+        return check_lessons(args.paths)
     if args.cmd == "bench":
         from uu.bench import bench
 

@@ -6,7 +6,7 @@ exactly one legal action) and expectations. Lessons are scenarios with a script,
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -102,6 +102,9 @@ class Scenario(Strict):
     rest: Literal["deck", "box"] = "deck"
     steps: list[Step] = Field(default_factory=list)
     expect: Expect | None = None
+    lesson: dict[str, Any] | None = Field(
+        None, description="A lesson's script (validated by uu.tutor); scenario runs ignore it, so every lesson "
+        "file is also a valid scenario.")
 
     @field_validator("players")
     @classmethod
