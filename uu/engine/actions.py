@@ -7,7 +7,7 @@ name cards by name; the instance id travels along (`cid`) but takes no part in e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 DECISION_KINDS = ("baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order")
 ACTION_KINDS = (

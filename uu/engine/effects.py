@@ -7,12 +7,28 @@ from typing import Any
 
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
-from uu.engine.frames import CONT, DONE, Frame, Result, card_actions, handler, player_actions, replace_top, \
-    use_decline
+from uu.engine.frames import (
+    CONT,
+    DONE,
+    Frame,
+    Result,
+    card_actions,
+    handler,
+    player_actions,
+    replace_top,
+    use_decline,
+)
 from uu.engine.moves import leave_stable
 from uu.engine.state import GameState
-from uu.engine.targets import card_candidates, clone, declarable, is_player_choice, op_possible, ops_possible, \
-    player_candidates
+from uu.engine.targets import (
+    card_candidates,
+    clone,
+    declarable,
+    is_player_choice,
+    op_possible,
+    ops_possible,
+    player_candidates,
+)
 
 Op = dict[str, Any]
 

@@ -17,15 +17,16 @@ from typing import Any
 
 from uu.cards import catalog
 from uu.cards.schema import CardDef, CardType
+from uu.engine import effects as _effects  # noqa: F401  (registers the effect frames)
+from uu.engine import hooks as _hooks  # noqa: F401  (registers the card hooks)
+from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase and pile frames)
 from uu.engine import queries as q
+from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
 from uu.engine.actions import Action, Decision
 from uu.engine.errors import GameOver, IllegalAction
 from uu.engine.flow import run
 from uu.engine.options import Options
 from uu.engine.state import GameState, LogEntry
-
-# Importing these registers their frame handlers and verbs.
-from uu.engine import effects as _effects, pile as _pile, verbs as _verbs, hooks as _hooks  # noqa: F401,E402,I001
 
 
 def build_defs(two_player: bool) -> tuple[list[CardDef], list[int]]:

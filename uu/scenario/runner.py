@@ -90,8 +90,10 @@ def describe_pending(game: Game) -> str:
     return f"pending: {game.players[d.player]} must decide ({d.kind}): {d.prompt} Legal: {legal}"
 
 
-def advance(game: Game, sc: Scenario, step: Step | None) -> list[Action]:
-    """Advance until `step` matches exactly one legal action (returned) or nothing more can be advanced."""
+def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None) -> list[Action]:
+    """Advance until `step` matches a legal action (returned) or nothing more can be advanced. Response
+    windows of players other than the step's (or `keep`'s) are passed; single-action decisions are taken."""
+    own = _seat(sc, step.as_ if step is not None else keep)
     while True:
         d: Decision | None = game.pending
         if d is None:
@@ -100,7 +102,7 @@ def advance(game: Game, sc: Scenario, step: Step | None) -> list[Action]:
             found = [a for a in d.actions if matches(sc, step, a)]
             if found and d.player == _seat(sc, step.as_):
                 return found
-        if d.kind == "respond" and (step is None or d.player != _seat(sc, step.as_)):
+        if d.kind == "respond" and d.player != own:
             game.apply(Action("pass"))
             continue
         if len(d.actions) == 1:
@@ -120,9 +122,8 @@ def _action_from_step(sc: Scenario, step: Step) -> Action:
 
 def run_step(game: Game, sc: Scenario, i: int, step: Step) -> None:
     label = f"step {i} ({step.as_} {step.do}{' ' + step.card if step.card else ''})"
-    found = advance(game, sc, None if step.illegal else step)
+    found = advance(game, sc, None, keep=step.as_) if step.illegal else advance(game, sc, step)
     if step.illegal:
-        advance(game, sc, None)
         legal_match = [a for a in game.legal_actions if matches(sc, step, a)]
         if legal_match and game.pending and game.pending.player == _seat(sc, step.as_):
             raise StepFailed(f"{label} should be illegal, but it is legal: {game.describe(legal_match[0])}")

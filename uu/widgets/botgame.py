@@ -131,7 +131,8 @@ class BotGameView(widgets.VBox):
             widgets.HBox([self.players_input, self.seed_input, self.new_button]),
             widgets.HBox([self.next_button, self.turn_button]),
             self.status, self.error_box, self.board,
-            widgets.HTML("<h3>Log</h3><p class='uu-why'>Click a line to see the rules behind it.</p>"),
+            widgets.HTML("<h3>Log</h3><p class='uu-why'>Newest first. "
+                         "Click a line to see the rules behind it.</p>"),
             self.log_view,
         ]
         self._start(names, seed)
@@ -236,8 +237,10 @@ class BotGameView(widgets.VBox):
             head = f"<b>Game over</b>: {result} after {self.decisions} decisions."
         else:
             d = g.pending
+            who = names[d.player]
+            prompt = d.prompt.removeprefix(f"{who}: ")  # the engine's prompts may start with the name
             head = (f"Turn {number}: <b>{esc(names[current])}</b>, {esc(phase)} phase. "
-                    f"Waiting for <b>{esc(names[d.player])}</b> ({esc(d.kind)}): {esc(d.prompt)} "
+                    f"Waiting for <b>{esc(who)}</b> ({esc(d.kind)}): {esc(prompt)} "
                     f"<i>({_plural(len(d.actions), 'legal action')})</i>")
         last = f"<br>Last decision: {esc(self.last_action)}" if self.last_action else ""
         self.status.value = f"<p>{head}{last}</p>"
@@ -257,7 +260,7 @@ class BotGameView(widgets.VBox):
               f"Nursery: {_plural(len(g.nursery), 'Baby', 'Babies')}</p>"
             + f"<p>Neigh pile (bottom first): {pile_html}</p>"
         )
-        self.log_view.value = "".join(self._log_line(e) for e in g.log[-LOG_LINES:])
+        self.log_view.value = "".join(self._log_line(e) for e in reversed(g.log[-LOG_LINES:]))
 
     def _log_line(self, entry: Any) -> str:
         text = html.escape(entry.text)

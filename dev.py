@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests.
+
+Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
+file when missing and installs the project into it (`pip install -e '.[test]'`) once; it re-installs only when
+pyproject.toml changed since the last install (a stamp file in .venv records its hash).
+
+Python 3.11 and 3.12 have a standard-library module named `uu` that comes before site-packages on sys.path
+and would hide this package; so after installing, this script puts `uu/_first.py` into the venv's
+site-packages as `uu_first.py` with a `uu_first.pth` that loads it (see that module). Python 3.13+ needs none.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+STAMP = VENV / ".uu-install-stamp"
+USAGE = "usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args]"
+MIN_PY = (3, 11)  # must match requires-python in pyproject.toml
+
+
+def step(msg: str) -> None:
+    print(f"dev.py: {msg}", flush=True)
+
+
+def run(cmd: list[str | Path], check: bool = True) -> int:
+    rc = subprocess.call([str(c) for c in cmd], cwd=ROOT)
+    if check and rc != 0:
+        step(f"failed (exit {rc}): {' '.join(str(c) for c in cmd)}")
+        sys.exit(rc)
+    return rc
+
+
+def _version(exe: str) -> tuple[int, int] | None:
+    try:
+        out = subprocess.run([exe, "-c", "import sys; print(*sys.version_info[:2])"], capture_output=True,
+                             text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    parts = out.stdout.split()
+    return (int(parts[0]), int(parts[1])) if out.returncode == 0 and len(parts) == 2 else None
+
+
+def find_python() -> str:
+    """An interpreter >= MIN_PY: this one, else python3.N on PATH, else a pyenv install."""
+    if sys.version_info[:2] >= MIN_PY:
+        return sys.executable
+    candidates = [shutil.which(f"python3.{minor}") for minor in range(20, MIN_PY[1] - 1, -1)]
+    pyenv_root = os.environ.get("PYENV_ROOT", os.path.expanduser("~/.pyenv"))
+    pyenv_pythons = glob.glob(os.path.join(pyenv_root, "versions", "3.*", "bin", "python3"))
+    candidates += sorted(pyenv_pythons, key=lambda p: _version(p) or (0, 0), reverse=True)
+    for exe in filter(None, candidates):
+        v = _version(exe)
+        if v is not None and v >= MIN_PY:
+            return exe
+    sys.exit(f"dev.py: uu needs Python >= {MIN_PY[0]}.{MIN_PY[1]} (older ones have a stdlib module named uu "
+             f"that hides the package); none found on PATH or under {pyenv_root}/versions")
+
+
+def install_import_fix() -> None:
+    """Copy uu/_first.py into the venv's site-packages (see the module docstring above)."""
+    out = subprocess.run([str(PY), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                         capture_output=True, text=True, check=True)
+    site = Path(out.stdout.strip())
+    source = (ROOT / "uu" / "_first.py").read_text()
+    target = site / "uu_first.py"
+    if not target.exists() or target.read_text() != source:
+        target.write_text(source)
+        (site / "uu_first.pth").write_text("import uu_first\n")
+
+
+def setup() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit(f"dev.py: Python >= 3.11 is needed to run dev.py, this is {sys.version.split()[0]}")
+    if PY.exists() and (_version(str(PY)) or (0, 0)) < MIN_PY:
+        step(f"removing {VENV.relative_to(ROOT)}: its Python is older than {MIN_PY[0]}.{MIN_PY[1]}")
+        shutil.rmtree(VENV)
+    if not PY.exists():
+        exe = find_python()
+        step(f"creating virtual environment {VENV.relative_to(ROOT)} with {exe}")
+        run([exe, "-m", "venv", VENV])
+    install_import_fix()
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == digest:
+        step("project already installed in .venv (pyproject.toml unchanged)")
+        return
+    log = VENV / "pip-install.log"
+    step(f"installing the project into .venv: pip install -e '.[test]' (log: {log.relative_to(ROOT)})")
+    with open(log, "w") as out:
+        rc = subprocess.call([str(PY), "-m", "pip", "install", "--disable-pip-version-check",
+                              "-e", ".[test]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+    if rc != 0:
+        print(log.read_text()[-6000:], file=sys.stderr)
+        step(f"pip install failed (exit {rc})")
+        sys.exit(rc)
+    # jsonschema's format-nongpl extra pulls rfc3987-syntax, whose import costs ~2 s of every Voila start
+    # and is used by no Jupyter schema (shared/reference/jupyter-stack.md section 1).
+    step("removing rfc3987-syntax (slow import, not needed)")
+    subprocess.call([str(PY), "-m", "pip", "uninstall", "-q", "-y", "rfc3987-syntax"], cwd=ROOT,
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    STAMP.write_text(digest + "\n")
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("app", "test"):
+        print(USAGE, file=sys.stderr)
+        return 2
+    cmd, args = argv[0], argv[1:]
+    setup()
+    if cmd == "app":
+        step("running: uu app " + " ".join(args))
+        proc = subprocess.Popen([str(BIN / "uu"), "app", *args], cwd=ROOT)
+        while True:
+            try:
+                return proc.wait()
+            except KeyboardInterrupt:  # the app got the same Ctrl-C: let it shut its kernels down
+                continue
+    step("running: ruff check uu tests")
+    ruff_rc = run([PY, "-m", "ruff", "check", "uu", "tests"], check=False)
+    step("running: python -m pytest " + " ".join(args))
+    rc = run([PY, "-m", "pytest", *args], check=False)
+    if ruff_rc != 0:
+        step(f"ruff found problems (exit {ruff_rc})")
+        return rc or ruff_rc
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

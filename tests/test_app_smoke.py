@@ -1,0 +1,189 @@
+"""`uu app`: the shipped notebook, the safe Voila configuration, the served page, and a browser run."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+import uuid
+from pathlib import Path
+from types import SimpleNamespace
+
+import nbformat
+import pytest
+import tornado.web
+
+import uu.app
+from uu.voila_config import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, refuse_when_full, voila_config
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+NOTEBOOKS = [uu.app.notebook_path(), ROOT / "notebooks" / "index.ipynb"]
+SOURCE_SNIPPETS = ["from uu.widgets", "BotGameView()", "assert view.error"]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_is_small_valid_and_stored_without_outputs(path: Path):
+    assert path.is_file(), path
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code, "the notebook has no code"
+    for cell in code:
+        assert cell.outputs == [] and cell.execution_count is None, "store notebooks without outputs"
+    lines = [ln for c in code for ln in c.source.splitlines() if ln.strip()]
+    assert len(lines) <= 10, lines
+    assert nb.metadata.kernelspec.name == "python3"
+
+
+def test_app_notebook_ships_inside_the_package():
+    path = uu.app.notebook_path()
+    assert path.parts[-3:] == ("uu", "notebooks", "app.ipynb")
+
+
+def test_voila_config_is_the_safe_one():
+    c = voila_config(port=9999, open_browser=False)
+    assert c.VoilaConfiguration.strip_sources is True
+    assert c.VoilaConfiguration.show_tracebacks is False
+    assert c.VoilaConfiguration.allow_template_override == "NO"
+    assert c.VoilaConfiguration.allow_theme_override == "NO"
+    assert c.VoilaConfiguration.prelaunch_hook is refuse_when_full
+    assert any(".*\\.(ipynb|py" in p for p in c.VoilaConfiguration.file_denylist)
+    assert c.Voila.ip == "127.0.0.1"
+    assert c.Voila.config_file_paths == []  # no voila.py from the working directory
+    assert c.Voila.tornado_settings == {"disable_check_xsrf": True}
+    assert c.Voila.port == 9999 and c.Voila.port_retries == 0
+    assert c.Voila.open_browser is False
+    assert c.MappingKernelManager.cull_idle_timeout > 0
+    assert c.MappingKernelManager.cull_connected is False
+    assert "port" not in voila_config(port=None).Voila
+
+
+class FakeRequest:
+    def __init__(self, kernels: int):
+        self.kernel_manager = SimpleNamespace(list_kernel_ids=lambda: [f"k{i}" for i in range(kernels)])
+        self.status, self.headers, self.body = 200, {}, None
+
+    def set_status(self, code):
+        self.status = code
+
+    def set_header(self, name, value):
+        self.headers[name] = value
+
+    def finish(self, body):
+        self.body = body
+
+
+def test_kernel_cap_answers_503_with_a_readable_page(monkeypatch):
+    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
+    assert refuse_when_full(FakeRequest(2), None, "/") is None
+    req = FakeRequest(3)
+    with pytest.raises(tornado.web.Finish):
+        refuse_when_full(req, None, "/")
+    assert req.status == 503 and "The tutor is full" in req.body and "Traceback" not in req.body
+    monkeypatch.setenv(MAX_KERNELS_ENV, "not a number")
+    assert refuse_when_full(FakeRequest(DEFAULT_MAX_KERNELS - 1), None, "/") is None
+
+
+def test_busy_port_fails_instead_of_moving(tmp_path):
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "uu.app", "--port", str(port), "--no-browser"],
+                           cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
+    assert r.returncode != 0
+    assert f"could not serve on port {port}" in r.stderr
+
+
+def _get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=60) as resp:
+            return resp.status, resp.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_served_page_runs_the_notebook_and_hides_sources(voila_url):
+    status, page = _get(voila_url)
+    assert status == 200
+    assert '"kernelId"' in page                       # a kernel started and ran the notebook
+    assert "application/vnd.jupyter.widget-view+json" in page
+    for snippet in SOURCE_SNIPPETS:                   # sources stripped (despite the hostile voila.py)
+        assert snippet not in page
+    assert "Traceback" not in page
+
+
+def test_server_exposes_no_notebook_files_or_apis(voila_url):
+    for path in ["voila/files/app.ipynb", "api/contents", "api/sessions", "api/terminals", "tree", "lab"]:
+        status, _ = _get(voila_url + path)
+        assert status in (403, 404, 405), (path, status)
+
+
+def _kernel_message(msg_type: str, content: dict) -> str:
+    header = {"msg_id": uuid.uuid4().hex, "username": "probe", "session": uuid.uuid4().hex,
+              "msg_type": msg_type, "version": "5.3", "date": "2026-01-01T00:00:00.000000Z"}
+    return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
+                       "channel": "shell", "buffers": []})
+
+
+def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
+    """Only widget messages reach the kernel: an execute_request from the browser side is dropped."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    status, page = _get(voila_url)
+    assert status == 200
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    marker = tmp_path / "code-ran"
+
+    async def probe() -> list[str]:
+        ws_url = voila_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": voila_url.rstrip("/")}))
+        code = f"open({str(marker)!r}, 'w').write('x')"
+        await conn.write_message(_kernel_message("execute_request", {
+            "code": code, "silent": False, "store_history": False, "user_expressions": {},
+            "allow_stdin": False, "stop_on_error": True}))
+        await conn.write_message(_kernel_message("comm_info_request", {}))  # allowed: its reply ends the probe
+        seen = []
+        while "comm_info_reply" not in seen:
+            msg = await asyncio.wait_for(conn.read_message(), 30)
+            assert msg is not None, "the kernel websocket closed"
+            seen.append(json.loads(msg)["header"]["msg_type"])
+        conn.close()
+        return seen
+
+    seen = asyncio.run(probe())
+    assert "execute_reply" not in seen and "execute_input" not in seen, seen
+    assert not marker.exists()
+
+
+@pytest.mark.browser
+def test_browser_clicks_through_a_bot_game(page, voila_url):
+    from playwright.sync_api import expect
+
+    page.goto(voila_url)
+    next_button = page.locator(".uu-next button, button.uu-next").first
+    expect(next_button).to_be_visible(timeout=60_000)
+    board = page.locator(".uu-board")
+    expect(board).to_contain_text("Ana")
+    for _ in range(5):
+        next_button.click()
+    expect(page.locator(".uu-status")).to_contain_text("Last decision", timeout=10_000)
+    page.locator(".uu-turn button, button.uu-turn").first.click()
+    first_line = page.locator(".uu-log details").first
+    expect(first_line).to_be_visible(timeout=10_000)
+    first_line.locator("summary").click()                  # "why?": the rule statements open
+    expect(first_line.locator("div.uu-why").first).to_be_visible()
+    assert page.locator(".uu-error-box").count() == 0
+    content = page.content()
+    for snippet in SOURCE_SNIPPETS:
+        assert snippet not in content
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "botgame.png"), full_page=True)
