@@ -215,7 +215,8 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             if e["use"] is not None:
                 continue
             name = s.name(e["cid"])
-            if not ops_possible(s, e["ops"], e["you"], e["cid"]):
+            reserved = _reserve(s, [x for x in effs if x["use"]])
+            if not ops_possible(s, e["ops"], e["you"], e["cid"]) or not _targets_left(s, e, reserved):
                 e["use"] = False
                 s.say(f"{name}'s optional effect could do nothing, so it is not offered.", "effect.may")
                 continue
@@ -234,6 +235,15 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
         while f["queue"]:
             i, j = f["queue"][0]
             e = effs[i]
+            if i not in f.setdefault("checked", []) and not _targets_left(s, e, f["used"]):
+                # chain.not-enough-targets: this effect cannot target anything the link has not taken
+                e["use"] = False
+                f["queue"] = [x for x in f["queue"] if x[0] != i]
+                s.say(f"Not enough targets left for {s.name(e['cid'])}: it does not trigger this turn.",
+                      "chain.not-enough-targets", "chain.same-target")
+                continue
+            if i not in f["checked"]:
+                f["checked"].append(i)
             op = list(declarable(e["ops"], True))[j]
             chosen = op.setdefault("chosen", [])
             n = 1 if is_player_choice(op) else op.get("n", 1)
@@ -269,6 +279,32 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             s.stack.append(prog(e["ops"], e["you"], e["cid"]))
             return CONT
     return DONE
+
+
+def _reserve(s: GameState, committed: list[dict[str, Any]]) -> list[int]:
+    """Cards the committed effects of a link will need, picked greedily (first free candidate each), so an
+    optional effect is offered only if targets are left for it too (chain.not-enough-targets)."""
+    taken: list[int] = []
+    for e in committed:
+        for op in declarable(e["ops"], True):
+            if is_player_choice(op):
+                continue
+            free = [c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in taken]
+            taken.extend(free[: op.get("n", 1)])
+    return taken
+
+
+def _targets_left(s: GameState, e: dict[str, Any], used: list[int]) -> bool:
+    """Every choice this effect makes in advance still has a candidate the link has not taken."""
+    for op in declarable(e["ops"], True):
+        if is_player_choice(op):
+            if not player_candidates(s, op, e["you"]):
+                return False
+            continue
+        need = 1 if op["do"] not in ("sacrifice", "discard") else op.get("n", 1)
+        if len([c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in used]) < need:
+            return False
+    return True
 
 
 # ---- replacement effects -------------------------------------------------------------------------------

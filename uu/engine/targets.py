@@ -131,14 +131,20 @@ def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
         return True
     if verb == "move":
         return any(move_destinations(s, op, you, c) for c in card_candidates(s, op, you, src))
-    if verb in ("discard", "sacrifice"):  # a cost of n cards is possible only with n cards to pay it
-        return len(card_candidates(s, op, you, src)) >= int(op.get("n", 1))
-    return bool(card_candidates(s, op, you, src))
+    # "DISCARD 2" or "DESTROY 2 cards" is possible only with 2 cards to do it to (effect.impossible-play)
+    return len(card_candidates(s, op, you, src)) >= int(op.get("n", 1))
 
 
 def ops_possible(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
-    """An optional effect is offered when its first op could do something."""
-    return bool(ops) and op_possible(s, ops[0], you, src)
+    """An optional effect is offered only if it could do something: its first op is possible, and so is
+    what follows `then` (a cost with nothing to buy is not offered). A payoff taken from the discard pile is
+    not judged in advance: the cost itself may put the card there (Necromancer, Dark Angel)."""
+    if not ops or not op_possible(s, ops[0], you, src):
+        return False
+    nxt = ops[0].get("then")
+    if nxt and not (nxt[0]["do"] in ("bring", "take") and nxt[0].get("from") == "discard"):
+        return ops_possible(s, nxt, you, src)
+    return True
 
 
 def playable(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
@@ -225,8 +231,8 @@ def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
                 for p in move_destinations(s, op, you, c):
                     rec(i + 1, used | {c}, acc + [[c, p]])
             return
-        n = min(op.get("n", 1), len(raw))
-        if n == 0:
+        n = op.get("n", 1)
+        if len(raw) < n:  # not enough targets for the whole op: this way of playing it does not exist
             return
         seen: set[tuple[tuple[str, int], ...]] = set()
         for pick in combinations(raw, n):

@@ -111,7 +111,8 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
         if s.zone_of[cid] == "stable":
             owner = s.owner_of[cid]
             s.ctx_player = owner
-            s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "effect.leave", player=you)
+            s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "option.return-is-leaving",
+                  player=you)
             moves.leave_stable(s, cid, "return", "hand", owner)
         else:  # a card returning itself from the discard pile (Flying Unicorns)
             s.say(f"{s.name(cid)} returns to {s.players[you]}'s hand.", "effect.leave", player=you)
@@ -326,7 +327,8 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
                             card=s.name(f["src"]))
         f["kept"] = action.cid
         moves.to_hand(s, action.cid, you)
-        s.say(f"{s.players[you]} looks at the top {len(seen)} cards and takes one.", "verb.draw", player=you)
+        s.say(f"{s.players[you]} looks at the top {len(seen)} cards and takes one.", "effect.pull-choose",
+              player=you)
         action = None
         seen = [c for c in seen if c != f["kept"]]
     if len(seen) > 1:

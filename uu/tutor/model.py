@@ -1,0 +1,255 @@
+"""The lesson format: a scenario file (DESIGN.md Contracts) with an extra top-level key `lesson:`.
+
+```yaml
+name: "Lesson 1: Setting up"        # the usual scenario keys: players, options, turn, stables, hands, deck, ...
+players: [Bramble, Clover, You]
+lesson:
+  id: setup                          # slug, unique among the lessons
+  order: 1                           # reading order
+  title: Setting up
+  summary: one sentence
+  learner: You                       # the learner's seat; every other seat is a bot
+  script:
+    - say: Markdown narration        # every step has narration
+      rules: [setup.choose-baby]     # rule ids taught here (uu.engine.rules)
+      ask: {do: baby, card: Baby Unicorn (Red)}   # the learner's move: a scenario step without `as`
+      accept: exact                  # exact (default): must match `ask`; kind: any legal action of that `do`
+      right: feedback when right
+      wrong: {illegal: ..., other: ...}           # illegal: the engine refused it; other: legal, not asked
+      hint: ...
+      bots: [{as: Bramble, do: pass}]             # scripted bot moves once the step is done (scenario steps)
+      check: {turn: {player: You}}                # expectations once the bots have acted
+      mistakes: [{do: draw, expect: other}]       # wrong moves `uu lesson check` tries: must get that feedback
+    - say: ...
+      goal: {unicorns: {You: 3}}     # free play until these expectations hold ...
+      solution: [{do: play, card: Basic Unicorn (Red), into: You}]   # ... and the moves that reach them
+    - say: A page with neither `ask` nor `goal` is read and left with "Next" (its bots act then).
+```
+Validation errors name the file, the line and the field (`uu.scenario.load.format_validation`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
+
+from uu.scenario.load import ScenarioFileError, format_validation, parse_scenario
+from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec
+
+__all__ = ["Ask", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "ScriptStep", "Wrong", "load_lesson",
+           "parse_lesson"]
+
+SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class LessonFileError(ScenarioFileError):
+    """A lesson file that cannot be loaded; the message names the file, the line and the field."""
+
+
+class Ask(Strict):
+    """The learner's move: the fields of a scenario step, without `as` (the learner makes it)."""
+
+    do: DO
+    card: str | None = None
+    into: str | None = None
+    target: TargetSpec | list[TargetSpec] | None = None
+    to: str | None = None
+    option: str | None = None
+    cards: list[str] | None = None
+    owner: str | None = None
+    zone: Literal["stable", "hand", "deck", "discard", "nursery"] | None = None
+    player: str | None = None
+
+    def as_step(self, learner: str) -> Step:
+        data = self.model_dump(exclude_none=True, exclude={"expect"})
+        return Step.model_validate({"as": learner, **data})
+
+    def names(self) -> list[tuple[str, str]]:
+        """(field, player name) pairs this move mentions, for checking them against the players."""
+        out = [(k, getattr(self, k)) for k in ("into", "owner", "player") if getattr(self, k) is not None]
+        targets = self.target if isinstance(self.target, list) else [self.target] if self.target else []
+        for t in targets:
+            out += [(f"target.{k}", getattr(t, k)) for k in ("owner", "player") if getattr(t, k) is not None]
+        return out
+
+
+class Mistake(Ask):
+    """A wrong move `uu lesson check` tries on the step: it must get feedback of kind `expect` and leave the
+    game unchanged."""
+
+    expect: Literal["illegal", "other"]
+
+
+class Wrong(Strict):
+    illegal: str | None = Field(None, description="Shown (with the engine's reason) when the engine refuses.")
+    other: str | None = Field(None, description="Shown when the move is legal but not the one asked for.")
+
+
+class ScriptStep(Strict):
+    say: str = Field(description="Markdown narration, in our own words.")
+    rules: list[str] = Field(default_factory=list, description="Rule ids (uu.engine.rules) taught here.")
+    ask: Ask | None = None
+    goal: Expect | None = None
+    solution: list[Ask] = Field(default_factory=list)
+    accept: Literal["exact", "kind"] = "exact"
+    right: str | None = None
+    wrong: Wrong = Field(default_factory=Wrong)
+    hint: str | None = None
+    bots: list[Step] = Field(default_factory=list)
+    check: Expect | None = None
+    mistakes: list[Mistake] = Field(default_factory=list)
+
+    @field_validator("rules")
+    @classmethod
+    def _known_rules(cls, v: list[str]) -> list[str]:
+        from uu.engine.rules import rule
+
+        for r in v:
+            try:
+                rule(r)
+            except KeyError as e:
+                raise ValueError(str(e)) from None
+        return v
+
+    @field_validator("bots")
+    @classmethod
+    def _bot_seats(cls, v: list[Step], info: ValidationInfo) -> list[Step]:
+        ctx = info.context or {}
+        players, learner = ctx.get("players"), ctx.get("learner")
+        for i, st in enumerate(v, 1):
+            if players is not None and st.as_ not in players:
+                raise ValueError(f"bots[{i}].as: {st.as_!r} is not one of the players {players}")
+            if learner is not None and st.as_ == learner:
+                raise ValueError(f"bots[{i}].as: {st.as_!r} is the learner; the learner's moves go in `ask`")
+            if st.illegal:
+                raise ValueError(f"bots[{i}]: `illegal` is not allowed in a bot move")
+        return v
+
+    @property
+    def kind(self) -> Literal["ask", "goal", "page"]:
+        return "ask" if self.ask is not None else "goal" if self.goal is not None else "page"
+
+    @model_validator(mode="after")
+    def _shape(self, info: ValidationInfo) -> ScriptStep:
+        if self.ask is not None and self.goal is not None:
+            raise ValueError("a step has either `ask` (one move) or `goal` (free play), not both")
+        if self.goal is not None and not self.solution:
+            raise ValueError("a `goal` step needs a `solution:` list of learner moves, so it can be checked")
+        if self.solution and self.goal is None:
+            raise ValueError("`solution` belongs to a `goal` step")
+        if self.mistakes and self.ask is None:
+            raise ValueError("`mistakes` are wrong answers to an `ask`; this step has no `ask`")
+        if self.ask is None and "accept" in self.model_fields_set:
+            raise ValueError("`accept` only applies to a step with an `ask`")
+        players = (info.context or {}).get("players")
+        if players is not None:
+            moves = ([("ask", self.ask)] if self.ask else []) + [
+                (f"solution[{i}]", m) for i, m in enumerate(self.solution, 1)] + [
+                (f"mistakes[{i}]", m) for i, m in enumerate(self.mistakes, 1)]
+            for where, m in moves:
+                for field, name in m.names():
+                    if name not in players:
+                        raise ValueError(f"{where}.{field}: {name!r} is not one of the players {players}")
+        return self
+
+
+class LessonSpec(Strict):
+    """The `lesson:` key of a lesson file."""
+
+    id: str = Field(description="A slug (lowercase letters, digits, dashes), unique among the lessons.")
+    order: int = Field(ge=1, description="Position in the reading order.")
+    title: str
+    summary: str
+    learner: str = Field(description="The seat the learner plays; every other seat is a bot.")
+    script: list[ScriptStep] = Field(min_length=1)
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, v: str) -> str:
+        if not SLUG.match(v):
+            raise ValueError(f"{v!r} is not a slug (lowercase letters, digits and single dashes)")
+        return v
+
+    @field_validator("learner")
+    @classmethod
+    def _learner(cls, v: str, info: ValidationInfo) -> str:
+        players = (info.context or {}).get("players")
+        if players is not None and v not in players:
+            raise ValueError(f"{v!r} is not one of the players {players}")
+        return v
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A loaded lesson: the scenario (the position) and its script."""
+
+    scenario: Scenario
+    spec: LessonSpec
+    path: str = "<text>"
+
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def title(self) -> str:
+        return self.spec.title
+
+    @property
+    def order(self) -> int:
+        return self.spec.order
+
+    @property
+    def learner(self) -> str:
+        return self.spec.learner
+
+    @property
+    def script(self) -> list[ScriptStep]:
+        return self.spec.script
+
+
+def parse_lesson(text: str, path: str = "<text>") -> Lesson:
+    """Validate a lesson file's text; raises LessonFileError naming the file, line and field."""
+    try:
+        sc = parse_scenario(text, path)
+    except ScenarioFileError as e:
+        raise LessonFileError(str(e)) from None
+    if sc.lesson is None:
+        raise LessonFileError(f"{path}: no `lesson:` key (a lesson is a scenario file with a `lesson:` script)")
+    root = yaml.compose(text)
+    ctx: dict[str, Any] = {"players": list(sc.players)}
+    if isinstance(sc.lesson.get("learner"), str) and sc.lesson["learner"] in sc.players:
+        ctx["learner"] = sc.lesson["learner"]
+    try:
+        spec = LessonSpec.model_validate(sc.lesson, context=ctx)
+    except ValidationError as e:
+        raise LessonFileError(_prefixed(path, e, root)) from None
+    return Lesson(sc, spec, path)
+
+
+def _prefixed(path: str, err: ValidationError, root: yaml.Node | None) -> str:
+    """format_validation with every location under the `lesson:` key (so lines resolve)."""
+
+    class _Err:
+        def __init__(self, errors: list[dict[str, Any]]):
+            self._errors = errors
+
+        def errors(self) -> list[dict[str, Any]]:
+            return self._errors
+
+    shifted = [{**e, "loc": ("lesson", *e["loc"])} for e in err.errors()]
+    return format_validation(path, _Err(shifted), root)  # type: ignore[arg-type]
+
+
+def load_lesson(path: str | Path) -> Lesson:
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except OSError as e:
+        raise LessonFileError(f"{p}: cannot read ({e.strerror})") from None
+    return parse_lesson(text, str(p))
