@@ -64,3 +64,28 @@ def test_save_load_round_trip_at_random_points(seed: int) -> None:
             checkpoints += 1
         g.apply(r.choice(g.pending.actions))
     assert checkpoints > 0
+
+
+def test_the_checker_catches_broken_states() -> None:
+    """The invariant checker itself can fail: a card in two zones, a Baby in a hand, a hand over the limit."""
+    from uu.engine.invariants import Checker
+
+    g = new_game(["A", "B", "C"], seed=1)
+    checker = Checker(g)
+    s = g.state
+    s.hands[0].append(s.deck[0])  # the same card in a hand and in the deck
+    checker.after_apply()
+    assert any("both" in e or "recorded" in e for e in checker.errors)
+
+    g = new_game(["A", "B", "C"], seed=1)
+    checker = Checker(g)
+    baby = g.state.nursery[0]
+    g.state.place(baby, "hand", 1)
+    checker.after_apply()
+    assert any("Baby" in e for e in checker.errors)
+
+    g = new_game(["A", "B", "C"], seed=1)
+    checker = Checker(g)
+    g.state.last_end = [3, 0, 9]
+    checker.after_apply()
+    assert any("ended turn 3 with 9 cards" in e for e in checker.errors)

@@ -185,6 +185,7 @@ def flow_step(s: GameState) -> None:
         s.stack.append({"t": "endphase"})
         return
     if st == "after-end":
+        s.last_end = [s.turn_number, s.current, len(s.hands[s.current])]
         if status_check(s):
             return
         if s.extra_turns:

@@ -45,17 +45,17 @@ class Checker:
     def __init__(self, game: Game):
         self.game = game
         self.errors: list[str] = []
-        self._turn = game.turn
+        self._last_end: list[int] = []
 
     def after_apply(self) -> None:
         g = self.game
         errs = zone_errors(g)
         if mid_chain_win(g):
             errs.append("a winner was declared before the effect chain resolved")
-        cur, phase, number = self._turn
-        if (g.turn[2] != number or g.turn[0] != cur) and phase == "end" and number > 0:
-            limit = g.state.options.hand_limit
-            if len(g.state.hands[cur]) > limit:
-                errs.append(f"{g.players[cur]} ended turn {number} with {len(g.state.hands[cur])} cards")
-        self._turn = g.turn
+        end = g.state.last_end
+        if end and end != self._last_end:
+            number, player, size = end
+            if size > g.state.options.hand_limit:
+                errs.append(f"{g.players[player]} ended turn {number} with {size} cards")
+            self._last_end = list(end)
         self.errors.extend(f"turn {g.turn[2]}: {e}" for e in errs)

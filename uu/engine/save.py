@@ -12,7 +12,7 @@ from uu.engine.state import GameState, LogEntry
 FORMAT = 1
 
 _LISTS = ("zone_of", "owner_of", "hands", "stables", "deck", "discard", "nursery", "limbo", "box", "pile",
-          "pile_cards", "chain", "stack", "bot_snapshot", "skip_phases", "skip_turns", "extra_turns",
+          "pile_cards", "chain", "stack", "last_end", "bot_snapshot", "skip_phases", "skip_turns", "extra_turns",
           "revealed")
 _SCALARS = ("stage", "current", "phase", "turn_number", "actions_left", "ending_turn", "last_ok",
             "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions")

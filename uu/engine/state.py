@@ -58,6 +58,7 @@ class GameState:
     skip_turns: list[int] = field(default_factory=list)
     extra_turns: list[int] = field(default_factory=list)
     last_ok: bool = True
+    last_end: list[int] = field(default_factory=list)  # [turn, player, hand size] when End of Turn finished
     ctx_player: int | None = None  # the player last hit by a return or given a moved card (`who: target`)
     win_check_due: bool = False
     state_check_due: bool = False
