@@ -9,7 +9,7 @@ from uu.cards.schema import CardType
 from uu.engine.errors import GameError
 from uu.engine.game import Game, blank_state, build_defs
 from uu.engine.state import GameState
-from uu.scenario.model import Scenario
+from uu.scenario.model import Scenario, name_problems
 
 
 class PositionError(GameError, ValueError):
@@ -22,6 +22,9 @@ def is_fresh_game(sc: Scenario) -> bool:
 
 
 def build_state(sc: Scenario) -> GameState:
+    problems = name_problems(sc)
+    if problems:
+        raise PositionError("; ".join(f"{'.'.join(str(x) for x in loc)}: {msg}" for loc, msg in problems))
     cat = catalog()
     players = sc.players
     seat = {name: i for i, name in enumerate(players)}

@@ -8,7 +8,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from uu.scenario.model import Scenario
+from uu.scenario.model import Scenario, name_problems
 
 
 class ScenarioFileError(ValueError):
@@ -61,9 +61,18 @@ def parse_scenario(text: str, path: str = "<text>") -> Scenario:
     if not isinstance(data, dict):
         raise ScenarioFileError(f"{path}: expected a mapping with at least `name` and `players`")
     try:
-        return Scenario.model_validate(data)
+        sc = Scenario.model_validate(data)
     except ValidationError as e:
         raise ScenarioFileError(format_validation(path, e, root)) from None
+    problems = name_problems(sc)
+    if problems:
+        lines = []
+        for loc, msg in problems:
+            line = _line_of(root, loc)
+            at = f"line {line}, " if line else ""
+            lines.append(f"{path}: {at}{'.'.join(str(x) for x in loc)}: {msg}")
+        raise ScenarioFileError("\n".join(lines))
+    return sc
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -122,26 +122,73 @@ class Scenario(Strict):
             rule(r)
         return v
 
-    @model_validator(mode="after")
-    def _names(self) -> Scenario:
-        known = set(self.players)
 
-        def check(name: str | None, where: str) -> None:
-            if name is not None and name not in known:
-                raise ValueError(f"{where}: {name!r} is not one of the players {self.players}")
+def name_problems(sc: Scenario) -> list[tuple[tuple[str | int, ...], str]]:
+    """Unknown player and card names, each with the path of the field that holds it (for line numbers)."""
+    import difflib
 
-        for key in ("stables", "hands"):
-            for p in (getattr(self, key) or {}):
-                check(p, key)
-        if self.turn:
-            check(self.turn.player, "turn.player")
-        for i, st in enumerate(self.steps, 1):
-            check(st.as_, f"steps[{i}].as")
-            check(st.into, f"steps[{i}].into")
-            check(st.owner, f"steps[{i}].owner")
-            check(st.player, f"steps[{i}].player")
-            targets = st.target if isinstance(st.target, list) else [st.target] if st.target else []
-            for t in targets:
-                check(t.owner, f"steps[{i}].target.owner")
-                check(t.player, f"steps[{i}].target.player")
-        return self
+    from uu.cards import catalog
+
+    cat = catalog()
+    known = set(sc.players)
+    out: list[tuple[tuple[str | int, ...], str]] = []
+
+    def player(name: str | None, loc: tuple[str | int, ...]) -> None:
+        if name is not None and name not in known:
+            out.append((loc, f"{name!r} is not one of the players {sc.players}"))
+
+    def card(name: str | None, loc: tuple[str | int, ...]) -> None:
+        if name is not None and name not in cat:
+            close = difflib.get_close_matches(name, [c.name for c in cat], n=2)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+            out.append((loc, f"no card named {name!r} in the catalog{hint}"))
+
+    def cards(names: list[str] | None, loc: tuple[str | int, ...]) -> None:
+        for i, n in enumerate(names or []):
+            card(n, (*loc, i))
+
+    for key in ("stables", "hands"):
+        for p, names in (getattr(sc, key) or {}).items():
+            player(p, (key, p))
+            cards(names, (key, p))
+    cards(sc.deck, ("deck",))
+    cards(sc.discard, ("discard",))
+    if sc.nursery != "auto":
+        cards(sc.nursery, ("nursery",))
+    if sc.turn:
+        player(sc.turn.player, ("turn", "player"))
+
+    def expectation(ex: Expect | None, loc: tuple[str | int, ...]) -> None:
+        if ex is None:
+            return
+        for key in ("stables", "stables_has", "hands", "hands_has", "hand_sizes", "unicorns"):
+            for p, v in (getattr(ex, key) or {}).items():
+                player(p, (*loc, key, p))
+                if isinstance(v, list):
+                    cards(v, (*loc, key, p))
+        for key in ("discard", "discard_has", "nursery", "nursery_has", "pile"):
+            cards(getattr(ex, key), (*loc, key))
+        if ex.turn:
+            player(ex.turn.player, (*loc, "turn", "player"))
+        if ex.pending:
+            player(ex.pending.player, (*loc, "pending", "player"))
+        if ex.winner not in (None, "none", "everyone-loses"):
+            player(ex.winner, (*loc, "winner"))
+
+    for i, st in enumerate(sc.steps):
+        loc = ("steps", i)
+        for key in ("as", "into", "owner", "player"):
+            player(getattr(st, "as_" if key == "as" else key), (*loc, key))
+        if st.do != "choose":
+            card(st.card, (*loc, "card"))
+        card(st.to, (*loc, "to"))
+        cards(st.cards, (*loc, "cards"))
+        targets = st.target if isinstance(st.target, list) else [st.target] if st.target else []
+        for j, t in enumerate(targets):
+            tloc = (*loc, "target", j) if isinstance(st.target, list) else (*loc, "target")
+            player(t.owner, (*tloc, "owner"))
+            player(t.player, (*tloc, "player"))
+            card(t.card, (*tloc, "card"))
+        expectation(st.then, (*loc, "then"))
+    expectation(sc.expect, ("expect",))
+    return out

@@ -102,7 +102,8 @@ def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None
             found = [a for a in d.actions if matches(sc, step, a)]
             if found and d.player == _seat(sc, step.as_):
                 return found
-        if d.kind == "respond" and d.player != own:
+        # passes never need writing: a window is passed unless the step is this player's answer to it
+        if d.kind == "respond" and (d.player != own or step is None or step.do not in ("respond", "pass")):
             game.apply(Action("pass"))
             continue
         if len(d.actions) == 1:

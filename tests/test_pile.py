@@ -1,0 +1,236 @@
+"""The Action phase and the Neigh pile (uu.engine.pile): rule ids cited per test."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+import yaml
+
+from uu.engine import Action, IllegalAction, Target
+from uu.scenario import build_game, parse_scenario
+
+ANA, BEN, CY, DEE = 0, 1, 2, 3
+PASS = Action("pass")
+NEIGH = Action("respond", card="Neigh")
+SUPER = Action("respond", card="Super Neigh")
+
+
+def pos(stables=None, hands=None, players=("Ana", "Ben", "Cy", "Dee"), deck=None, options=None):
+    data = {"name": "unit", "players": list(players), "turn": {"player": players[0], "phase": "action"},
+            "stables": stables or {}, "hands": hands or {}, "deck": deck or ["Basic Unicorn (Purple)"] * 3 +
+            ["Claw Machine"] * 3, "rest": "box"}
+    if options:
+        data["options"] = options
+    return build_game(parse_scenario(yaml.safe_dump(data, sort_keys=False)))
+
+
+def asked(g):
+    p = g.pending
+    return (p.player, p.kind)
+
+
+def rules_logged(g):
+    return {r for e in g.log for r in e.rules}
+
+
+def test_response_order_starts_left_of_player():
+    """option.responder-order + pile.everyone-asked: responses are asked in seat order starting left of
+    the player of the top card; the player of the top card is not asked."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    order = []
+    while g.pending.kind == "respond":
+        order.append(g.pending.player)
+        assert set(g.legal_actions) == {NEIGH, PASS}
+        g.apply(PASS)
+    assert order == [BEN, CY, DEE]
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
+
+
+def test_response_order_from_a_later_seat():
+    """option.responder-order: when Cy plays the top card, the order is Dee, Ana, Ben."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh", "Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.apply(PASS)  # Ben
+    assert asked(g) == (CY, "respond")
+    g.apply(NEIGH)  # Cy's Neigh is the new top card
+    assert g.pile == [("Rhinocorn", ANA), ("Neigh", CY)]
+    order = []
+    while g.pending.kind == "respond":
+        order.append(g.pending.player)
+        g.apply(PASS)
+    # Ana has no Instant: never asked; Cy played the top card: not asked
+    assert order == [DEE, BEN]
+
+
+def test_new_top_card_reopens_responses_for_players_who_passed():
+    """pile.respond-again: a player who passed may respond to a later top card."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"], "Cy": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.apply(PASS)  # Ben passes on Rhinocorn
+    g.apply(NEIGH)  # Cy Neighs Rhinocorn
+    assert asked(g) == (ANA, "respond")  # left of Cy (Dee has nothing)
+    g.apply(PASS)
+    assert asked(g) == (BEN, "respond")  # Ben passed before, but this is a new top card
+    g.apply(NEIGH)  # Ben Neighs Cy's Neigh
+    assert g.pile == [("Rhinocorn", ANA), ("Neigh", CY), ("Neigh", BEN)]
+    assert asked(g) == (ANA, "respond")
+    g.apply(PASS)
+    # Ben's Neigh resolves: Cy's Neigh and Ben's Neigh go to the discard pile; Rhinocorn is top again, a new
+    # window opens for it (Ana played it; nobody else still holds an Instant) and it resolves
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
+    assert Counter(g.discard) == Counter(["Neigh", "Neigh"])
+    assert {"pile.resolve-top-down", "neigh.stops-card"} <= rules_logged(g)
+
+
+def test_neighed_card_and_neigh_go_to_discard_and_action_is_spent():
+    """neigh.stops-card + action.one: the Neigh'd card and the Neigh go to the discard pile, the card has
+    no effect, and the action is spent (the turn moves on)."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"], "Cy": ["Basic Unicorn (Red)"]},
+            hands={"Ana": ["Unicorn Poison", "Rhinocorn"], "Ben": ["Neigh"]})
+    g.apply(Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)))
+    assert asked(g) == (BEN, "respond")
+    g.apply(NEIGH)
+    assert Counter(g.discard) == Counter(["Unicorn Poison", "Neigh"])
+    assert g.stable(CY) == ["Basic Unicorn (Red)"]
+    assert g.pile == []
+    assert g.hand(ANA) == ["Rhinocorn"]
+    assert g.turn[0] == BEN  # Ana's one action was spent on the Neigh'd card
+
+
+def test_super_neigh_cannot_be_neighed():
+    """Super Neigh (static unneighable): nobody is asked to respond to it; it and the card go to the
+    discard pile."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Super Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    assert asked(g) == (BEN, "respond")
+    assert set(g.legal_actions) == {SUPER, PASS}
+    g.apply(SUPER)
+    assert g.stable(ANA) == ["Baby Unicorn (Red)"]
+    assert Counter(g.discard) == Counter(["Rhinocorn", "Super Neigh"])
+    assert g.hand(ANA) == ["Neigh"] and g.hand(CY) == ["Neigh"]  # never asked, still in hand
+
+
+def test_neigh_can_be_neighed_and_card_resolves():
+    """instant.chain + pile.resolve-top-down: Neigh on Neigh: the second Neigh stops the first, and the
+    card underneath resolves after a fresh window."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.apply(NEIGH)  # Ben
+    assert asked(g) == (ANA, "respond")
+    g.apply(NEIGH)  # Ana Neighs Ben's Neigh
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
+    assert Counter(g.discard) == Counter(["Neigh", "Neigh"])
+
+
+def test_yay_owner_plays_unneighable_but_yay_itself_can_be_neighed():
+    """Yay: Yay itself can be Neigh'd while being played; once in the Stable nothing its owner plays can."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Yay", "Rhinocorn"], "Ben": ["Neigh"]})
+    g.state.actions_left = 2
+    g.apply(Action("play", card="Yay", into=ANA))
+    assert asked(g) == (BEN, "respond")  # Yay is not in a Stable yet
+    g.apply(PASS)
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Yay"]
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Yay", "Rhinocorn"]  # no window at all
+    assert g.hand(BEN)[0] == "Neigh" and g.discard == []
+
+
+def test_yay_beats_super_neigh():
+    """Yay vs Super Neigh: Super Neigh does not get past Yay."""
+    g = pos(stables={"Ana": ["Yay"]}, hands={"Ana": ["Rhinocorn"], "Ben": ["Super Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    assert g.stable(ANA) == ["Yay", "Rhinocorn"]
+    assert g.hand(BEN)[0] == "Super Neigh"
+
+
+def test_instants_are_not_played_as_the_action():
+    """instant.not-an-action + instant.when: Instants are never among the Action phase plays."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Neigh", "Super Neigh"]})
+    assert list(g.legal_actions) == [Action("draw")]
+
+
+def test_respond_is_rejected_outside_a_window():
+    """instant.when: a Neigh cannot be played when nothing is being played; the state is unchanged."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Neigh", "Rhinocorn"]})
+    before = g.to_dict()
+    with pytest.raises(IllegalAction):
+        g.apply(NEIGH)
+    assert g.to_dict() == before
+
+
+def test_respond_must_answer_the_top_card():
+    """pile.top-only: a response always goes on top of the pile, answering only the current top card."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"], "Cy": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.apply(NEIGH)  # Ben
+    assert g.pile[-1] == ("Neigh", BEN)
+    assert asked(g) == (CY, "respond")
+    assert "respond to Ben's Neigh" in g.pending.prompt
+
+
+def test_declare_first_play_carries_targets():
+    """option.targeting declare-first: a Magic card's targets are part of the play action."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"], "Ben": ["Rhinocorn"], "Cy": ["Basic Unicorn (Red)"]},
+            hands={"Ana": ["Unicorn Poison"]})
+    plays = [a for a in g.legal_actions if a.kind == "play"]
+    assert plays == [
+        Action("play", card="Unicorn Poison", target=(Target(card="Rhinocorn", owner=BEN),)),
+        Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)),
+    ]
+    with pytest.raises(IllegalAction):
+        g.apply(Action("play", card="Unicorn Poison"))  # a play without its target is not legal
+
+
+def test_neigh_first_targets_on_resolution():
+    """option.targeting neigh-first: the play has no targets; the target is chosen when the card resolves,
+    after the response windows."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"], "Ben": ["Rhinocorn"], "Cy": ["Basic Unicorn (Red)"]},
+            hands={"Ana": ["Unicorn Poison"], "Dee": ["Neigh"]}, options={"targeting": "neigh-first"})
+    plays = [a for a in g.legal_actions if a.kind == "play"]
+    assert plays == [Action("play", card="Unicorn Poison")]
+    g.apply(plays[0])
+    assert asked(g) == (DEE, "respond")
+    g.apply(PASS)
+    assert asked(g) == (ANA, "target")
+    assert set(g.legal_actions) == {Action("target", target=(Target(card="Rhinocorn", owner=BEN),)),
+                                    Action("target", target=(Target(card="Basic Unicorn (Red)", owner=CY),))}
+    g.apply(Action("target", target=(Target(card="Rhinocorn", owner=BEN),)))
+    assert g.stable(BEN) == []
+    assert Counter(g.discard) == Counter(["Rhinocorn", "Unicorn Poison"])
+
+
+@pytest.mark.parametrize("targeting", ["declare-first", "neigh-first"])
+def test_impossible_play_not_offered(targeting):
+    """effect.impossible-play: Unicorn Poison is not offered when no Unicorn can be DESTROYED (only your
+    own Unicorns in play)."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)", "Rhinocorn"], "Ben": ["Yay"]},
+            hands={"Ana": ["Unicorn Poison", "Back Kick"]}, options={"targeting": targeting})
+    cards = [a.card for a in g.legal_actions if a.kind == "play"]
+    assert "Unicorn Poison" not in cards
+    assert "Back Kick" in cards  # Yay in Ben's Stable can be returned
+    assert g.legal_actions[-1] == Action("draw")
+
+
+def test_play_into_any_stable():
+    """card.unicorn-any-stable / card.downgrade-any-stable: permanent cards may be played into any Stable
+    (one action per Stable, the player's own first)."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Slowdown"]}, players=("Ana", "Ben", "Cy"))
+    assert [a.into for a in g.legal_actions if a.kind == "play"] == [ANA, BEN, CY]
+    g.apply(Action("play", card="Slowdown", into=CY))
+    assert g.stable(CY) == ["Slowdown"]
+
+
+def test_pile_visible_while_pending():
+    """pile.top-only: the pile is data (bottom first, with who played each card) while responses are open."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Rhinocorn"], "Cy": ["Neigh"]})
+    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    assert g.pile == [("Rhinocorn", ANA)]
+    assert asked(g) == (CY, "respond")  # Ben has no Instant: passed without being asked
