@@ -30,6 +30,7 @@ def to_hand(s: GameState, cid: int, p: int) -> None:
 
 def shuffle_deck(s: GameState) -> None:
     s.rng.shuffle(s.deck)
+    s.info_epoch += 1
 
 
 def draw(s: GameState, p: int, n: int = 1, *rules: str) -> int:

@@ -15,7 +15,7 @@ _LISTS = ("zone_of", "owner_of", "hands", "stables", "deck", "discard", "nursery
           "pile_cards", "chain", "stack", "last_end", "bot_snapshot", "skip_phases", "skip_turns", "extra_turns",
           "revealed")
 _SCALARS = ("stage", "current", "phase", "turn_number", "actions_left", "ending_turn", "last_ok",
-            "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions")
+            "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions", "info_epoch")
 
 
 def _jsonable_rng(rng: random.Random) -> list[Any]:

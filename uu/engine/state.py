@@ -67,6 +67,9 @@ class GameState:
     revealed: list[int] = field(default_factory=list)  # cids shown to everybody since they were last hidden
     log: list[LogEntry] = field(default_factory=list)
     decisions: int = 0
+    # Grows whenever hidden information becomes known to someone (a card leaves the deck, passes between
+    # hands, the top of the deck is looked at, a shuffle): undo must never cross it.
+    info_epoch: int = 0
     # Derived, never saved: per player, the static effects of the working cards in that Stable. Rebuilt on
     # demand after any change to that Stable (see uu.engine.queries.summary), so it can never go stale.
     static_cache: list[dict[str, Any] | None] = field(default_factory=list)
@@ -85,6 +88,8 @@ class GameState:
     def place(self, cid: int, zone: str, owner: int = -1, top: bool = True) -> None:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
         old = self.zone_of[cid]
+        if old == "deck" or (old == "hand" and zone == "hand"):
+            self.info_epoch += 1
         if old:
             old_owner = self.owner_of[cid]
             self.zone_list(old, old_owner).remove(cid)

@@ -317,6 +317,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "seen" not in f:
         f["seen"] = list(s.deck[: int(op.get("n", 3))])
+        s.info_epoch += 1
     seen = [c for c in f["seen"] if s.zone_of[c] == "deck"]
     if not seen:
         return finish(s, f, False)
