@@ -68,7 +68,7 @@ def check_threshold(s: GameState) -> bool:
     asks once the chain has resolved)."""
     need = s.threshold()
     # a Stable counts at most one Unicorn per card plus one (Ginormous counts 2): skip small Stables cheaply
-    if all(len(st) + 1 < need for st in s.stables):
+    if max(map(len, s.stables)) + 1 < need:
         return False
     winners = [p for p in s.seats_from(s.current) if len(s.stables[p]) + 1 >= need and q.unicorns(s, p) >= need]
     if not winners:

@@ -26,11 +26,16 @@ def play_actions(s: GameState, p: int) -> list[Action]:
     seen: set[str] = set()
     bees = q.queen_bee_owners(s)
     seats = s.seats_from(p)
+    # Queen Bee: Basic Unicorns may only enter her owners' Stables (any Stable when there is none)
+    basic_seats = seats if not bees else [x for x in seats if all(b == x for b in bees)]
+    defs = s.defs
+    declare_first = s.options.targeting == "declare-first"
     for cid in s.hands[p]:
-        d = s.defs[cid]
-        if d.name in seen:
+        d = defs[cid]
+        name = d.name
+        if name in seen:
             continue
-        seen.add(d.name)
+        seen.add(name)
         t = d.type
         if t is CardType.INSTANT:
             continue
@@ -39,21 +44,20 @@ def play_actions(s: GameState, p: int) -> list[Action]:
                 continue
             if t is CardType.DOWNGRADE and q.cannot_play(s, p, "downgrade"):
                 continue
-            for dest in seats:
-                if q.can_enter(s, cid, dest, bees):
-                    acts.append(Action("play", card=d.name, into=dest, cid=cid))
+            for dest in (basic_seats if t is CardType.BASIC else seats):
+                acts.append(Action("play", name, dest, (), None, (), cid))
             continue
         ops = d.play["ops"] if d.play else []
-        if not playable(s, ops, p, cid):
+        combos = declare_combos(s, ops, p, cid) if declare_first else None
+        if combos == [] or not playable(s, ops, p, cid):
             continue
-        combos = declare_combos(s, ops, p, cid) if s.options.targeting == "declare-first" else None
         if combos is None:
-            acts.append(Action("play", card=d.name, cid=cid))
+            acts.append(Action("play", name, None, (), None, (), cid))
             continue
         made: dict[int, Target] = {}
         for combo in combos:
-            acts.append(Action("play", card=d.name, target=_targets(s, ops, combo, made), cid=cid,
-                               decl=tuple(tuple(x) for x in combo)))
+            acts.append(Action("play", name, None, _targets(s, ops, combo, made), None, (), cid,
+                               tuple(tuple(x) for x in combo)))
     acts.append(Action("draw"))
     return acts
 

@@ -47,7 +47,9 @@ def statics(s: GameState, p: int, key: str) -> list[Any]:
 
 
 def has_static(s: GameState, p: int, key: str) -> bool:
-    return any(summary(s, p).get(key, ()))
+    """Does a working card in p's Stable have static `key`? (Catalog static values are always truthy.)"""
+    cache = s.static_cache[p]
+    return key in (cache if cache is not None else summary(s, p))
 
 
 def are_pandas(s: GameState, p: int) -> bool:
@@ -58,7 +60,7 @@ def is_unicorn(s: GameState, cid: int) -> bool:
     """Is this card a Unicorn for effects that name Unicorn cards? (Pandamonium makes them Pandas.)"""
     if not s.defs[cid].is_unicorn:
         return False
-    if s.zone_of[cid] == "stable" and are_pandas(s, s.owner_of[cid]):
+    if s.zone_of[cid] == "stable" and has_static(s, s.owner_of[cid], "owner_unicorns_are_pandas"):
         return False
     return True
 
