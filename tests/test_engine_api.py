@@ -115,3 +115,32 @@ deck: [Neigh, Neigh]
     texts = [g.describe(a) for a in g.legal_actions]
     assert "play Unicorn Poison → Rhinocorn in Ben's Stable" in texts
     assert "draw" in texts
+
+
+def test_three_kinds_of_bad_input() -> None:
+    """Malformed (not an action / unknown kind), illegal, ambiguous: each its own error; the state unchanged."""
+    from uu.engine import AmbiguousAction, MalformedAction
+
+    g = position("""
+name: t
+players: [Ana, Ben, Cy]
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)], Cy: [Baby Unicorn (Green)]}
+hands: {Ana: [Rhinocorn, Unicorn Poison]}
+deck: [Neigh, Neigh, Neigh]
+""")
+    before = g.to_dict()
+    with pytest.raises(MalformedAction, match="unknown action kind 'fly'"):
+        g.apply(Action("fly"))
+    with pytest.raises(MalformedAction):
+        g.apply("draw")  # type: ignore[arg-type]
+    with pytest.raises(AmbiguousAction, match="could mean 3 legal actions"):
+        g.apply(Action("play", card="Rhinocorn"))  # into whose Stable?
+    with pytest.raises(IllegalAction):
+        g.apply(Action("play", card="Neigh"))
+    assert g.to_dict() == before
+    with pytest.raises(AmbiguousAction, match="could mean 2"):
+        g.apply(Action("play", card="Unicorn Poison"))  # which Baby?
+    assert g.to_dict() == before
+    g.apply(Action("play", card="Rhinocorn", into=0))  # the missing field given: exactly one fits
+    assert g.pile == [("Rhinocorn", 0)] or "Rhinocorn" in g.stable(0)

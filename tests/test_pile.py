@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 import yaml
 
-from uu.engine import Action, IllegalAction, Target
+from uu.engine import Action, AmbiguousAction, IllegalAction, Target
 from uu.scenario import build_game, parse_scenario
 
 ANA, BEN, CY, DEE = 0, 1, 2, 3
@@ -185,8 +185,8 @@ def test_declare_first_play_carries_targets():
         Action("play", card="Unicorn Poison", target=(Target(card="Rhinocorn", owner=BEN),)),
         Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)),
     ]
-    with pytest.raises(IllegalAction):
-        g.apply(Action("play", card="Unicorn Poison"))  # a play without its target is not legal
+    with pytest.raises(AmbiguousAction):
+        g.apply(Action("play", card="Unicorn Poison"))  # without its target it could mean either play
 
 
 def test_neigh_first_targets_on_resolution():

@@ -22,8 +22,8 @@ from uu.engine import hooks as _hooks  # noqa: F401  (registers the card hooks)
 from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase and pile frames)
 from uu.engine import queries as q
 from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
-from uu.engine.actions import Action, Decision
-from uu.engine.errors import GameOver, IllegalAction
+from uu.engine.actions import ACTION_KINDS, Action, Decision
+from uu.engine.errors import AmbiguousAction, GameOver, IllegalAction, MalformedAction
 from uu.engine.flow import run
 from uu.engine.options import Options
 from uu.engine.state import GameState, LogEntry
@@ -92,6 +92,16 @@ def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Op
     return Game(s)
 
 
+def _fits(partial: Action, a: Action) -> bool:
+    """Does legal action `a` agree with every field `partial` gives?"""
+    return (partial.kind == a.kind
+            and (partial.card is None or partial.card == a.card)
+            and (partial.into is None or partial.into == a.into)
+            and (not partial.target or partial.target == a.target)
+            and (partial.option is None or partial.option == a.option)
+            and (not partial.cards or partial.cards == a.cards))
+
+
 class Game:
     """A game in progress. `pending` is the one decision waiting; `apply` answers it."""
 
@@ -109,7 +119,13 @@ class Game:
         return self._pending.actions if self._pending else ()
 
     def find(self, action: Action) -> Action:
-        """The legal action equal to `action` (names, not instance ids, decide equality)."""
+        """The legal action `action` stands for. Equal names decide (instance ids do not matter); fields left
+        empty act as wildcards when exactly one legal action fits (python-chess style: malformed, illegal
+        and ambiguous input each raise their own error, and nothing changes)."""
+        if not isinstance(action, Action):
+            raise MalformedAction(f"expected a uu.engine.Action, got {type(action).__name__}: {action!r}")
+        if action.kind not in ACTION_KINDS:
+            raise MalformedAction(f"unknown action kind {action.kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
         if self._pending is None:
             raise GameOver(f"the game is over ({self.result_text()}); no action can be applied")
         actions = self._pending.actions
@@ -119,7 +135,14 @@ class Game:
         for a in actions:
             if a == action:
                 return a
-        legal = "; ".join(self.describe(a) for a in self._pending.actions)
+        fits = [a for a in actions if _fits(action, a)]
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            options = "; ".join(self.describe(a) for a in fits)
+            raise AmbiguousAction(f"{self.describe(action)!r} could mean {len(fits)} legal actions: {options}. "
+                                  f"Say which (into, target, option).")
+        legal = "; ".join(self.describe(a) for a in actions)
         who = self.players[self._pending.player]
         raise IllegalAction(f"{self.describe(action)!r} is not legal now. {who} must decide: "
                             f"{self._pending.prompt} Legal: {legal}")
