@@ -47,7 +47,7 @@ def _scenario_schema() -> int:
 
 def _cards(missing: bool) -> int:
     from uu.cards import catalog
-    from uu.engine.coverage import missing_cards
+    from uu.engine.coverage import card_rules, missing_cards
 
     gaps = missing_cards()
     if missing:
@@ -56,7 +56,7 @@ def _cards(missing: bool) -> int:
         return 0
     for d in catalog():
         flag = "  [NOT IMPLEMENTED: " + gaps[d.name] + "]" if d.name in gaps else ""
-        print(f"{d.name} | {d.type_name} | x{d.copies} | {d.text}{flag}")
+        print(f"{d.name} | {d.type_name} | x{d.copies} | {d.text} | rules: {', '.join(card_rules(d.name))}{flag}")
     return 0
 
 

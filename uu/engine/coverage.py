@@ -38,3 +38,46 @@ def missing_cards() -> dict[str, str]:
         if gaps:
             out[d.name] = ", ".join(sorted(gaps))
     return out
+
+
+_VERB_RULES = {
+    "draw": ("verb.draw",), "discard": ("verb.discard",), "sacrifice": ("verb.sacrifice",),
+    "destroy": ("verb.destroy",), "steal": ("verb.steal", "effect.enter"), "return": ("option.return-is-leaving",),
+    "move": ("effect.enter",), "bring": ("effect.bring-not-play", "bring.from-discard"),
+    "take": ("verb.draw",), "pull": ("effect.pull-choose",), "look_take": ("effect.pull-choose",),
+    "search": ("search.reveal", "search.must-find"), "shuffle_discard_into_deck": ("verb.move-to-discard",),
+    "swap_hands": ("effect.order",), "look_top": ("effect.pull-choose",), "end_turn": ("bot.skip-to-end",),
+    "extra_turn": ("turn.extra",), "extra_action": ("action.one",), "choose_one": ("effect.order",),
+    "steal_after_move": ("verb.steal",), "skip_phase": ("turn.skip-phase",), "skip_turn": ("turn.skip-other",),
+}
+_KEY_RULES = {"play": ("card.magic-one-shot",), "enter": ("effect.enter",), "leave": ("effect.leave",),
+              "bot": ("bot.trigger", "bot.simultaneous")}
+
+
+def card_rules(name: str) -> tuple[str, ...]:
+    """The rule ids a card relies on, derived from its data (so they cannot drift from its behaviour)."""
+    d = catalog()[name]
+    out: list[str] = list(d.rules)
+    for key in ("play", "enter", "leave", "bot"):
+        eff = getattr(d, key)
+        if eff:
+            out += _KEY_RULES[key]
+            if eff.get("may"):
+                out.append("effect.may")
+            for op in _ops(eff):
+                out += _VERB_RULES.get(op["do"], ())
+                if op.get("then"):
+                    out.append("effect.then")
+    if d.static:
+        out.append("effect.triggered-continuous")
+    if d.would:
+        out += ["effect.may", "effect.immunity"]
+    if d.watch:
+        out += ["effect.triggered-continuous", "effect.enter", "effect.leave"]
+    if d.type.value == "baby":
+        out += ["setup.babies-never-in-hand", "baby.return-to-nursery"]
+    if d.type.value == "instant":
+        out += ["instant.when", "neigh.stops-card", "pile.top-only"]
+    if d.is_unicorn:
+        out += ["card.unicorn-stays", "win.counts-one"]
+    return tuple(dict.fromkeys(out))
