@@ -23,7 +23,7 @@ from uu.voila_config import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, refuse_when_fu
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
 NOTEBOOKS = [uu.app.notebook_path(), ROOT / "notebooks" / "index.ipynb"]
-SOURCE_SNIPPETS = ["from uu.widgets", "BotGameView()", "assert view.error"]
+SOURCE_SNIPPETS = ["from uu.widgets", "App()", "assert app.error"]
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
@@ -165,18 +165,20 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
 
 
 @pytest.mark.browser
-def test_browser_clicks_through_a_bot_game(page, voila_url):
+def test_browser_opens_home_and_plays_a_few_moves(page, voila_url):
     from playwright.sync_api import expect
 
     page.goto(voila_url)
-    next_button = page.locator(".uu-next button, button.uu-next").first
-    expect(next_button).to_be_visible(timeout=60_000)
+    play = page.locator(".uu-play button, button.uu-play").first
+    expect(play).to_be_visible(timeout=60_000)
+    expect(page.locator(".uu-home-screen")).to_contain_text("Lessons")
+    play.click()
     board = page.locator(".uu-board")
-    expect(board).to_contain_text("Ana")
-    for _ in range(5):
-        next_button.click()
-    expect(page.locator(".uu-status")).to_contain_text("Last decision", timeout=10_000)
-    page.locator(".uu-turn button, button.uu-turn").first.click()
+    expect(board).to_contain_text("You", timeout=10_000)
+    for _ in range(3):
+        action = page.locator(".uu-action button, button.uu-action").first
+        expect(action).to_be_visible(timeout=20_000)
+        action.click()
     first_line = page.locator(".uu-log details").first
     expect(first_line).to_be_visible(timeout=10_000)
     first_line.locator("summary").click()                  # "why?": the rule statements open
@@ -186,4 +188,4 @@ def test_browser_clicks_through_a_bot_game(page, voila_url):
     for snippet in SOURCE_SNIPPETS:
         assert snippet not in content
     ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "botgame.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / "play.png"), full_page=True)

@@ -1,1 +1,14 @@
-"""ipywidgets views, one per app screen: the only part of uu that imports ipywidgets."""
+"""ipywidgets views, one controller per app screen: the only part of uu that imports ipywidgets.
+
+`App` (home, lessons and the game in one widget), `HomeScreen`, `LessonScreen`, `PlayScreen`, `BoardView`,
+and `BotGameView` (bots playing each other, step by step). The HTML they show comes from `uu.render`.
+"""
+
+from uu.widgets.app import App
+from uu.widgets.board import BoardView
+from uu.widgets.botgame import BotGameView
+from uu.widgets.home import HomeScreen
+from uu.widgets.lesson import LessonScreen
+from uu.widgets.play import PlayScreen
+
+__all__ = ["App", "BoardView", "BotGameView", "HomeScreen", "LessonScreen", "PlayScreen"]

@@ -1,0 +1,190 @@
+"""LessonScreen and App driven the way clicks drive them (`Button.click()` runs the handlers, no browser)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from uu.tutor.check import shipped_lessons
+from uu.tutor.model import load_lesson, parse_lesson
+from uu.tutor.runner import LessonRunner
+from uu.widgets import App, LessonScreen
+from uu.widgets import lesson as lesson_module
+
+LESSONS = shipped_lessons()
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def click_expected(screen: LessonScreen) -> None:
+    """Click the button the current step wants: Next on a page, else the button whose label is the expected
+    move's description."""
+    r = screen.runner
+    st = r.step
+    if st.kind == "page":
+        assert screen.next_button.layout.display != "none"
+        screen.next_button.click()
+        return
+    want = r.describe(r.answer())
+    buttons = [b for b, _ in screen.action_buttons if b.description == want]
+    assert buttons, (want, [b.description for b, _ in screen.action_buttons])
+    assert all("uu-action" in b._dom_classes for b in buttons)
+    buttons[0].click()
+
+
+def test_every_lesson_is_shipped():
+    assert len(LESSONS) >= 12
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=lambda p: Path(p).stem)
+def test_click_through_every_lesson(path):
+    screen = LessonScreen(LessonRunner(path))
+    r = screen.runner
+    n = len(r.lesson.script)
+    assert f"uu-lesson-{r.lesson.id}" in screen._dom_classes
+    clicks = 0
+    while not r.done:
+        k, _ = r.progress
+        assert f"Step {k} of {n}" in screen.progress_label.value
+        assert screen.narration.value
+        click_expected(screen)
+        clicks += 1
+        assert screen.error is None, screen.error
+        assert screen.feedback is None or screen.feedback.kind in ("right", "info"), screen.feedback
+        assert clicks < 300
+    assert r.problems == [], r.problems
+    assert "Lesson complete" in screen.narration.value and "lesson complete" in screen.progress_label.value
+    assert screen.action_buttons == [] and screen.next_button.layout.display == "none"
+    assert "uu-log-line" in screen.board_view.log_view.value and "uu-seat" in screen.board_view.board.value
+
+
+def _first_wrong_move():
+    """(lesson, step index, mistake) for the first scripted mistake of the `other` kind."""
+    for path in LESSONS:
+        lesson = load_lesson(path)
+        for i, st in enumerate(lesson.script):
+            for m in st.mistakes:
+                if m.expect == "other":
+                    return lesson, i, m
+    pytest.skip("no lesson has a legal-but-wrong mistake")
+
+
+def test_a_wrong_move_gets_its_feedback_and_changes_nothing():
+    lesson, index, mistake = _first_wrong_move()
+    screen = LessonScreen(LessonRunner(lesson))
+    r = screen.runner
+    while r.index < index:
+        click_expected(screen)
+    before = r.game.to_dict()
+    wrong = r.mistake_action(mistake)
+    button = screen.button_for(wrong)
+    assert button is not None, "a legal wrong move has its own button"
+    button.click()
+    assert screen.error is None, screen.error
+    assert screen.feedback.kind == "other"
+    assert r.game.to_dict() == before and r.index == index
+    assert "uu-fb-other" in screen.feedback_box.value
+    assert "The rule" in screen.feedback_box.value and "uu-why" in screen.feedback_box.value  # rule named
+    click_expected(screen)  # and the right move still works
+    assert screen.feedback.kind == "right" and r.index == index + 1
+
+
+def test_hint_back_and_restart():
+    screen = LessonScreen(LessonRunner(LESSONS[0]))
+    r = screen.runner
+    screen.hint_button.click()
+    assert screen.hint_box.value and "Hint" in screen.hint_box.value
+    click_expected(screen)
+    click_expected(screen)
+    assert r.index == 2
+    screen.back_button.click()
+    assert r.index == 1 and screen.error is None and screen.hint_box.value == ""
+    assert "Step 2 of" in screen.progress_label.value
+    screen.restart_button.click()
+    assert r.index == 0 and r.history == [] and "Step 1 of" in screen.progress_label.value
+
+
+def test_narration_markup_is_escaped():
+    text = Path(LESSONS[0]).read_text(encoding="utf-8")
+    text = text.replace("Welcome to **Unstable Unicorns**!", f"Welcome {XSS} to **Unstable Unicorns**!", 1)
+    assert XSS in text
+    screen = LessonScreen(LessonRunner(parse_lesson(text, "xss.yaml")))
+    assert "<img" not in screen.narration.value
+    assert "&lt;img src=x onerror=alert(1)&gt;" in screen.narration.value
+    assert "<b>Unstable Unicorns</b>" in screen.narration.value  # Markdown still works
+
+
+def test_an_error_in_a_callback_is_shown_and_the_screen_keeps_working(monkeypatch, caplog):
+    screen = LessonScreen(LessonRunner(LESSONS[0]))
+    r = screen.runner
+
+    def broken(*a, **k):
+        raise RuntimeError("the runner fell over <b>")
+
+    monkeypatch.setattr(r, "next", broken)
+    with caplog.at_level(logging.ERROR, logger=lesson_module.__name__):
+        screen.next_button.click()
+    assert screen.error == "Something went wrong: the runner fell over <b>"
+    assert "the runner fell over &lt;b&gt;" in screen.error_box.value and "Traceback" not in screen.error_box.value
+    assert any("on_next" in rec.getMessage() and rec.exc_info for rec in caplog.records)
+    assert screen.narration.value  # not blank
+    monkeypatch.undo()
+    screen.next_button.click()
+    assert screen.error is None and screen.error_box.value == "" and r.index == 1
+
+
+# ---- the App and its home screen ------------------------------------------------------------------------
+def test_home_lists_the_lessons_in_order_with_progress():
+    app = App(delay=0)
+    assert app.error is None and app.screen is app.home
+    ids = [lesson.id for lesson in app.lessons]
+    assert ids == [load_lesson(p).id for p in sorted(LESSONS, key=lambda p: load_lesson(p).order)]
+    assert list(app.home.lesson_buttons) == ids
+    for lid, b in app.home.lesson_buttons.items():
+        assert f"uu-lesson-{lid}" in b._dom_classes and b.description == "Start"
+    assert "uu-play" in app.home.play_button._dom_classes
+    first = ids[0]
+    app.home.lesson_buttons[first].click()
+    screen = app.screen
+    assert isinstance(screen, LessonScreen) and app.status(first) == "in progress"
+    assert app.children[-1] is screen
+    click_expected(screen)
+    app.home_button.click()
+    assert app.screen is app.home and app.home.lesson_buttons[first].description == "Continue"
+    assert "in progress" in app.home.rows.children[0].children[1].value
+    app.home.lesson_buttons[first].click()
+    assert app.screen is screen and screen.runner.index == 1  # resumed where it was left
+    while not screen.runner.done:
+        click_expected(screen)
+    assert app.status(first) == "done"
+    app.home_button.click()
+    assert app.home.lesson_buttons[first].description == "Review"
+    assert app.status(ids[1]) == "not started"
+
+
+def test_app_opens_the_game_and_a_lesson_directly():
+    app = App(start="play", delay=0)
+    assert app.error is None and type(app.screen).__name__ == "PlayScreen"
+    app.home_button.click()
+    app.home.play_button.click()
+    assert type(app.screen).__name__ == "PlayScreen"
+    lid = load_lesson(LESSONS[3]).id
+    app = App(start=lid)
+    assert app.screen.runner.lesson.id == lid and app.screen.runner.progress[0] == 1
+
+
+def test_a_navigation_error_is_shown_and_home_still_works():
+    app = App(start="no-such-lesson")
+    assert app.error is not None and "no-such-lesson" in app.error and app.screen is app.home
+    assert "uu-error-box" in app.error_box.value
+    app.home.lesson_buttons[app.lessons[0].id].click()
+    assert app.error is None and isinstance(app.screen, LessonScreen)
+
+
+def test_a_broken_lesson_file_is_reported_on_home(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: broken\nplayers: [A]\n")
+    app = App(lessons=[LESSONS[0], bad])
+    assert len(app.lessons) == 1 and app.load_problems
+    assert "could not be loaded" in app.home.rows.children[-1].value

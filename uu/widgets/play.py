@@ -1,0 +1,279 @@
+"""`PlayScreen`: a full game against 1-7 bots. The learner is seat 0.
+
+The learner's pending decision is shown as one button per legal action (labelled with `game.describe`); the
+bots act one decision at a time with a short visible delay, or one decision per click of "Bot: next" in step
+mode. Undo takes back the learner's own moves: a `game.copy()` snapshot is kept before each of them, and undo
+is allowed only while no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise
+it is refused with the reason. The settings are validated (a client can set any widget value), the name is
+escaped wherever it is shown, and the game lives in Python attributes, never in widget traits.
+
+CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-step-mode, uu-new-game,
+uu-action, uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-board, uu-log.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any, Literal
+
+import ipywidgets as widgets
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from uu.bots import RandomBot
+from uu.engine import Game, new_game
+from uu.engine.actions import Action
+from uu.render import esc, result_text
+from uu.widgets.board import BoardView
+from uu.widgets.common import ScreenBase, make_button, safe
+
+__all__ = ["PlayScreen", "PlaySettings"]
+
+BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
+BOT_STEP_CAP = 5000  # one click never runs the bots forever, whatever the engine does
+HIDDEN = "none"
+
+
+class PlaySettings(BaseModel):
+    """What the settings controls may ask for (validated: a client can set widget values to anything)."""
+
+    name: str = Field(default="You", max_length=40)
+    players: int = Field(default=3, ge=2, le=8)
+    targeting: Literal["declare-first", "neigh-first"] = "declare-first"
+    seed: int = Field(default=0, ge=0, le=2**31 - 1)
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        v = " ".join(v.split())
+        return v or "You"
+
+
+def seat_names(learner: str, players: int) -> list[str]:
+    bots = [b for b in BOT_NAMES if b.casefold() != learner.casefold()]
+    return [learner, *bots[: players - 1]]
+
+
+class PlayScreen(ScreenBase):
+    LEARNER = 0
+
+    def __init__(self, players: int = 3, seed: int = 0, name: str = "You",
+                 targeting: str = "declare-first", delay: float = 0.3, step_mode: bool = False,
+                 on_home: Callable[[], Any] | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.add_class("uu-play-screen")
+        self.delay = delay
+        self.on_home = on_home
+        self.game: Game | None = None
+        self.bots: list[RandomBot] = []
+        self.snapshots: list[Game] = []
+        self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
+        self.new_from: int | None = None
+        self.action_buttons: list[tuple[widgets.Button, Action]] = []
+
+        self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="18em"))
+        self.name_input.add_class("uu-name")
+        self.players_input = widgets.Dropdown(options=list(range(2, 9)), value=max(2, min(8, players)),
+                                              description="Players", layout=widgets.Layout(width="10em"))
+        self.players_input.add_class("uu-players")
+        self.targeting_input = widgets.Dropdown(
+            options=[("choose targets when playing (Option 1)", "declare-first"),
+                     ("choose targets on resolution (Option 2)", "neigh-first")],
+            value=targeting, description="Targeting", layout=widgets.Layout(width="26em"))
+        self.targeting_input.add_class("uu-targeting")
+        self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+                                                 layout=widgets.Layout(width="12em"))
+        self.seed_input.add_class("uu-seed")
+        self.step_input = widgets.Checkbox(value=step_mode, description="Step through the bots' moves",
+                                           indent=False)
+        self.step_input.add_class("uu-step-mode")
+        self.step_input.observe(self.on_step_mode, names="value")
+        self.new_button = make_button("New game", "uu-new-game", self.on_new, style="success")
+        self.home_button = make_button("Home", ("uu-home", "uu-play-home"), self.on_home_click)
+        if on_home is None:
+            self.home_button.layout.display = HIDDEN
+
+        self.banner = widgets.HTML()
+        self.banner.add_class("uu-result")
+        self.prompt = widgets.HTML()
+        self.prompt.add_class("uu-prompt")
+        self.actions_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.actions_box.add_class("uu-actions")
+        self.bot_button = make_button("Bot: next", "uu-bot-next", self.on_bot_next, style="info",
+                                      tooltip="Let the bot whose turn it is make one decision")
+        self.undo_button = make_button("Undo my last move", "uu-undo", self.on_undo, style="warning")
+        self.feedback_box = widgets.HTML()
+        self.feedback_box.add_class("uu-feedback")
+        self.board_view = BoardView()
+
+        self.children = [
+            widgets.HTML("<h2 style='margin:4px 0'>Play a game against the bots</h2>"),
+            widgets.HBox([self.name_input, self.players_input, self.seed_input],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.targeting_input, self.step_input, self.new_button, self.home_button],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+            self.banner,
+            self.prompt,
+            self.actions_box,
+            widgets.HBox([self.bot_button, self.undo_button]),
+            self.feedback_box,
+            self.error_box,
+            self.board_view,
+        ]
+        self._start()
+
+    # ---- game control ------------------------------------------------------------------------------
+    def settings(self) -> PlaySettings:
+        try:
+            return PlaySettings(name=self.name_input.value, players=self.players_input.value,
+                                targeting=self.targeting_input.value, seed=self.seed_input.value)
+        except ValidationError as e:
+            raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647 and a "
+                             "name of at most 40 characters") from e
+
+    @safe
+    def _start(self) -> None:
+        self.new_game()
+
+    def new_game(self) -> None:
+        s = self.settings()
+        self.game = None
+        self.snapshots = []
+        self.message = None
+        self.new_from = None
+        names = seat_names(s.name, s.players)
+        self.bots = [RandomBot(s.seed * 10 + p) for p in range(s.players)]
+        self.game = new_game(names, seed=s.seed, options={"targeting": s.targeting})
+        self.run_bots()
+
+    @property
+    def step_mode(self) -> bool:
+        return bool(self.step_input.value)
+
+    def bots_to_move(self) -> bool:
+        g = self.game
+        return g is not None and g.pending is not None and g.pending.player != self.LEARNER
+
+    def bot_step(self) -> bool:
+        """One bot decision; False when it is not a bot's turn to decide."""
+        if not self.bots_to_move():
+            return False
+        g = self.game
+        assert g is not None and g.pending is not None
+        g.apply(self.bots[g.pending.player].choose(g))
+        return True
+
+    def run_bots(self) -> int:
+        """Bots decide until the learner must (or the game ends); each decision is shown, `delay` apart.
+        In step mode nothing happens: "Bot: next" moves them one decision at a time."""
+        if self.step_mode:
+            return 0
+        n = 0
+        while n < BOT_STEP_CAP and self.bot_step():
+            n += 1
+            if self.delay > 0 and self.bots_to_move():
+                self.refresh()
+                time.sleep(self.delay)
+        return n
+
+    # ---- callbacks ---------------------------------------------------------------------------------
+    @safe
+    def on_new(self, _b: Any = None) -> None:
+        self.new_game()
+
+    @safe
+    def on_action(self, action: Action) -> None:
+        g = self.game
+        if g is None or g.pending is None or g.pending.player != self.LEARNER:
+            raise ValueError("it is not your decision now")
+        snapshot = g.copy()
+        start = len(g.log)
+        g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
+        self.snapshots.append(snapshot)
+        self.message = None
+        self.new_from = start
+        self.run_bots()
+
+    @safe
+    def on_bot_next(self, _b: Any = None) -> None:
+        start = len(self.game.log) if self.game is not None else None
+        if not self.bot_step():
+            self.message = ("info", "No bot has a decision to make now.")
+            return
+        self.message = None
+        self.new_from = start
+
+    @safe
+    def on_step_mode(self, _change: Any = None) -> None:
+        if not self.step_mode:
+            self.run_bots()
+
+    @safe
+    def on_undo(self, _b: Any = None) -> None:
+        g = self.game
+        if g is None or not self.snapshots:
+            self.message = ("other", "There is no move of yours to undo.")
+            return
+        snap = self.snapshots[-1]
+        if g.state.info_epoch != snap.state.info_epoch:
+            self.snapshots.clear()  # the epoch only grows: no older snapshot can be restored either
+            self.message = ("illegal", "Undo refused: since your last move a hidden card was revealed (a card "
+                            "was drawn, seen or passed between hands, or the deck was shuffled). Going back "
+                            "would let you choose again knowing it.")
+            return
+        self.snapshots.pop()
+        self.game = snap
+        self.new_from = None
+        self.message = ("right", "Your last move was taken back.")
+
+    @safe
+    def on_home_click(self, _b: Any = None) -> None:
+        if self.on_home is not None:
+            self.on_home()
+
+    # ---- drawing -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        g = self.game
+        self.action_buttons = []
+        if g is None:
+            self.banner.value = ""
+            self.prompt.value = "<p>No game. Choose the settings, then press <b>New game</b>.</p>"
+            self.actions_box.children = []
+            self.bot_button.disabled = self.undo_button.disabled = True
+            self.feedback_box.value = ""
+            self.board_view.show(None)
+            return
+        d = g.pending
+        if d is None:
+            text = result_text(g, self.LEARNER)
+            self.banner.value = (f"<div class='uu-banner' role='status'>Game over: {esc(text)} "
+                                 f"<span style='font-weight:400'>(press New game to play again)</span></div>")
+            self.prompt.value = ""
+        else:
+            self.banner.value = ""
+            if d.player == self.LEARNER:
+                prompt = d.prompt.removeprefix(f"{g.players[d.player]}: ")
+                self.prompt.value = f"<b>Your move</b>: {esc(prompt)}"
+            else:
+                hint = " Press <b>Bot: next</b>." if self.step_mode else ""
+                self.prompt.value = f"Waiting for <b>{esc(g.players[d.player])}</b> ({esc(d.kind)}).{hint}"
+        buttons = []
+        if d is not None and d.player == self.LEARNER:
+            for a in d.actions:
+                text = g.describe(a)
+                b = make_button(text, "uu-action", tooltip=text)
+                b.layout.width = "auto"
+                b.layout.max_width = "100%"
+                b.on_click(lambda _b, a=a: self.on_action(a))
+                self.action_buttons.append((b, a))
+                buttons.append(b)
+        self.actions_box.children = buttons
+        self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
+        self.bot_button.layout.display = None if self.step_mode else HIDDEN
+        self.undo_button.disabled = not self.snapshots
+        if self.message is None:
+            self.feedback_box.value = ""
+        else:
+            kind, text = self.message
+            self.feedback_box.value = f"<div class='uu-fb uu-fb-{esc(kind)}' role='status'>{esc(text)}</div>"
+        self.board_view.show(g, self.LEARNER, self.new_from)
