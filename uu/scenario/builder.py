@@ -1,0 +1,428 @@
+"""The model behind the sandbox's "build any legal position" screen (pure Python, no widgets).
+
+    >>> b = PositionBuilder(["Ana", "Ben"])
+    >>> b.place("Baby Unicorn (Red)", "stable", "Ana")     # Babies come out of the Nursery
+    >>> b.place("Neigh", "hand", "Ben"); b.place("Rhinocorn", "deck", index=0)   # 0 = top of the deck
+    >>> b.move("Neigh", "hand", "discard", from_player="Ben")
+    >>> b.set_turn(player="Ben", phase="action"); b.set_option("targeting", "neigh-first")
+    >>> b.errors()            # [] or [(field, message), ...]
+    >>> b.to_scenario(); b.to_yaml(); b.build()           # Scenario, scenario YAML, a live Game
+    >>> PositionBuilder.from_yaml(text)                    # pasted YAML (errors carry line numbers)
+    >>> PositionBuilder.from_game(game)                    # edit the current position of a game
+
+Zones: `stable` and `hand` (of a player), `deck` (a list, index 0 = the top), `discard` (bottom first),
+`nursery`. Every change is checked at once and either happens completely or raises `BuilderError`, whose
+`field` names the scenario field concerned (`players`, `stables.Ana`, `hands.Ben`, `deck`, `discard`,
+`nursery`, `turn.player`, `turn.phase`, `turn.number`, `options.<name>`, `rest`, `name`) and whose `message`
+says what is wrong and what is allowed. `errors()` re-checks the whole position (useful after `from_yaml`).
+
+Rules the builder keeps (the same as `uu.scenario.build`, so a built position always loads):
+- a card is in one place only, and no more copies than the deck has (`Neigh` ×14, ...);
+- Babies only in Stables or the Nursery; only Babies in the Nursery; Instants never in a Stable;
+- 2–8 players, names distinct (ignoring case), non-empty, at most `MAX_NAME` characters, no line breaks.
+The Nursery starts with every Baby; placing a Baby in a Stable takes it from the Nursery, removing it from a
+Stable puts it back, and removing it from the Nursery takes it out of the game. Cards not placed anywhere are
+`rest`: shuffled into the deck under the listed ones (`deck`, the default) or out of the game (`box`).
+A new position starts at turn 1, the first player's Action phase (choosing a phase is `set_turn`).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from typing import Any
+
+from pydantic import ValidationError
+
+from uu.cards import catalog
+from uu.cards.schema import CardType
+from uu.engine.options import Options
+from uu.engine.state import PHASES
+from uu.scenario.model import Scenario
+
+__all__ = ["BuilderError", "MAX_NAME", "PositionBuilder", "ZONES"]
+
+MAX_NAME = 24
+ZONES = ("stable", "hand", "deck", "discard", "nursery")
+
+
+class BuilderError(ValueError):
+    """A change the position does not allow; `field` is the scenario field concerned, `message` the reason
+    and what is allowed, `line` the line in pasted YAML when known."""
+
+    def __init__(self, field: str, message: str, line: int | None = None, loc: tuple[Any, ...] = (),
+                 path: str | None = None):
+        self.field = field
+        self.message = message
+        self.line = line
+        self.loc = loc
+        self.path = path
+        where = f"{path}: " if path else ""
+        at = f"line {line}, " if line else ""
+        super().__init__(f"{where}{at}{field}: {message}")
+
+
+def player_problems(players: Any) -> list[str]:
+    """What is wrong with a list of player names ([] if nothing)."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        return ["players must be a list of names"]
+    out = []
+    if not 2 <= len(players) <= 8:
+        out.append(f"Unstable Unicorns is played by 2 to 8 players; this position has {len(players)}")
+    for i, p in enumerate(players):
+        if not p.strip():
+            out.append(f"player {i + 1} has an empty name; give every player a name")
+        elif p != p.strip():
+            out.append(f"{p!r}: a name cannot start or end with a space")
+        elif len(p) > MAX_NAME:
+            out.append(f"{p[:MAX_NAME]}…: names are at most {MAX_NAME} characters ({len(p)} given)")
+        elif any(ch in p for ch in "\n\r\t") or not p.isprintable():
+            out.append(f"{p!r}: a name cannot contain line breaks, tabs or control characters")
+    folded = Counter(p.casefold() for p in players)
+    dup = sorted({p for p in players if folded[p.casefold()] > 1})
+    if dup:
+        out.append(f"player names must be different (ignoring case): {', '.join(dup)}")
+    return out
+
+
+class PositionBuilder:
+    def __init__(self, players: list[str], name: str = "What-if position"):
+        problems = player_problems(players)
+        if problems:
+            raise BuilderError("players", "; ".join(problems))
+        self.players: list[str] = list(players)
+        self.name = name
+        self.stables: dict[str, list[str]] = {p: [] for p in self.players}
+        self.hands: dict[str, list[str]] = {p: [] for p in self.players}
+        self.deck: list[str] = []
+        self.discard: list[str] = []
+        self.nursery: list[str] = [d.name for d in catalog() if d.type is CardType.BABY for _ in range(d.copies)]
+        self.turn: dict[str, Any] = {"player": self.players[0], "phase": "action", "number": 1}
+        self.options: dict[str, Any] = {}
+        self.rest = "deck"
+
+    # ---- reading ---------------------------------------------------------------------------------------
+    def copies(self, card: str) -> int:
+        """How many copies of `card` the deck has."""
+        return self._card(card, "card").copies
+
+    def placed(self, card: str) -> int:
+        """How many copies of `card` are placed somewhere in the position (the Nursery included)."""
+        return sum(lst.count(card) for _, lst in self._all_lists())
+
+    def available(self, card: str) -> int:
+        return self.copies(card) - self.placed(card)
+
+    def zone(self, zone: str, player: str | None = None) -> list[str]:
+        """The cards in a zone (a copy of the list)."""
+        return list(self._list(zone, player)[1])
+
+    def choices(self, zone: str, player: str | None = None) -> list[str]:
+        """Catalog cards that `place(card, zone, player)` would accept now, in catalog order."""
+        field, _ = self._list(zone, player)
+        out = []
+        for d in catalog():
+            if self._zone_problem(d.name, zone) is None and (
+                    self.available(d.name) > 0 or (zone == "stable" and d.name in self.nursery)):
+                out.append(d.name)
+        return out
+
+    def zones(self) -> dict[str, Any]:
+        """The whole position as plain data (for display)."""
+        return {"players": list(self.players), "turn": dict(self.turn), "options": dict(self.options),
+                "stables": {p: list(v) for p, v in self.stables.items()},
+                "hands": {p: list(v) for p, v in self.hands.items()}, "deck": list(self.deck),
+                "discard": list(self.discard), "nursery": list(self.nursery), "rest": self.rest}
+
+    # ---- changing cards --------------------------------------------------------------------------------
+    def place(self, card: str, zone: str, player: str | None = None, index: int | None = None) -> None:
+        """Put a copy of `card` into `zone` (at `index`; default: the end — for the deck, under the listed
+        cards). A Baby placed in a Stable comes from the Nursery when a copy is there."""
+        field, lst = self._list(zone, player)
+        self._card(card, field)
+        self._check_zone(card, zone, field)
+        pos = self._index(index, lst, field)
+        if self.available(card) <= 0:
+            if zone == "stable" and card in self.nursery:
+                self.nursery.remove(card)
+            else:
+                where = ", ".join(f"{f} ×{n}" if n > 1 else f for f, n in self._where(card).items())
+                n = self.copies(card)
+                what = f"the only copy of {card} is" if n == 1 else f"all {n} copies of {card} are"
+                raise BuilderError(field, f"{what} already placed ({where}); a card can be in one place only: "
+                                          f"remove or move one first")
+        lst.insert(pos, card)
+
+    def remove(self, card: str, zone: str, player: str | None = None) -> None:
+        """Take one copy of `card` out of `zone` (the last one listed). A Baby taken from a Stable goes back to
+        the Nursery; anything else goes back to the unplaced cards (`rest`)."""
+        field, lst = self._list(zone, player)
+        self._card(card, field)
+        if card not in lst:
+            raise BuilderError(field, f"{card} is not there; it holds: {', '.join(lst) or 'nothing'}")
+        del lst[len(lst) - 1 - lst[::-1].index(card)]
+        if zone == "stable" and self._card(card, field).type is CardType.BABY:
+            self.nursery.append(card)
+
+    def move(self, card: str, from_zone: str, to_zone: str, from_player: str | None = None,
+             to_player: str | None = None, index: int | None = None) -> None:
+        """Move one copy of `card` between zones (all checks first: nothing changes on an error)."""
+        src_field, src = self._list(from_zone, from_player)
+        dst_field, dst = self._list(to_zone, to_player)
+        self._card(card, src_field)
+        if card not in src:
+            raise BuilderError(src_field, f"{card} is not there; it holds: {', '.join(src) or 'nothing'}")
+        self._check_zone(card, to_zone, dst_field)
+        pos = self._index(index, dst, dst_field, moving_within=src is dst)
+        del src[len(src) - 1 - src[::-1].index(card)]
+        dst.insert(pos, card)
+
+    def clear(self, zone: str, player: str | None = None) -> None:
+        """Empty a zone (Babies from a Stable go back to the Nursery)."""
+        _, lst = self._list(zone, player)
+        for card in list(lst):
+            self.remove(card, zone, player)
+
+    # ---- turn, options, players -----------------------------------------------------------------------
+    def set_turn(self, player: str | None = None, phase: str | None = None, number: int | None = None) -> None:
+        if player is not None and player not in self.players:
+            raise BuilderError("turn.player", f"{player!r} is not a player; choose one of {self.players}")
+        if phase is not None and phase not in PHASES:
+            raise BuilderError("turn.phase", f"{phase!r} is not a phase; choose one of {', '.join(PHASES)}")
+        if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
+            raise BuilderError("turn.number", f"{number!r}: the turn number is a whole number, 1 or more")
+        for k, v in (("player", player), ("phase", phase), ("number", number)):
+            if v is not None:
+                self.turn[k] = v
+
+    def set_option(self, key: str, value: Any) -> None:
+        """Set an engine option (validated: the message lists what is allowed)."""
+        fields = Options.model_fields
+        if key not in fields:
+            raise BuilderError(f"options.{key}", f"no option {key!r}; options are: {', '.join(fields)}")
+        try:
+            Options(**{**self.options, key: value})
+        except ValidationError as e:
+            msg = "; ".join(err["msg"] for err in e.errors())
+            raise BuilderError(f"options.{key}", f"{value!r} is not allowed: {msg}") from None
+        if value == fields[key].default:
+            self.options.pop(key, None)
+        else:
+            self.options[key] = value
+
+    def set_rest(self, rest: str) -> None:
+        if rest not in ("deck", "box"):
+            raise BuilderError("rest", f"{rest!r}: unplaced cards go to the deck (shuffled under the listed "
+                                       f"cards) or the box (out of the game): 'deck' or 'box'")
+        self.rest = rest
+
+    def set_name(self, name: str) -> None:
+        if not isinstance(name, str) or not name.strip():
+            raise BuilderError("name", "the position needs a name (any non-empty text)")
+        self.name = name.strip()
+
+    def set_players(self, players: list[str]) -> None:
+        """Rename, add or drop seats (seat i keeps its cards). A dropped seat must have no cards left."""
+        problems = player_problems(players)
+        if problems:
+            raise BuilderError("players", "; ".join(problems))
+        for old in self.players[len(players):]:
+            if self.stables[old] or self.hands[old]:
+                raise BuilderError("players", f"{old} still has cards; clear {old}'s Stable and hand before "
+                                              f"dropping that seat")
+        mapping = dict(zip(self.players, players))
+        self.stables = {p: self.stables.get(_old(mapping, p), []) for p in players}
+        self.hands = {p: self.hands.get(_old(mapping, p), []) for p in players}
+        cur = self.turn["player"]
+        self.turn["player"] = mapping.get(cur, players[0])
+        self.players = list(players)
+
+    # ---- checking and output ---------------------------------------------------------------------------
+    def errors(self) -> list[tuple[str, str]]:
+        """Every problem of the whole position as (field, message); [] when it builds."""
+        out = [("players", m) for m in player_problems(self.players)]
+        if self.turn.get("player") not in self.players:
+            out.append(("turn.player",
+                        f"{self.turn.get('player')!r} is not a player; choose one of {self.players}"))
+        if self.turn.get("phase") not in PHASES:
+            out.append(("turn.phase", f"choose one of {', '.join(PHASES)}"))
+        try:
+            Options(**self.options)
+        except ValidationError as e:
+            for err in e.errors():
+                out.append((f"options.{'.'.join(str(x) for x in err['loc'])}", err["msg"]))
+        cat = catalog()
+        for field, lst in self._all_lists():
+            zone = field.split(".")[0].rstrip("s") if "." in field else field
+            for card in lst:
+                if card not in cat:
+                    out.append((field, self._unknown(card)))
+                    continue
+                problem = self._zone_problem(card, zone)
+                if problem:
+                    out.append((field, problem))
+        counts = Counter(c for _, lst in self._all_lists() for c in lst)
+        for card, n in counts.items():
+            if card in cat and n > cat[card].copies:
+                where = ", ".join(self._where(card))
+                out.append((next(iter(self._where(card))),
+                            f"{card} is placed {n} times ({where}) but the deck has {cat[card].copies}"))
+        return out
+
+    def warnings(self) -> list[tuple[str, str]]:
+        """Legal but probably unintended (the game may end as soon as it starts)."""
+        out = []
+        deck_out = self.options.get("deck_out", "end")
+        if not self.deck and self.rest == "box" and deck_out == "end":
+            out.append(("deck", "the deck is empty and deck_out is 'end': the game ends at the first game-status "
+                                "check"))
+        return out
+
+    def to_scenario(self) -> Scenario:
+        errs = self.errors()
+        if errs:
+            field, msg = errs[0]
+            more = f" (and {len(errs) - 1} more problem{'s' if len(errs) > 2 else ''})" if len(errs) > 1 else ""
+            raise BuilderError(field, msg + more)
+        return Scenario.model_validate({
+            "name": self.name, "players": self.players, "options": dict(self.options), "turn": dict(self.turn),
+            "stables": self.stables, "hands": self.hands, "deck": self.deck, "discard": self.discard,
+            "nursery": self.nursery, "rest": self.rest})
+
+    def to_yaml(self) -> str:
+        from uu.scenario.export import scenario_to_yaml
+
+        return scenario_to_yaml(self.to_scenario())
+
+    def build(self):  # -> Game
+        from uu.scenario.build import build_game
+
+        return build_game(self.to_scenario())
+
+    @classmethod
+    def from_scenario(cls, sc: Scenario) -> PositionBuilder:
+        """The position part of a scenario (steps, expectations and lesson scripts are not kept). A scenario
+        with no position at all (a freshly dealt game) becomes turn 1 at the Beginning of Turn with empty
+        Stables and hands: the builder always describes one position, never a deal."""
+        b = cls(list(sc.players), sc.name)
+        b.options = sc.options.model_dump(exclude_defaults=True)
+        t = sc.turn
+        b.turn = {"player": (t.player if t and t.player else sc.players[0]),
+                  "phase": t.phase if t else "beginning", "number": t.number if t else 1}
+        b.rest = sc.rest
+        b.nursery = []
+        for key, zone in (("stables", "stable"), ("hands", "hand")):
+            for p, cards in (getattr(sc, key) or {}).items():
+                for i, card in enumerate(cards):
+                    b._load(card, zone, p, (key, p, i))
+        for key in ("deck", "discard"):
+            for i, card in enumerate(getattr(sc, key)):
+                b._load(card, key, None, (key, i))
+        if sc.nursery == "auto":
+            for d in catalog():
+                if d.type is CardType.BABY:
+                    b.nursery.extend([d.name] * max(0, d.copies - b.placed(d.name)))
+        else:
+            for i, card in enumerate(sc.nursery):
+                b._load(card, "nursery", None, ("nursery", i))
+        return b
+
+    @classmethod
+    def from_yaml(cls, text: str, path: str = "<pasted>") -> PositionBuilder:
+        """Pasted scenario YAML. Syntax and format errors raise `ScenarioFileError` (with line numbers, from
+        `parse_scenario`); position errors raise `BuilderError` with the line of the offending card."""
+        import yaml
+
+        from uu.scenario.load import _line_of, parse_scenario
+
+        sc = parse_scenario(text, path)
+        try:
+            return cls.from_scenario(sc)
+        except BuilderError as e:
+            if e.loc:
+                try:
+                    line = _line_of(yaml.compose(text), e.loc)
+                except yaml.YAMLError:  # pragma: no cover (parse_scenario already read it)
+                    line = None
+                raise BuilderError(e.field, e.message, line, e.loc, path) from None
+            raise
+
+    @classmethod
+    def from_game(cls, game: Any) -> PositionBuilder:
+        """The current position of a game (raises `NotExportable` when it is half-resolved)."""
+        from uu.scenario.export import export_scenario
+
+        return cls.from_scenario(export_scenario(game))
+
+    # ---- internals -------------------------------------------------------------------------------------
+    def _load(self, card: str, zone: str, player: str | None, loc: tuple[Any, ...]) -> None:
+        try:
+            self.place(card, zone, player)
+        except BuilderError as e:
+            raise BuilderError(e.field, e.message, loc=loc) from None
+
+    def _all_lists(self) -> list[tuple[str, list[str]]]:
+        out = [(f"stables.{p}", v) for p, v in self.stables.items()]
+        out += [(f"hands.{p}", v) for p, v in self.hands.items()]
+        return out + [("deck", self.deck), ("discard", self.discard), ("nursery", self.nursery)]
+
+    def _where(self, card: str) -> dict[str, int]:
+        return {f: lst.count(card) for f, lst in self._all_lists() if card in lst}
+
+    def _list(self, zone: str, player: str | None) -> tuple[str, list[str]]:
+        if zone not in ZONES:
+            raise BuilderError("zone", f"{zone!r} is not a zone; zones are: {', '.join(ZONES)}")
+        if zone in ("stable", "hand"):
+            field = "stables" if zone == "stable" else "hands"
+            if player is None:
+                raise BuilderError(field, f"say whose {zone}: one of {self.players}")
+            if player not in self.players:
+                raise BuilderError(f"{field}.{player}", f"{player!r} is not a player; players are {self.players}")
+            return f"{field}.{player}", (self.stables if zone == "stable" else self.hands)[player]
+        return zone, getattr(self, zone)
+
+    @staticmethod
+    def _unknown(card: str) -> str:
+        names = [d.name for d in catalog()]
+        close = difflib.get_close_matches(str(card), names, n=2)
+        hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        return f"no card named {card!r} in the catalog{hint}"
+
+    def _card(self, card: str, field: str):
+        cat = catalog()
+        if not isinstance(card, str) or card not in cat:
+            raise BuilderError(field, self._unknown(card))
+        return cat[card]
+
+    @staticmethod
+    def _zone_problem(card: str, zone: str) -> str | None:
+        t = catalog()[card].type
+        if t is CardType.BABY and zone not in ("stable", "nursery"):
+            return (f"{card} is a Baby Unicorn; Babies are only ever in a Stable or the Nursery "
+                    f"(setup.babies-never-in-hand)")
+        if zone == "nursery" and t is not CardType.BABY:
+            return f"{card} is not a Baby Unicorn; only Babies live in the Nursery"
+        if zone == "stable" and t is CardType.INSTANT:
+            return f"{card} is an Instant; Instants never stay in a Stable (hand, deck or discard pile only)"
+        return None
+
+    def _check_zone(self, card: str, zone: str, field: str) -> None:
+        problem = self._zone_problem(card, zone)
+        if problem:
+            raise BuilderError(field, problem)
+
+    @staticmethod
+    def _index(index: int | None, lst: list[str], field: str, moving_within: bool = False) -> int:
+        size = len(lst) - (1 if moving_within else 0)
+        if index is None:
+            return size
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= size:
+            raise BuilderError(field, f"position {index!r} is out of range: 0 (the top) to {size} (the bottom)")
+        return index
+
+
+def _old(mapping: dict[str, str], new: str) -> str:
+    for old, nw in mapping.items():
+        if nw == new:
+            return old
+    return new
