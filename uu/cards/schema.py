@@ -16,6 +16,9 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+# The C YAML library when PyYAML has it (10x faster); it gives the same nodes and line marks.
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 
 VERBS = frozenset({
@@ -228,7 +231,7 @@ def to_def(model: CardModel) -> CardDef:
 
 @functools.cache
 def load_catalog(path: Path = CATALOG_PATH) -> Catalog:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
     if not isinstance(raw, list):
         raise CatalogError(f"{path}: expected a list of cards")
     cards = []

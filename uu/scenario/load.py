@@ -10,6 +10,9 @@ from pydantic import ValidationError
 
 from uu.scenario.model import Scenario, name_problems
 
+# The C YAML library when PyYAML has it (10x faster); it gives the same nodes and line marks.
+FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 class ScenarioFileError(ValueError):
     """A scenario file that cannot be loaded; the message says where and what was expected."""
@@ -52,8 +55,8 @@ def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -
 
 def parse_scenario(text: str, path: str = "<text>") -> Scenario:
     try:
-        root = yaml.compose(text)
-        data = yaml.safe_load(text)
+        root = yaml.compose(text, Loader=FAST_LOADER)
+        data = yaml.load(text, Loader=FAST_LOADER)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         at = f"line {mark.line + 1}: " if mark else ""
