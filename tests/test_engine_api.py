@@ -144,3 +144,19 @@ deck: [Neigh, Neigh, Neigh]
     assert g.to_dict() == before
     g.apply(Action("play", card="Rhinocorn", into=0))  # the missing field given: exactly one fits
     assert g.pile == [("Rhinocorn", 0)] or "Rhinocorn" in g.stable(0)
+
+
+def test_game_shows_itself_in_a_notebook() -> None:
+    g = new_game(["Ana", "<b>Ben</b>"], seed=2)
+    html = g._repr_html_()
+    assert "<style>" in html and "Ana" in html
+    assert "<b>Ben</b>" not in html and "&lt;b&gt;Ben&lt;/b&gt;" in html  # names are escaped
+    assert repr(g).startswith("<Game Ana, <b>Ben</b>:")
+
+
+def test_the_learner_reads_your_stable() -> None:
+    g = new_game(["You", "Ben"], seed=1)
+    for _ in range(2):
+        g.apply(g.pending.actions[0])
+    texts = [g.describe(a) for a in g.legal_actions]
+    assert any("into your Stable" in t for t in texts) and not any("You's" in t for t in texts)

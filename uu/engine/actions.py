@@ -16,6 +16,11 @@ ACTION_KINDS = (
 )
 
 
+def possessive(name: str) -> str:
+    """"Ben's", but "your" for a player called You (the tutor's learner)."""
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
 class Target:
     """A card in a zone (`owner` for Stables and hands) or a player (`player`). Treat as immutable."""
 
@@ -49,7 +54,7 @@ class Target:
             return names[self.player]
         if self.zone in ("stable", "hand") and self.owner is not None:
             where = "Stable" if self.zone == "stable" else "hand"
-            return f"{self.card} in {names[self.owner]}'s {where}"
+            return f"{self.card} in {possessive(names[self.owner])} {where}"
         if self.zone == "stable":
             return str(self.card)
         return f"{self.card} from the {self.zone}"
@@ -99,7 +104,7 @@ class Action:
         if self.card:
             parts.append(self.card)
         if self.into is not None:
-            parts.append(f"into {names[self.into]}'s Stable")
+            parts.append(f"into {possessive(names[self.into])} Stable")
         if self.target:
             parts.append("→ " + ", ".join(t.describe(names) for t in self.target))
         if self.option:

@@ -267,6 +267,12 @@ class Game:
 
         return cls(state_from_dict(data), resume=True)
 
+    def _repr_html_(self) -> str:
+        """In JupyterLab a game shows its whole board (every hand open: this is the analyst's view)."""
+        from uu.render import STYLE, board_html
+
+        return STYLE + board_html(self, None)
+
     def __repr__(self) -> str:
         cur, phase, number = self.turn
         status = self.result_text() if self.is_over else f"turn {number}, {self.players[cur]}, {phase}"
