@@ -174,6 +174,7 @@ class CardDef:
     rules: tuple[str, ...] = ()
     is_unicorn: bool = False
     letters: int = 0
+    kinds: frozenset[str] = frozenset()  # the filter words (uu.cards.schema.FILTERS) this card always matches
 
     @property
     def type_name(self) -> str:
@@ -226,7 +227,24 @@ def to_def(model: CardModel) -> CardDef:
         hook=model.hook, notes=model.notes, rules=tuple(model.rules),
         is_unicorn=model.type in UNICORN_TYPES,
         letters=sum(ch.isalpha() for ch in model.title),
+        kinds=_kinds(model),
     )
+
+
+def _kinds(model: CardModel) -> frozenset[str]:
+    t = model.type
+    out = {"card"}
+    if t is CardType.UPGRADE:
+        out |= {"upgrade", "upgrade_or_downgrade"}
+    if t is CardType.DOWNGRADE:
+        out |= {"downgrade", "upgrade_or_downgrade"}
+    if t is CardType.MAGIC:
+        out.add("magic")
+    if t is CardType.INSTANT:
+        out.add("neigh")
+    if "Narwhal" in model.name:
+        out.add("narwhal")
+    return frozenset(out)
 
 
 @functools.cache

@@ -129,32 +129,24 @@ def hand_limit(s: GameState, p: int) -> int:
     return s.options.hand_limit
 
 
+_UNICORN_FILTERS = {"unicorn": None, "basic_unicorn": CardType.BASIC, "baby_unicorn": CardType.BABY,
+                    "magical_unicorn": CardType.MAGICAL}
+
+
 def matches(s: GameState, cid: int, what: str | None, src: int | None = None) -> bool:
-    """Does card `cid` match the filter word `what` of an op (see uu.cards.schema.FILTERS)?"""
+    """Does card `cid` match the filter word `what` of an op (see uu.cards.schema.FILTERS)? Words that name
+    Unicorn cards skip Pandas (Pandamonium); the others depend on the printed card only (CardDef.kinds)."""
     if what is None or what == "card":
         return True
-    d = s.defs[cid]
-    t = d.type
-    if what == "unicorn":
-        return is_unicorn(s, cid)
-    if what == "basic_unicorn":
-        return t is CardType.BASIC and is_unicorn(s, cid)
-    if what == "baby_unicorn":
-        return t is CardType.BABY and is_unicorn(s, cid)
-    if what == "magical_unicorn":
-        return t is CardType.MAGICAL and is_unicorn(s, cid)
-    if what == "upgrade":
-        return t is CardType.UPGRADE
-    if what == "downgrade":
-        return t is CardType.DOWNGRADE
-    if what == "upgrade_or_downgrade":
-        return t is CardType.UPGRADE or t is CardType.DOWNGRADE
-    if what == "magic":
-        return t is CardType.MAGIC
-    if what == "neigh":
-        return t is CardType.INSTANT
-    if what == "narwhal":
-        return "Narwhal" in d.name
+    if what in _UNICORN_FILTERS:
+        d = s.defs[cid]
+        sub = _UNICORN_FILTERS[what]
+        return d.is_unicorn and (sub is None or d.type is sub) and is_unicorn(s, cid)
     if what == "this":
         return cid == src
-    raise ValueError(f"unknown card filter {what!r}")
+    if what not in _STATIC_FILTERS:
+        raise ValueError(f"unknown card filter {what!r}")
+    return what in s.defs[cid].kinds
+
+
+_STATIC_FILTERS = frozenset({"upgrade", "downgrade", "upgrade_or_downgrade", "magic", "neigh", "narwhal"})
