@@ -60,6 +60,37 @@ def _cards(missing: bool) -> int:
     return 0
 
 
+def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    try:
+        players = [int(x) for x in args.players.split(",")]
+    except ValueError:
+        parser.error(f"--players takes a number from 2 to 8 or a comma list, not {args.players!r}")
+    if any(not 2 <= n <= 8 for n in players):
+        parser.error("--players: each count must be from 2 to 8")
+    if args.app:
+        from uu.bench_app import bench_app
+
+        result = bench_app(learners=args.learners, clicks=args.clicks)
+    elif args.hint:
+        from uu.bots.bench import bench_hint
+
+        result = bench_hint(players=players[0], positions=args.positions, seed=args.seed)
+    elif args.bots:
+        from uu.bots.bench import BOTS, bench_bots
+
+        bots = [b.strip() for b in args.bots.split(",")]
+        unknown = [b for b in bots if b not in BOTS]
+        if unknown or not 2 <= len(bots) <= 8:
+            parser.error(f"--bots takes 2 to 8 of {', '.join(sorted(BOTS))}, comma-separated; got {args.bots!r}")
+        result = bench_bots(bots, args.games, args.seed)
+    else:
+        from uu.bench import bench
+
+        result = bench(players, args.games, args.seed, args.check)
+    print(json.dumps(result))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="uu", description="Unstable Unicorns tutor and rules engine")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -80,6 +111,14 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--games", type=int, default=200)
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--check", action="store_true", help="check every invariant after every action")
+    b.add_argument("--bots", type=str, default=None,
+                   help="one bot per seat, e.g. heuristic,random,random,random: win rates instead of speed")
+    b.add_argument("--hint", action="store_true", help="time the Monte Carlo hint on typical positions")
+    b.add_argument("--positions", type=int, default=20, help="with --hint: how many positions")
+    b.add_argument("--app", action="store_true",
+                   help="measure the Voila app in Chromium: start-up, click latency, memory, a classroom burst")
+    b.add_argument("--learners", type=int, default=30, help="with --app: learners arriving together")
+    b.add_argument("--clicks", type=int, default=30, help="with --app: clicks measured per learner")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
     args = parser.parse_args(argv)
@@ -95,16 +134,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return check_lessons(args.paths)
     if args.cmd == "bench":
-        from uu.bench import bench
-
-        try:
-            players = [int(x) for x in args.players.split(",")]
-        except ValueError:
-            parser.error(f"--players takes a number from 2 to 8 or a comma list, not {args.players!r}")
-        if any(not 2 <= n <= 8 for n in players):
-            parser.error("--players: each count must be from 2 to 8")
-        print(json.dumps(bench(players, args.games, args.seed, args.check)))
-        return 0
+        return _bench(parser, args)
     if args.cmd == "cards":
         return _cards(args.missing)
     return 2

@@ -10,6 +10,7 @@ from uu.engine.actions import Action, Decision
 from uu.engine.frames import (
     CONT,
     DONE,
+    VERBS,
     Frame,
     Result,
     card_actions,
@@ -72,8 +73,6 @@ def finish(s: GameState, f: Frame, ok: bool) -> Result:
 
 @handler("op")
 def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
-    from uu.engine.verbs import VERBS
-
     op = f["op"]
     you, src = f["you"], f["src"]
     if f["st"] == "init":

@@ -8,7 +8,7 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import bot_link, op_frame
-from uu.engine.frames import CONT, DONE, Frame, Result, card_actions, handler, replace_top
+from uu.engine.frames import CONT, DONE, HANDLERS, Frame, Result, card_actions, handler, replace_top
 from uu.engine.state import GameState
 
 # Frames at which the effect chain may run and a win may be declared (chain resolved: win.after-chain).
@@ -66,6 +66,9 @@ def h_endphase(s: GameState, f: Frame, action: Action | None) -> Result:
 def check_threshold(s: GameState) -> bool:
     """win.threshold: a player with the required number of Unicorns wins (never mid-chain: the caller only
     asks once the chain has resolved)."""
+    if s.checked_version == s.stable_version:  # no Stable changed since the last look: nobody can have won
+        return False
+    s.checked_version = s.stable_version
     need = s.threshold()
     # a Stable counts at most one Unicorn per card plus one (Ginormous counts 2): skip small Stables cheaply
     if max(map(len, s.stables)) + 1 < need:
@@ -203,8 +206,6 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
 
     `resume` re-asks the top frame first, exactly as delivering an action would (used after loading a
     saved state, so checks run in the same order as in the game that was saved)."""
-    from uu.engine.frames import HANDLERS
-
     first = resume and bool(s.stack)
     while True:
         if s.over:

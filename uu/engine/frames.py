@@ -22,6 +22,7 @@ Result = Decision | str
 Handler = Callable[[GameState, Frame, Action | None], Result]
 
 HANDLERS: dict[str, Handler] = {}
+VERBS: dict[str, Handler] = {}  # filled by uu.engine.verbs; kept here so the effect frames need no import cycle
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:

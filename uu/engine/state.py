@@ -73,6 +73,8 @@ class GameState:
     # Derived, never saved: per player, the static effects of the working cards in that Stable. Rebuilt on
     # demand after any change to that Stable (see uu.engine.queries.summary), so it can never go stale.
     static_cache: list[dict[str, Any] | None] = field(default_factory=list)
+    stable_version: int = 0  # derived, never saved: grows with every change to any Stable
+    checked_version: int = -1  # the stable_version the win check last looked at
     orders: list[list[int]] = field(default_factory=list)
 
     # ---- zones -------------------------------------------------------------------------------------
@@ -105,6 +107,7 @@ class GameState:
         if zone == "stable":
             self.static_cache[owner] = None
         if zone == "stable" or old == "stable":
+            self.stable_version += 1
             self.win_check_due = True
             self.state_check_due = True
 

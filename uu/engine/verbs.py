@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import permutations
 
 from uu.engine import moves
+from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
-from uu.engine.effects import finish, pick_loop, would_frame
-from uu.engine.frames import CONT, Frame, Result, card_actions, player_actions
+from uu.engine.effects import finish, pick_loop, prog, would_frame
+from uu.engine.frames import CONT, VERBS, Frame, Result, card_actions, player_actions, replace_top
 from uu.engine.state import GameState
-from uu.engine.targets import card_candidates, move_destinations, player_candidates
+from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
 
 Verb = Callable[[GameState, Frame, Action | None], Result]
-VERBS: dict[str, Verb] = {}
 
 
 def verb(name: str) -> Callable[[Verb], Verb]:
@@ -333,8 +334,6 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
         action = None
         seen = [c for c in seen if c != f["kept"]]
     if len(seen) > 1:
-        from itertools import permutations
-
         if action is None:
             acts = tuple(dict.fromkeys(
                 Action("order", cards=tuple(s.name(c) for c in perm), cid=i)
@@ -395,10 +394,6 @@ def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
 
 @verb("choose_one")
 def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
-    from uu.engine.effects import prog
-    from uu.engine.frames import replace_top
-    from uu.engine.targets import ops_possible
-
     opts = [o for o in f["op"]["options"] if ops_possible(s, o["ops"], f["you"], f["src"])]
     if not opts:
         return finish(s, f, False)
@@ -413,8 +408,6 @@ def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
 @verb("steal_after_move")
 def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
     """Unicorn Swap's second half: STEAL a Unicorn from the player who just received the moved card."""
-    from uu.engine import queries as q
-
     you, p = f["you"], s.ctx_player
     if p is None:
         return finish(s, f, False)
