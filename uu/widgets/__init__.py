@@ -1,7 +1,8 @@
 """ipywidgets views, one controller per app screen: the only part of uu that imports ipywidgets.
 
-`App` (home, lessons and the game in one widget), `HomeScreen`, `LessonScreen`, `PlayScreen`, `BoardView`,
-and `BotGameView` (bots playing each other, step by step). The HTML they show comes from `uu.render`.
+`App` (home, lessons, the game and the sandbox in one widget), `HomeScreen`, `LessonScreen`, `PlayScreen`,
+`SandboxScreen` (the what-if sandbox), `BoardView`, and `BotGameView` (bots playing each other, step by
+step). The HTML they show comes from `uu.render`.
 """
 
 from uu.widgets.app import App
@@ -10,5 +11,6 @@ from uu.widgets.botgame import BotGameView
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen
+from uu.widgets.sandbox import SandboxScreen
 
-__all__ = ["App", "BoardView", "BotGameView", "HomeScreen", "LessonScreen", "PlayScreen"]
+__all__ = ["App", "BoardView", "BotGameView", "HomeScreen", "LessonScreen", "PlayScreen", "SandboxScreen"]

@@ -2,12 +2,14 @@
 whose children change), so Voila serves a single notebook.
 
     app = App()                  # the home screen
-    app = App(start="setup")     # straight into a lesson (by id); App(start="play") for a game
-    app.open_lesson("neigh"); app.open_play(); app.show_home()
-    app.screen                   # the screen shown now (HomeScreen, LessonScreen or PlayScreen)
+    app = App(start="setup")     # straight into a lesson (by id); App(start="play") for a game,
+                                 # App(start="sandbox") for the what-if sandbox
+    app.open_lesson("neigh"); app.open_play(); app.open_sandbox(); app.show_home()
+    app.screen                   # the screen shown now (HomeScreen, LessonScreen, PlayScreen or SandboxScreen)
     app.status("setup")          # "not started" | "in progress" | "done" (kept for the session)
 
-Lesson screens are kept while the App lives, so leaving a lesson and coming back resumes it.
+Lesson screens, the game and the sandbox are kept while the App lives, so leaving one and coming back
+resumes it.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from uu.widgets.common import ScreenBase, error_html, make_button, readable, sty
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen
+from uu.widgets.sandbox import SandboxScreen
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +50,7 @@ class App(widgets.VBox):
         self.progress: dict[str, str] = {}
         self.lesson_screens: dict[str, LessonScreen] = {}
         self.play_screen: PlayScreen | None = None
+        self.sandbox_screen: SandboxScreen | None = None
         self.home_button = make_button("Home", ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip="All lessons and the game")
         self.nav = widgets.HBox([self.home_button], layout=widgets.Layout(align_items="center"))
@@ -125,6 +129,8 @@ class App(widgets.VBox):
             return
         if start == "play":
             self.open_play()
+        elif start == "sandbox":
+            self.open_sandbox()
         else:
             self.open_lesson(start)
 
@@ -150,3 +156,9 @@ class App(widgets.VBox):
             self.play_screen = PlayScreen(delay=self.delay)
         self._show(self.play_screen)
         return self.play_screen
+
+    def open_sandbox(self) -> SandboxScreen:
+        if self.sandbox_screen is None:
+            self.sandbox_screen = SandboxScreen()
+        self._show(self.sandbox_screen)
+        return self.sandbox_screen

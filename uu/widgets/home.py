@@ -1,8 +1,8 @@
-"""`HomeScreen`: the lessons in reading order with the learner's progress, and "Play a game".
+"""`HomeScreen`: the lessons in reading order with the learner's progress, "Play a game" and the sandbox.
 
 It reads the lessons and their progress from the `App` (progress lives in the App object for the session)
 and calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
-uu-lesson-<id> (the button that opens that lesson), uu-play.
+uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ class HomeScreen(ScreenBase):
         self.lesson_buttons: dict[str, widgets.Button] = {}
         self.play_button = make_button("Play a game", "uu-play", self.on_play, style="success",
                                        tooltip="A full game against 1 to 7 bots")
+        self.sandbox_button = make_button("Open the sandbox", "uu-open-sandbox", self.on_sandbox,
+                                          tooltip="Build any position, play on from it, branch, get hints")
         self.rows = widgets.VBox()
         self.rows.add_class("uu-lessons")
         self.intro = widgets.HTML(
@@ -40,7 +42,11 @@ class HomeScreen(ScreenBase):
             "and every step says which rule is at work. Take the lessons in order, or jump in anywhere.</p>")
         self.children = [self.intro, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
                          widgets.HTML("<h3>Play</h3><p>A full game against the bots, with undo.</p>"),
-                         self.play_button]
+                         self.play_button,
+                         widgets.HTML("<h3>What if…?</h3><p>The sandbox: build any position, play on from it "
+                                      "with undo and branches, see what each move would do, ask for a hint, "
+                                      "and share the position as text.</p>"),
+                         self.sandbox_button]
         self.refresh()
 
     @safe
@@ -50,6 +56,10 @@ class HomeScreen(ScreenBase):
     @safe
     def on_play(self, _b: Any = None) -> None:
         self.app.navigate(self.app.open_play)
+
+    @safe
+    def on_sandbox(self, _b: Any = None) -> None:
+        self.app.navigate(self.app.open_sandbox)
 
     def refresh(self) -> None:
         rows = []

@@ -1,0 +1,403 @@
+"""SandboxScreen driven the way clicks drive it: build a position, load YAML, play on with a game tree (undo,
+redo, branches, jumps), previews, export, hints, escaping, errors in callbacks, and App navigation."""
+
+from __future__ import annotations
+
+import datetime
+import logging
+
+import pytest
+
+from uu.scenario import build_game, parse_scenario
+from uu.scenario.export import position_signature
+from uu.widgets import App, SandboxScreen
+from uu.widgets import sandbox as sandbox_module
+
+XSS = "<img src=x onerror=1>"
+NOW = datetime.datetime.now(datetime.timezone.utc)
+
+# Ana must act: Rhinocorn and a Basic Unicorn in hand (several choices), a known top card of the deck.
+POSITION = """\
+name: Sandbox test
+players: [Ana, Ben]
+options: {seed: 3}
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
+hands: {Ana: [Basic Unicorn (Red), Rhinocorn], Ben: [Basic Unicorn (Blue)]}
+deck: [Unicorn Poison]
+"""
+
+
+def place(screen: SandboxScreen, card: str, zone: str) -> None:
+    screen.card_input.value = card
+    screen.zone_input.value = zone
+    screen.place_button.click()
+
+
+def loaded(text: str = POSITION, **kwargs) -> SandboxScreen:
+    screen = SandboxScreen(**kwargs)
+    screen.yaml_input.value = text
+    screen.load_button.click()
+    assert screen.error is None and screen.load_message is None, (screen.error, screen.load_message)
+    return screen
+
+
+def all_html(screen) -> str:
+    """The value of every HTML widget under `screen`."""
+    import ipywidgets as widgets
+
+    out, stack = [], [screen]
+    while stack:
+        w = stack.pop()
+        if isinstance(w, widgets.HTML):
+            out.append(w.value)
+        stack.extend(getattr(w, "children", ()))
+    return "\n".join(out)
+
+
+# ---- building -------------------------------------------------------------------------------------------
+
+def test_build_a_position_by_clicking_and_play_from_it():
+    screen = SandboxScreen()
+    assert screen.error is None and screen.mode == "build"
+    assert "(3 of 3 left)" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
+    place(screen, "Basic Unicorn (Red)", "hand:1")
+    place(screen, "Rhinocorn", "stable:0")
+    place(screen, "Neigh", "deck-top")
+    screen.card_input.value = "Unicorn Poison"
+    screen.zone_input.value = "deck-at"
+    screen.index_input.value = 0
+    screen.place_button.click()
+    assert screen.error is None and screen.field_errors == {}, screen.field_errors
+    b = screen.builder
+    assert b.hands["Ben"] == ["Basic Unicorn (Red)"] and "Rhinocorn" in b.stables["Ana"]
+    assert b.deck == ["Unicorn Poison", "Neigh"]
+    assert "(2 of 3 left)" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
+    assert "Rhinocorn" in screen.position_view.value
+    # move and remove
+    screen.card_input.value = "Neigh"
+    screen.zone_input.value = "deck-top"
+    screen.to_zone_input.value = "discard"
+    screen.move_button.click()
+    assert b.deck == ["Unicorn Poison"] and b.discard == ["Neigh"]
+    screen.zone_input.value = "discard"
+    screen.remove_button.click()
+    assert b.discard == [] and screen.field_errors == {}
+    # whose turn and which phase, an option
+    screen.turn_player_input.value = "Ben"
+    screen.turn_phase_input.value = "action"
+    screen.option_inputs["targeting"].value = "neigh-first"
+    assert b.turn["player"] == "Ben" and b.options["targeting"] == "neigh-first"
+    screen.start_button.click()
+    assert screen.error is None and screen.mode == "play"
+    g = screen.game
+    assert g.players[g.turn[0]] == "Ben" and g.turn[1] == "action"
+    assert g.state.options.targeting == "neigh-first"
+    assert g.hand(1) == ["Basic Unicorn (Red)"]
+    assert screen.play_panel.layout.display != "none" and screen.build_panel.layout.display == "none"
+
+
+def test_errors_show_inline_next_to_their_control():
+    screen = SandboxScreen(players=["Ana", "Ben"])
+    place(screen, "Baby Unicorn (Red)", "hand:1")
+    assert screen.error is None  # not a traceback, not the error box
+    assert list(screen.field_errors) == ["hands.Ben"]
+    msg = screen.field_msgs["cards"].value
+    assert "data-field='hands.Ben'" in msg and "Babies are only ever in a Stable or the Nursery" in msg
+    assert screen.builder.hands["Ben"] == []
+    place(screen, "Rhinocorn", "hand:0")
+    assert screen.field_errors == {} and screen.field_msgs["cards"].value == ""
+    place(screen, "Rhinocorn", "hand:1")  # one copy only
+    assert list(screen.field_errors) == ["hands.Ben"] and "already placed" in screen.field_errors["hands.Ben"]
+    assert "uu-field-error" in screen.field_msgs["cards"].value
+    assert screen.builder.hands["Ben"] == []
+    # players and options have their own messages
+    screen.name_inputs[1].value = "ana"
+    screen.players_apply.click()
+    assert "players" in screen.field_errors and "different" in screen.field_msgs["players"].value
+    assert screen.builder.players == ["Ana", "Ben"]
+    screen.option_inputs["hand_limit"].value = -3
+    assert "options.hand_limit" in screen.field_errors
+    assert "data-field='options.hand_limit'" in screen.field_msgs["options"].value
+    assert screen.error is None
+
+
+def test_players_can_be_renamed_added_and_dropped():
+    screen = SandboxScreen(players=["Ana", "Ben"])
+    screen.players_count.value = 4
+    screen.name_inputs[0].value = "Zoe"
+    screen.players_apply.click()
+    assert screen.error is None and screen.field_errors == {}
+    assert screen.builder.players == ["Zoe", "Ben", "Cy", "Dee"]
+    assert list(screen.turn_player_input.options) == ["Zoe", "Ben", "Cy", "Dee"]
+    assert "Dee's hand" in [label for label, _ in screen.zone_input.options]
+
+
+# ---- loading ---------------------------------------------------------------------------------------------
+
+def test_pasted_yaml_errors_show_their_line():
+    screen = SandboxScreen()
+    screen.yaml_input.value = POSITION.replace("Rhinocorn", "Rhinocron")
+    screen.load_button.click()
+    assert screen.error is None
+    msg = screen.field_msgs["load"].value
+    assert "line 6" in msg and "Rhinocron" in msg and "Rhinocorn" in msg  # the line and a suggestion
+    assert screen.builder.players == ["Ana", "Ben", "Cy"]  # unchanged
+    screen.yaml_input.value = "name: x\nplayers: [Ana, Ben\n"
+    screen.load_button.click()
+    assert "line" in screen.load_message and "not valid YAML" in screen.field_msgs["load"].value
+    screen.yaml_input.value = POSITION.replace("stables: {Ana: [Baby Unicorn (Red)]",
+                                               "stables: {Ana: [Neigh]")
+    screen.load_button.click()
+    assert "line 5" in screen.load_message and "Instant" in screen.load_message
+
+
+def test_valid_yaml_loads_and_plays_on():
+    screen = loaded()
+    assert screen.mode == "build" and screen.builder.players == ["Ana", "Ben"]
+    assert screen.name_input.value == "Sandbox test" and screen.field_msgs["load"].value == ""
+    screen.start_button.click()
+    assert screen.error is None and screen.mode == "play"
+    descriptions = [b.description for b, _ in screen.action_buttons]
+    assert "draw" in descriptions and any("Rhinocorn" in d for d in descriptions)
+
+
+def test_yaml_from_a_file_upload():
+    screen = SandboxScreen()
+    data = POSITION.encode()
+    screen.upload.value = ({"name": "mine.yaml", "type": "application/x-yaml", "size": len(data),
+                            "content": memoryview(data), "last_modified": NOW},)
+    assert screen.error is None and screen.load_message is None
+    assert screen.builder.name == "Sandbox test" and "Rhinocorn" in screen.yaml_input.value
+    assert screen.upload.value == ()
+    bad = POSITION.replace("Rhinocorn", "Rhinocron").encode()
+    screen.upload.value = ({"name": "bad.yaml", "type": "", "size": len(bad), "content": memoryview(bad),
+                            "last_modified": NOW},)
+    assert "bad.yaml" in screen.load_message and "line 6" in screen.load_message
+
+
+# ---- playing on: the game tree ------------------------------------------------------------------------
+
+def test_moves_undo_redo_branches_and_jumps():
+    screen = loaded()
+    screen.start_button.click()
+    tl = screen.timeline
+    assert screen.controllers == ["you", "random"] and screen.auto_input.value
+    first = screen.action_buttons[0]
+    first[0].click()                       # Ana's move; Ben (a bot) answers until Ana decides again
+    assert screen.error is None and len(tl) > 1
+    assert screen.game.pending.player == 0 or screen.game.is_over
+    after_first = tl.current_id
+    screen.undo_button.click()             # back to Ana's decision at the start
+    assert tl.current_id == 0 and screen.error is None
+    screen.redo_button.click()
+    assert tl.current_id == after_first
+    screen.undo_button.click()
+    other = [b for b, a in screen.action_buttons if a != first[1]][0]
+    other.click()                          # a different move: a second branch
+    assert screen.error is None
+    assert len(tl.branches()) == 2 and len(tl.current.children) == 0
+    assert len(tl.node(0).children) == 2
+    # the tree lists every node (a window), the current one highlighted
+    current = [b for b in screen.timeline_box.children if "uu-tl-current" in getattr(b, "_dom_classes", ())]
+    assert len(current) == 1 and current[0] is screen.node_buttons[tl.current_id]
+    assert "2 lines of play" in screen.timeline_note.value
+    # click a node to jump there
+    screen.node_buttons[after_first].click()
+    assert tl.current_id == after_first and screen.error is None
+    assert "uu-tl-current" in screen.node_buttons[after_first]._dom_classes
+    assert "uu-tl-current" not in screen.node_buttons[0]._dom_classes
+    screen.node_buttons[0].click()
+    assert tl.current_id == 0 and screen.undo_button.disabled and not screen.redo_button.disabled
+
+
+def test_bots_step_on_a_button_press_when_auto_is_off():
+    screen = loaded(auto=False)
+    screen.start_button.click()
+    draw = [b for b, a in screen.action_buttons if a.kind == "draw"][0]
+    draw.click()
+    g = screen.game
+    assert g.pending.player == 1 and screen.action_buttons == []  # Ben is a bot: no buttons, it waits
+    assert not screen.bot_button.disabled and "Bot: next" in screen.prompt.value
+    n = len(screen.timeline)
+    screen.bot_button.click()
+    assert len(screen.timeline) == n + 1 and screen.error is None
+    screen.undo_button.click()                 # auto off: one decision back
+    assert len(screen.timeline.path()) == n
+    screen.controller_inputs[1].value = "you"  # now Ben is played by the user too
+    assert screen.controllers == ["you", "you"] and screen.action_buttons
+    screen.auto_input.value = True
+    assert screen.error is None
+
+
+def test_preview_shows_every_option_without_changing_the_game():
+    screen = loaded()
+    screen.start_button.click()
+    g = screen.game
+    before = position_signature(g)
+    log_before = len(g.log)
+    screen.preview_input.value = True
+    assert screen.error is None
+    html = screen.preview_box.value
+    assert html.count("uu-preview-action") == len(g.legal_actions)
+    assert "Unicorns" in html and "Unicorn Poison" not in html  # the deck's top is hidden from Ana
+    assert position_signature(screen.game) == before and len(screen.game.log) == log_before
+    assert screen.timeline.current_id == 0 and len(screen.timeline) == 1
+    screen.viewer_input.value = "all"
+    assert "Unicorn Poison" in screen.preview_box.value  # everything shown when asked
+    assert position_signature(screen.game) == before
+    screen.preview_input.value = False
+    assert screen.preview_box.value == ""
+
+
+# ---- export ----------------------------------------------------------------------------------------------
+
+def test_export_loads_back_to_the_same_position():
+    screen = loaded()
+    screen.start_button.click()
+    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    assert screen.error is None
+    g = screen.game
+    text = screen.export_area.value
+    assert text and screen.export_area.disabled and screen.export_msg.value == ""
+    back = build_game(parse_scenario(text))
+    assert position_signature(back) == position_signature(g)
+    link = screen.export_link.value
+    assert "class='uu-download'" in link and "href='data:text/yaml;charset=utf-8," in link
+    assert "download='position.yaml'" in link
+
+
+def test_export_says_why_when_the_position_cannot_be_written():
+    screen = loaded(POSITION.replace("Ben: [Basic Unicorn (Blue)]", "Ben: [Neigh]"), auto=False)
+    screen.start_button.click()
+    screen.controller_inputs[1].value = "you"
+    play = [b for b, a in screen.action_buttons if a.kind == "play" and a.card == "Basic Unicorn (Red)"][0]
+    play.click()
+    assert screen.game.pending.kind == "respond"
+    assert screen.export_area.value == "" and screen.export_text is None
+    assert "Neigh pile" in screen.export_msg.value and screen.export_link.value == ""
+    assert screen.error is None
+
+
+def test_edit_the_position_on_the_table():
+    screen = loaded()
+    screen.start_button.click()
+    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    hand = screen.game.hand(0)
+    screen.edit_button.click()
+    assert screen.error is None and screen.mode == "build"
+    assert sorted(screen.builder.hands["Ana"]) == sorted(hand)
+    screen.back_button.click()  # in build mode already: nothing breaks
+    assert screen.error is None
+
+
+# ---- hint ------------------------------------------------------------------------------------------------
+
+def test_hint_shows_a_table_with_a_progress_bar(monkeypatch):
+    calls = []
+    real = sandbox_module.hint
+
+    def spy(*args, **kwargs):
+        calls.append(kwargs)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(sandbox_module, "hint", spy)
+    screen = loaded(hint_playouts=6)
+    screen.start_button.click()
+    assert not screen.hint_button.disabled
+    screen.hint_button.click()
+    assert screen.error is None, screen.error
+    assert calls and calls[0]["playouts"] == 6 and callable(calls[0]["progress"])
+    table = screen.hint_box.value
+    assert "<table class=\"uu-hint\"" in table and "win rate" in table
+    assert screen.hint_progress.value == screen.hint_progress.max == 6
+    assert screen.hint_progress.layout.display == "none"
+    assert screen.hint_result.playouts == 6 and screen.timeline.current_id == 0
+    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    assert screen.hint_box.value == ""  # a hint belongs to the position it was asked for
+
+
+# ---- safety ----------------------------------------------------------------------------------------------
+
+def test_markup_in_a_player_name_is_escaped():
+    screen = SandboxScreen(players=["Ana", "Ben"])
+    screen.name_inputs[1].value = XSS
+    screen.players_apply.click()
+    assert screen.error is None and screen.builder.players == ["Ana", XSS], screen.field_errors
+    place(screen, "Basic Unicorn (Red)", "hand:1")
+    place(screen, "Baby Unicorn (Red)", "hand:1")   # an inline error that names the player
+    assert XSS not in all_html(screen) and "&lt;img" in screen.position_view.value
+    assert "&lt;img" in screen.field_msgs["cards"].value
+    screen.start_button.click()
+    screen.viewer_input.value = "all"
+    screen.preview_input.value = True
+    assert screen.error is None and screen.mode == "play"
+    html = all_html(screen)
+    assert XSS not in html and "&lt;img src=x onerror=1&gt;" in html
+    assert XSS in screen.export_area.value  # plain text in a textarea: shown as typed, loads back
+    assert XSS not in screen.export_link.value
+
+
+def test_an_error_in_a_callback_shows_a_message_and_the_screen_keeps_working(monkeypatch, caplog):
+    screen = loaded()
+
+    def boom(*_a, **_k):
+        raise RuntimeError("kaboom")
+
+    real_place = screen.builder.place
+    monkeypatch.setattr(screen.builder, "place", boom)
+    with caplog.at_level(logging.ERROR, logger="uu.widgets.sandbox"):
+        place(screen, "Neigh", "hand:0")
+    assert screen.error and "kaboom" in screen.error and "uu-error-box" in screen.error_box.value
+    assert any("kaboom" in r.getMessage() or r.exc_info for r in caplog.records)
+    monkeypatch.setattr(screen.builder, "place", real_place)
+    place(screen, "Neigh", "hand:0")
+    assert screen.error is None and screen.builder.hands["Ana"][-1] == "Neigh"
+    screen.start_button.click()
+    monkeypatch.setattr(sandbox_module, "hint", boom)
+    screen.hint_button.click()
+    assert "kaboom" in screen.error and screen.hint_progress.layout.display == "none"
+    screen.action_buttons[0][0].click()
+    assert screen.error is None and len(screen.timeline) > 1
+    monkeypatch.setattr(sandbox_module, "preview_all", boom)
+    screen.preview_input.value = True            # the drawing itself fails: a message, not a blank screen
+    assert screen.error
+    screen.preview_input.value = False
+    screen.undo_button.click()
+    assert screen.error is None and screen.timeline.current_id == 0
+
+
+def test_widget_values_from_the_client_are_validated():
+    screen = SandboxScreen()
+    screen.zone_input.options = [("forged", "stable:99")]
+    screen.place_button.click()
+    assert screen.error is None and "zone" in screen.field_errors
+
+
+# ---- the App ---------------------------------------------------------------------------------------------
+
+def test_app_navigation_home_sandbox_home():
+    app = App()
+    assert app.screen is app.home and app.error is None
+    app.home.sandbox_button.click()
+    assert app.error is None and isinstance(app.screen, SandboxScreen)
+    sandbox = app.screen
+    assert app.children[-1] is sandbox and app.home_button.layout.display != "none"
+    app.home_button.click()
+    assert app.screen is app.home and app.error is None
+    app.home.sandbox_button.click()
+    assert app.screen is sandbox  # kept for the session
+    assert isinstance(App(start="sandbox").screen, SandboxScreen)
+
+
+@pytest.mark.parametrize("n", [2, 8])
+def test_any_number_of_players_plays_on(n):
+    names = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"][:n]
+    screen = SandboxScreen(players=names)
+    screen.start_button.click()
+    assert screen.error is None and screen.mode == "play" and len(screen.controller_inputs) == n
+    for _ in range(5):
+        if not screen.action_buttons:
+            break
+        screen.action_buttons[-1][0].click()
+    assert screen.error is None
