@@ -50,7 +50,7 @@ def voila_url(tmp_path_factory):
     command = [str(uu_command), "app"] if uu_command.exists() else [sys.executable, "-m", "uu.app"]
     port = free_port()
     log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = {**os.environ, "UU_MAX_KERNELS": "20"}
+    env = {**os.environ, "UU_MAX_KERNELS": "30"}  # every page load of the session costs a kernel
     with open(log_path, "w") as log:
         proc = subprocess.Popen([*command, "--port", str(port), "--no-browser"], cwd=cwd, env=env,
                                 stdout=log, stderr=subprocess.STDOUT)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 import subprocess
@@ -159,7 +160,9 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
         conn.close()
         return seen
 
-    seen = asyncio.run(probe())
+    # in a thread of its own: Playwright's sync API leaves an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        seen = pool.submit(asyncio.run, probe()).result()
     assert "execute_reply" not in seen and "execute_input" not in seen, seen
     assert not marker.exists()
 

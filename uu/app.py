@@ -22,13 +22,27 @@ NODELAY_ENV = "UU_TCP_NODELAY"  # "0" turns the latency patch below off (for A/B
 _NODELAY_MARK = "_uu_nodelay_patched"
 
 
-def patch_kernel_websocket_nodelay() -> bool:
+def _websocket_handler(server: str) -> type:
+    if server == "voila":
+        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+        return VoilaKernelWebsocketHandler
+    if server == "jupyter_server":  # Voila as a server extension (Binder): jupyter_server's own handler
+        from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+
+        return KernelWebsocketHandler
+    raise ValueError(f"unknown server {server!r}")
+
+
+def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
     """Set TCP_NODELAY on Voila's kernel websocket: click -> screen update goes from about 51 ms to about 11 ms.
 
     Tornado leaves Nagle's algorithm on unless a handler calls `set_nodelay(True)`, and neither jupyter_server
     nor Voila does; Nagle plus the peer's delayed ACK hold each small widget message back for about 40 ms
     (shared/reference/jupyter-stack.md section 3.2). This wraps `VoilaKernelWebsocketHandler.open` (a
     private detail of Voila, checked on 0.5.x) so the socket gets TCP_NODELAY as the websocket opens.
+    `server="jupyter_server"` patches jupyter_server's kernel websocket handler instead (Voila's subclasses
+    it), for Voila running as a server extension as on Binder (binder/postBuild).
 
     Guarded: if this Voila has no such handler or its `open` is not the coroutine we expect, it logs a
     warning and changes nothing (the app serves normally, only slower). Idempotent. Returns True if patched.
@@ -39,15 +53,15 @@ def patch_kernel_websocket_nodelay() -> bool:
     try:
         import inspect
 
-        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler as handler
-
+        handler = _websocket_handler(server)
         if getattr(handler, _NODELAY_MARK, False):
             return True
         original = handler.open
         if not inspect.iscoroutinefunction(original) or not callable(getattr(handler, "set_nodelay", None)):
-            raise TypeError("VoilaKernelWebsocketHandler.open is not a coroutine or set_nodelay is missing")
+            raise TypeError(f"{handler.__name__}.open is not a coroutine or set_nodelay is missing")
     except Exception as e:  # an incompatible Voila: serve anyway, just without the patch
-        log.warning("uu app: TCP_NODELAY patch not applied (Voila changed: %s); clicks will be ~40 ms slower", e)
+        log.warning("uu app: TCP_NODELAY patch not applied (%s changed: %s); clicks will be ~40 ms slower",
+                    server, e)
         return False
 
     async def open_nodelay(self, *args, **kwargs):

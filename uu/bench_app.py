@@ -8,7 +8,8 @@ What it does, in order (one headless Debian Chromium, one browser context per le
 
 1. **cold start**, twice from a stopped server: launch -> port open -> `GET /` answered in full (the kernel
    started and ran the notebook) on the first launch; launch -> port open -> the home screen interactive in
-   the browser (its lesson buttons visible and enabled) on the second.
+   the browser (its lesson buttons visible and enabled) on the second. On the first server also the server
+   side of a burst without browsers (`burst_http`: `learners` simultaneous `GET /`, time until all answered).
 2. **a new learner on a warm server**: a fresh browser context opens the page until the home is interactive
    (`WARM_PAGES` times, one after the other; the median is reported).
 3. **click -> board update for one learner**, measured *in the page* (a MutationObserver on the board view,
@@ -16,7 +17,9 @@ What it does, in order (one headless Debian Chromium, one browser context per le
    button, or the learner's first move when it is the learner's turn (so every click changes the board;
    the game is seeded, so the sequence is the same on every run). `clicks` clicks, median and p95.
 4. **a burst**: `learners` new learners open the page at the same moment; the time until every one of them
-   has an interactive home (and each one's own time).
+   has an interactive home (and each one's own time). All the browsers run on this machine, so they compete
+   with the server for the CPU. A page still blank after `PAGE_TIMEOUT_MS` is reloaded once, as a learner
+   would (`burst.reloaded`).
 5. **clicks under load**: those `learners` pages then open the play screen and click `clicks` times, all at
    once; the p95 over every click.
 6. **memory**: RSS and USS of every kernel process (one per learner) and of the server (psutil).
@@ -51,7 +54,7 @@ CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-ru
 # manager is connected to the kernel) and enabled.
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
 WARM_PAGES = 5
-PAGE_TIMEOUT_MS = 180_000
+PAGE_TIMEOUT_MS = 90_000
 TARGETS = {"click_p95_ms_one_learner": 50, "click_p95_ms_under_load": 250, "new_learner_interactive_s": 2.5,
            "burst_all_interactive_s": 10, "mb_per_learner": 100}
 
@@ -84,10 +87,11 @@ async ({n, timeoutMs, settleMs}) => {
       const t = setTimeout(() => { obs.disconnect(); res(null); }, timeoutMs);
       obs.observe(view, {subtree: true, childList: true, characterData: true});
     });
+    const label = (btn.textContent || '').trim();
     const t0 = performance.now();
     btn.click();
     const t1 = await changed;
-    out.push(t1 === null ? null : t1 - t0);
+    out.push({ms: t1 === null ? null : t1 - t0, label});
     await quiet();
   }
   return out;
@@ -97,7 +101,7 @@ async ({n, timeoutMs, settleMs}) => {
 
 def click_latency_js() -> str:
     """The in-page measuring function (for tests and other harnesses): `page.evaluate(js, {n, timeoutMs,
-    settleMs})` on a page showing the play screen returns one latency in ms per click (null: no update)."""
+    settleMs})` on a page showing the play screen returns `{ms, label}` per click (ms null: no update seen)."""
     return _CLICK_JS
 
 
@@ -169,6 +173,28 @@ class _Server:
                 self.proc.wait(5)
 
 
+def _http_burst(url: str, n: int) -> dict[str, Any]:
+    """The server side of a burst, without browsers: `n` simultaneous `GET /` (each one a kernel start and
+    the notebook run), time until every page is answered in full."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    def get(_: int) -> float | None:
+        t = time.perf_counter()
+        try:
+            with urllib.request.urlopen(url, timeout=300) as resp:
+                resp.read()
+                return time.perf_counter() - t if resp.status == 200 else None
+        except OSError:
+            return None
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(n) as pool:
+        each = list(pool.map(get, range(n)))
+    wall = time.perf_counter() - t0
+    return {"requests": n, "all_200_s": round(wall, 3) if all(e is not None for e in each) else None,
+            "each_s": _summary(each)}
+
+
 def _memory(server_pid: int) -> dict[str, Any]:
     """RSS/USS (MiB) of the server and of each kernel process (psutil; /proc fallback for RSS only)."""
     mib = 1024 * 1024
@@ -212,9 +238,9 @@ def _cmdline(p: Any) -> list[str]:
 
 
 # ---- the browser part (Playwright, async: many learners at once) ------------------------------------------
-async def _open_home(browser: Any, url: str) -> tuple[Any, Any, float | None]:
+async def _open_home(browser: Any, url: str, problems: list[str] | None = None) -> tuple[Any, Any, float | None]:
     """A new learner: fresh context, open the page, wait for an interactive home. Returns (context, page,
-    seconds or None if it never became interactive)."""
+    seconds or None if it never became interactive; the reason is appended to `problems`)."""
     ctx = await browser.new_context(viewport={"width": 1200, "height": 900})
     page = await ctx.new_page()
     t0 = time.perf_counter()
@@ -222,8 +248,21 @@ async def _open_home(browser: Any, url: str) -> tuple[Any, Any, float | None]:
         await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT_MS)
         await page.locator(HOME_READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
         return ctx, page, time.perf_counter() - t0
-    except Exception:
+    except Exception as e:
+        if problems is not None:
+            problems.append(f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
         return ctx, page, None
+
+
+async def _reload_until_ready(page: Any) -> float | None:
+    """What a learner facing a blank page does: reload it (once)."""
+    t0 = time.perf_counter()
+    try:
+        await page.reload(wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        await page.locator(HOME_READY).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        return time.perf_counter() - t0
+    except Exception:
+        return None
 
 
 async def _leave(ctx: Any, page: Any) -> None:
@@ -247,8 +286,15 @@ async def _open_play(page: Any) -> None:
         " return b && b.offsetParent !== null; }", timeout=30_000)
 
 
-async def _clicks(page: Any, n: int) -> list[float | None]:
+async def _clicks(page: Any, n: int) -> list[dict[str, Any]]:
     return await page.evaluate(_CLICK_JS, {"n": n, "timeoutMs": 10_000, "settleMs": 40})
+
+
+def _click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    out = _summary([r["ms"] for r in results], digits=1)
+    slow = sorted((r for r in results if r["ms"] is not None), key=lambda r: -r["ms"])[:3]
+    out["slowest"] = [f"{r['ms']:.0f} ms: {r['label'][:60]}" for r in slow]
+    return out
 
 
 async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str, Any]) -> None:
@@ -281,25 +327,36 @@ async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str
                     raise RuntimeError("the clicking learner's page never became interactive")
                 await _open_play(page)
                 one = await _clicks(page, clicks)
-                out["click_to_board_ms_one_learner"] = _summary(one, digits=1)
+                out["click_to_board_ms_one_learner"] = _click_summary(one)
                 await _leave(ctx, page)
                 await asyncio.sleep(1.0)  # the beacons free the kernels of the pages above
 
                 # 4. a burst of arrivals
                 mem_before = await asyncio.to_thread(_memory, server.proc.pid)
                 t0 = time.perf_counter()
-                opened = await asyncio.gather(*[_open_home(browser, server.url) for _ in range(learners)])
+                problems: list[str] = []
+                opened = await asyncio.gather(*[_open_home(browser, server.url, problems) for _ in range(learners)])
                 burst_wall = time.perf_counter() - t0
                 each = [s for _, _, s in opened]
                 out["burst"] = {"learners": learners, "all_interactive_s": round(burst_wall, 3)
                                 if all(s is not None for s in each) else None,
-                                "interactive": sum(s is not None for s in each), "each_s": _summary(each)}
+                                "interactive": sum(s is not None for s in each), "each_s": _summary(each),
+                                "problems": sorted(set(problems))}
+                # learners left with a blank page reload it, one after the other
+                reloads = []
+                for _, pg, s in opened:
+                    if s is None:
+                        reloads.append(await _reload_until_ready(pg))
+                out["burst"]["reloaded"] = len(reloads)
+                out["burst"]["reload_s"] = _summary(reloads) if reloads else None
+                ready = [s for _, _, s in opened if s is not None] + [r for r in reloads if r is not None]
 
                 # 5. all of them clicking at once
-                live = [pg for _, pg, s in opened if s is not None]
+                live = [pg for _, pg, _s in opened]
+                live = live if len(ready) == len(live) else [pg for pg in live if await pg.locator(HOME_READY).count()]
                 await asyncio.gather(*[_open_play(pg) for pg in live])
                 results = await asyncio.gather(*[_clicks(pg, clicks) for pg in live], return_exceptions=True)
-                flat: list[float | None] = []
+                flat: list[dict[str, Any]] = []
                 errors = 0
                 for res in results:
                     if isinstance(res, BaseException):
@@ -307,14 +364,14 @@ async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str
                     else:
                         flat += res
                 out["click_to_board_ms_under_load"] = {"learners": len(live), "page_errors": errors,
-                                                       **_summary(flat, digits=1)}
+                                                       **_click_summary(flat)}
 
                 # 6. memory with every learner connected
                 mem = await asyncio.to_thread(_memory, server.proc.pid)
                 out["memory"] = {"before_burst": mem_before, "with_learners": mem}
                 if mem.get("kernels") and "server_rss_mib" in mem_before:
                     growth = (mem["server_rss_mib"] or 0) - (mem_before.get("server_rss_mib") or 0)
-                    per = (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(len(live), 1)
+                    per = (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(mem["kernels"], 1)
                     out["memory"]["mib_per_learner"] = round(per, 1)
                 await asyncio.gather(*[_leave(c, pg) for c, pg, _ in opened])
             except Exception:
@@ -344,7 +401,7 @@ def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
             if not Path(CHROMIUM).exists():
                 raise RuntimeError(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
             # 1a. cold start over HTTP: launch -> port open -> GET / answered in full
-            server = _Server(workdir, max_kernels=5)
+            server = _Server(workdir, max_kernels=learners + 5)
             try:
                 port_s = server.wait_port()
                 with urllib.request.urlopen(server.url, timeout=120) as resp:
@@ -353,6 +410,7 @@ def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
                 out["cold_start"].update({"port_open_s": round(port_s, 3), "http_200_s": round(http_s, 3),
                                           "http_status": status, "page_kb": round(len(body) / 1024, 1),
                                           "kernel_ran": b'"kernelId"' in body})
+                out["burst_http"] = _http_burst(server.url, learners)
             finally:
                 server.stop()
             asyncio.run(_browser_part(learners, clicks, workdir, out))

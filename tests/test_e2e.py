@@ -1,0 +1,220 @@
+"""Browser end-to-end: the app served by `uu app` (conftest `voila_url`), driven in headless Debian Chromium.
+
+Only clicks and typing, as a learner would. Which button to press at each lesson step is computed in Python
+from `LessonRunner` (the runner is deterministic: replaying its answers gives the labels the page shows), then
+the button with exactly that text is clicked in the page. Screenshots of each milestone go to
+test-artifacts/ (gitignored). Under CI=true these tests must run; elsewhere they skip when Chromium is missing
+(conftest `browser_type_launch_args`).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from uu.tutor.check import shipped_lessons
+from uu.tutor.runner import LessonRunner
+
+pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+ARTIFACTS = ROOT / "test-artifacts"
+HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
+LOAD_MS = 90_000      # page open -> widgets drawn (a kernel start and the notebook run; slow on a busy CI box)
+STEP_MS = 20_000      # one click -> the screen updated
+
+
+def shot(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"e2e-{name}.png"), full_page=True)
+
+
+def open_home(page: Page, url: str) -> None:
+    page.set_viewport_size({"width": 1200, "height": 900})
+    page.goto(url, wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    expect(page.locator(".uu-home-screen")).to_contain_text("Lessons")
+
+
+def no_error_shown(page: Page) -> None:
+    boxes = page.locator(".uu-error-box")
+    assert boxes.count() == 0, boxes.all_inner_texts()
+
+
+def lesson_file(lesson_id: str) -> Path:
+    """The lesson file the app itself loads (uu.tutor.check.shipped_lessons), found by its id."""
+    for path in shipped_lessons():
+        if LessonRunner(path).lesson.id == lesson_id:
+            return path
+    raise AssertionError(f"no shipped lesson with id {lesson_id!r}")
+
+
+def click_plan(path: Path) -> list[tuple[str, str, str]]:
+    """[(what, button text, progress text after the click)] that finishes the lesson: "Next" on a page step,
+    the label of `runner.answer()` on a move step."""
+    runner = LessonRunner(path)
+    plan = []
+    while not runner.done:
+        step = runner.step
+        if step.kind == "page":
+            label, fb = "Next", runner.next()
+            what = "next"
+        else:
+            action = runner.answer()
+            assert action is not None, f"{path.name} step {runner.progress}: no answer"
+            label, fb = runner.describe(action), runner.try_move(action)
+            what = "action"
+        assert fb.ok, (path.name, runner.progress, fb)
+        k, n = runner.progress
+        plan.append((what, label, "lesson complete" if runner.done else f"Step {k} of {n}"))
+    assert not runner.problems, runner.problems
+    return plan
+
+
+def exact(text: str) -> re.Pattern[str]:
+    return re.compile(rf"^\s*{re.escape(text)}\s*$")
+
+
+@pytest.mark.parametrize("lesson_id", ["setup", "neigh"])
+def test_finish_a_lesson_by_clicking(page: Page, voila_url, lesson_id):
+    plan = click_plan(lesson_file(lesson_id))
+    open_home(page, voila_url)
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
+    progress = screen.locator(".uu-progress")
+    expect(progress).to_contain_text(f"Step 1 of {len(LessonRunner(lesson_file(lesson_id)).lesson.script)}",
+                                     timeout=STEP_MS)
+    expect(screen.locator(".uu-board")).to_be_visible()
+    shot(page, f"{lesson_id}-start")
+    for i, (what, label, after) in enumerate(plan, 1):
+        if what == "next":
+            button = screen.locator("button.uu-next")
+        else:
+            button = screen.locator(".uu-actions button.uu-action").filter(has_text=exact(label)).first
+        expect(button).to_be_visible(timeout=STEP_MS)
+        button.click()
+        expect(progress).to_contain_text(after, timeout=STEP_MS)
+        if what == "action":
+            expect(screen.locator(".uu-feedback .uu-fb-right")).to_be_visible(timeout=STEP_MS)
+        no_error_shown(page)
+        shot(page, f"{lesson_id}-{i:02d}")
+    expect(screen.locator(".uu-done")).to_contain_text("Lesson complete")
+    shot(page, f"{lesson_id}-done")
+    page.locator("button.uu-nav-home").click()           # back home: the lesson is marked done
+    row = page.locator(".uu-lesson-row").filter(has=page.locator(f"button.uu-lesson-{lesson_id}"))
+    expect(row).to_contain_text("done", timeout=STEP_MS)
+    expect(page.locator(f"button.uu-lesson-{lesson_id}")).to_have_text(exact("Review"))
+
+
+def turn_number(page: Page) -> int:
+    text = page.locator(".uu-play-screen .uu-turn-line").first.inner_text()
+    m = re.search(r"Turn (\d+)", text)
+    return int(m.group(1)) if m else 0
+
+
+def test_play_a_few_turns_of_a_full_game(page: Page, voila_url):
+    open_home(page, voila_url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-board .uu-turn-line")).to_contain_text("Setup", timeout=STEP_MS)
+    # Step mode: the bots make one decision per "Bot: next" click (no waiting for their paced moves).
+    screen.locator(".uu-step-mode input").check()
+    shot(page, "play-start")
+    bot = screen.locator("button.uu-bot-next")
+    learner_moves = 0
+    for _ in range(200):
+        if turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count():
+            break
+        before = screen.locator(".uu-log").inner_html()
+        if bot.is_visible() and bot.is_enabled():
+            bot.click()
+        else:
+            action = screen.locator(".uu-actions button.uu-action").first
+            expect(action).to_be_visible(timeout=STEP_MS)
+            action.click()
+            learner_moves += 1
+        # every decision adds a log line: wait for it before picking the next button
+        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
+                               arg=[".uu-play-screen .uu-log", before], timeout=STEP_MS)
+        no_error_shown(page)
+    assert turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count()
+    assert learner_moves >= 2, learner_moves
+    shot(page, "play-turns")
+    first_line = screen.locator(".uu-log details").first   # "why?" opens the rule statements
+    first_line.locator("summary").click()
+    expect(first_line.locator(".uu-why").first).to_be_visible()
+
+
+NAME = "<img src=x onerror=window.uuXss=1>"        # 32 characters: within the name field's 40
+
+
+def test_markup_in_a_player_name_is_shown_as_text(page: Page, voila_url):
+    open_home(page, voila_url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-board")).to_be_visible(timeout=STEP_MS)
+    name = screen.locator(".uu-name input")
+    name.fill(NAME)
+    name.press("Enter")
+    screen.locator("button.uu-new-game").click()
+    expect(screen.locator(".uu-board")).to_contain_text(NAME, timeout=STEP_MS)   # the literal text is shown
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.uuXss") is None, "an onerror handler from the name ran"
+    assert screen.locator("img[src='x']").count() == 0
+    no_error_shown(page)
+    shot(page, "play-name-escaped")
+
+
+_HOSTILE_JS = """
+async ({kernelId, code}) => {
+  const id = () => Math.random().toString(16).slice(2) + Math.random().toString(16).slice(2);
+  const session = id();
+  const msg = (type, channel, content) => JSON.stringify({
+    header: {msg_id: id(), username: 'hostile', session, msg_type: type, version: '5.3',
+             date: new Date().toISOString()},
+    parent_header: {}, metadata: {}, content, channel, buffers: []});
+  const ws = new WebSocket(location.origin.replace(/^http/, 'ws') + '/api/kernels/' + kernelId + '/channels');
+  await new Promise((res, rej) => { ws.onopen = res; ws.onerror = () => rej(new Error('websocket refused')); });
+  const seen = [];
+  const replied = new Promise(res => {
+    ws.onmessage = (ev) => {
+      if (typeof ev.data !== 'string') return;
+      const t = JSON.parse(ev.data).header.msg_type;
+      seen.push(t);
+      if (t === 'comm_info_reply') res();
+    };
+  });
+  const exec = {code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false,
+                stop_on_error: true};
+  ws.send(msg('execute_request', 'shell', exec));
+  ws.send(msg('execute_request', 'control', exec));
+  ws.send(msg('inspect_request', 'shell', {code: 'app', cursor_pos: 3, detail_level: 1}));
+  ws.send(msg('comm_info_request', 'shell', {}));   // allowed: its reply means the kernel saw everything above
+  await Promise.race([replied, new Promise(r => setTimeout(r, 20000))]);
+  ws.close();
+  return seen;
+}
+"""
+
+
+def test_a_hostile_page_cannot_run_code_in_its_kernel(page: Page, voila_url, tmp_path):
+    """From inside the learner's own page (same origin, the page's kernel id): execute_request on the shell
+    and control channels and inspect_request are dropped; widget messages are still answered."""
+    open_home(page, voila_url)
+    match = re.search(r'"kernelId"\s*:\s*"([0-9a-f-]+)"', page.content())
+    assert match, "no kernel id in the page"
+    marker = tmp_path / "code-ran"
+    code = f"open({str(marker)!r}, 'w').write('ran')"
+    seen = page.evaluate(_HOSTILE_JS, {"kernelId": match.group(1), "code": code})
+    assert "comm_info_reply" in seen, seen
+    for reply in ("execute_reply", "execute_input", "execute_result", "inspect_reply", "stream"):
+        assert reply not in seen, seen
+    page.wait_for_timeout(500)
+    assert not marker.exists(), "the kernel ran code sent by the page"
+    page.locator("button.uu-play").click()                  # the app still works on that kernel
+    expect(page.locator(".uu-play-screen .uu-board")).to_be_visible(timeout=STEP_MS)
