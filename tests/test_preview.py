@@ -123,3 +123,14 @@ def test_text_and_escaped_html():
     assert "<b>Ana" not in h.replace("<b>&lt;b&gt;", "") and "&lt;b&gt;Ana&amp;Co&lt;/b&gt;" in h
     assert h.startswith('<div class="uu-preview uu-preview-window">')
     assert p.to_dict()["response_window"] is True
+
+
+def test_the_next_decision_names_its_player_once():
+    # a DRAW with nobody able to respond passes straight to Ana's End of Turn (or Ben's turn): the summary
+    # says "Next: <player> decides (...)" and the prompt after it must not repeat the name
+    g = position(ben_hand=()).build()
+    p = preview(g, Action("draw"))
+    nxt = [line for line in p.summary() if line.startswith("Next:")]
+    assert nxt, p.summary()
+    player = p.next["player"]
+    assert nxt[0].count(f"{player}:") == 0 and nxt[0].startswith(f"Next: {player} decides"), nxt[0]

@@ -101,7 +101,10 @@ class Preview:
                 lines.append(f"Response window: {top} is on the Neigh pile and has not resolved yet; "
                              f"{self.next['player']} may respond first (the preview stops here).")
             else:
-                lines.append(f"Next: {self.next['player']} decides ({self.next['kind']}): {self.next['prompt']}")
+                # the engine's prompt starts with the player's name, which this line has already said
+                who = self.next["player"]
+                prompt = self.next["prompt"].removeprefix(f"{who}: ")
+                lines.append(f"Next: {who} decides ({self.next['kind']}): {prompt}")
         if self.chance:
             lines.append("Chance is involved: this is one possible outcome.")
         return lines
