@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from uu.scenario import build_game, parse_scenario
+from uu.scenario.export import position_signature
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
 
@@ -218,3 +220,161 @@ def test_a_hostile_page_cannot_run_code_in_its_kernel(page: Page, voila_url, tmp
     assert not marker.exists(), "the kernel ran code sent by the page"
     page.locator("button.uu-play").click()                  # the app still works on that kernel
     expect(page.locator(".uu-play-screen .uu-board")).to_be_visible(timeout=STEP_MS)
+
+
+# ---- the what-if sandbox ---------------------------------------------------------------------------------
+SANDBOX_YAML = """\
+name: Sandbox e2e position
+players: [Ana, Ben, Cy]
+turn: {player: Ana, phase: action, number: 3}
+stables:
+  Ana: [Baby Unicorn (Red), Rhinocorn]
+  Ben: [Baby Unicorn (Blue), Basic Unicorn (Blue)]
+  Cy: [Baby Unicorn (Green)]
+hands:
+  Ana: [Basic Unicorn (Red), Unicorn Poison]
+  Ben: [Basic Unicorn (Orange)]
+  Cy: [Basic Unicorn (Yellow)]
+deck: [Basic Unicorn (Purple), Basic Unicorn (Indigo), Basic Unicorn (Green)]
+discard: [Unicorn Poison]
+rest: box
+"""
+SANDBOX_MOVE = "play Basic Unicorn (Red) into Ana's Stable"
+
+# {seat name: {"Stable": [card names], "Hand": [card names]}} as a table (.uu-seat rows) shows them.
+_ZONES_JS = """
+(root) => {
+  const out = {};
+  for (const seat of root.querySelectorAll('.uu-seat')) {
+    const name = seat.querySelector('.uu-player-head b').textContent.trim();
+    out[name] = {};
+    for (const row of seat.querySelectorAll(':scope > div')) {
+      const label = row.querySelector(':scope > .uu-zone-label');
+      if (!label) continue;
+      out[name][label.textContent.replace(':', '').trim()] =
+        [...row.querySelectorAll('.uu-card-name')].map(c => c.textContent.trim());
+    }
+  }
+  return out;
+}
+"""
+
+
+def shown_zones(locator) -> dict[str, dict[str, list[str]]]:
+    return locator.evaluate(_ZONES_JS)
+
+
+def open_sandbox(page: Page, url: str):
+    open_home(page, url)
+    page.locator("button.uu-open-sandbox").click()
+    screen = page.locator(".uu-sandbox-screen")
+    expect(screen.locator(".uu-sb-position .uu-seat").first).to_be_visible(timeout=STEP_MS)
+    return screen
+
+
+def paste_and_load(screen, text: str) -> None:
+    box = screen.locator(".uu-sb-yaml textarea")
+    box.fill(text)               # an input event: the widget's value follows (continuous_update)
+    screen.locator("button.uu-sb-load").click()
+
+
+def export_text(screen) -> str:
+    area = screen.locator(".uu-sb-export-text textarea")
+    expect(area).to_be_visible(timeout=STEP_MS)
+    return area.input_value()
+
+
+def game_zones(game) -> dict[str, dict[str, list[str]]]:
+    return {name: {"Stable": game.stable(i), "Hand": game.hand(i)} for i, name in enumerate(game.players)}
+
+
+def test_sandbox_load_play_and_export(page: Page, voila_url):
+    loaded = build_game(parse_scenario(SANDBOX_YAML, "SANDBOX_YAML"))
+    screen = open_sandbox(page, voila_url)
+    shot(page, "sandbox-start")
+
+    # load the position by pasting it: the table shows every Stable and hand as the scenario says
+    paste_and_load(screen, SANDBOX_YAML)
+    position = screen.locator(".uu-sb-position")
+    expect(position).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
+    expect(position).to_contain_text("Rhinocorn")
+    assert shown_zones(position) == game_zones(loaded)
+    expect(screen.locator(".uu-msg-load .uu-field-error")).to_have_count(0)
+    no_error_shown(page)
+    shot(page, "sandbox-loaded")
+
+    # the export box already holds the built position; it loads back to the same position
+    text = export_text(screen)
+    assert "Rhinocorn" in text and "Sandbox e2e position" in text
+    back = build_game(parse_scenario(text, "exported from the sandbox"))
+    assert game_zones(back) == game_zones(loaded)
+    assert position_signature(back) == position_signature(loaded)
+
+    # play on from here: Ana (the seat to decide) is you; bots wait for "Bot: next" (auto-play off); one move
+    screen.locator("button.uu-sb-start").click()
+    play = screen.locator(".uu-sandbox-play")
+    expect(play.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
+    auto = play.locator("button.uu-sb-auto")
+    expect(auto).to_have_class(re.compile(r"\bmod-active\b"))
+    auto.click()
+    expect(auto).not_to_have_class(re.compile(r"\bmod-active\b"), timeout=STEP_MS)
+    board = play.locator(".uu-board")
+    expect(board).to_contain_text("Rhinocorn")
+    stables = {p: z["Stable"] for p, z in shown_zones(board).items()}
+    assert stables == {p: z["Stable"] for p, z in game_zones(loaded).items()}
+    move = play.locator(".uu-actions button.uu-action").filter(has_text=exact(SANDBOX_MOVE))
+    expect(move).to_be_visible(timeout=STEP_MS)
+    shot(page, "sandbox-play")
+    move.click()
+    current = play.locator(".uu-sb-timeline button.uu-tl-current")
+    expect(current).to_contain_text(SANDBOX_MOVE, timeout=STEP_MS)
+    expect(play.locator(".uu-sb-prompt")).to_contain_text("Waiting for Ben", timeout=STEP_MS)
+    expect(play.locator("button.uu-sb-bot-next")).to_be_enabled()
+    no_error_shown(page)
+
+    # the same move in Python, from the pasted text
+    expected = build_game(parse_scenario(SANDBOX_YAML))
+    [action] = [a for a in expected.pending.actions if expected.describe(a) == SANDBOX_MOVE]
+    expected.apply(action)
+    assert "Basic Unicorn (Red)" in expected.stable(0)
+
+    # the export box follows the table: the position after the move, which loads back to the same position
+    expect(screen.locator(".uu-sb-export-text textarea")).to_have_value(re.compile("Ben's action phase"),
+                                                                        timeout=STEP_MS)
+    text = export_text(screen)
+    after = build_game(parse_scenario(text, "exported after a move"))
+    assert game_zones(after) == game_zones(expected)
+    assert (after.deck_size, after.discard, after.turn) == \
+        (expected.deck_size, expected.discard, expected.turn)
+    assert position_signature(after) == position_signature(expected)
+    link = screen.locator(".uu-sb-download a.uu-download")
+    expect(link).to_have_attribute("download", "position.yaml")
+    shot(page, "sandbox-exported")
+
+
+def test_sandbox_malformed_yaml_shows_a_message(page: Page, voila_url):
+    screen = open_sandbox(page, voila_url)
+    position = screen.locator(".uu-sb-position")
+    before = shown_zones(position)
+    message = screen.locator(".uu-msg-load .uu-field-error")
+    for i, (bad, says) in enumerate([
+        ("name: broken\nplayers: [Ana, Ben\nturn: {player: Ana}\n", r"line 3: not valid YAML"),
+        ("name: typo\nplayers: [Ana, Ben]\nstables:\n  Ana: [Basic Unicorn (Plaid)]\n",
+         r"line 4, stables\.Ana\.0: no card named 'Basic Unicorn \(Plaid\)'"),
+        ("name: baby in hand\nplayers: [Ana, Ben]\nhands:\n  Ana: [Baby Unicorn (Red)]\n",
+         r"line 4, hands\.Ana: Baby Unicorn \(Red\) is a Baby Unicorn; Babies are only ever in a Stable"),
+    ], 1):
+        paste_and_load(screen, bad)
+        expect(message).to_have_text(re.compile(says), timeout=STEP_MS)
+        assert "Traceback" not in page.inner_text("body")
+        no_error_shown(page)
+        assert shown_zones(position) == before          # the built position is unchanged
+        shot(page, f"sandbox-bad-yaml-{i}")
+
+    # the screen still works: a valid paste loads and the message goes away
+    paste_and_load(screen, SANDBOX_YAML)
+    expect(position).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
+    expect(message).to_have_count(0)
+    assert shown_zones(position)["Ana"]["Stable"] == ["Baby Unicorn (Red)", "Rhinocorn"]
+    no_error_shown(page)
+    shot(page, "sandbox-bad-yaml-recovered")
