@@ -65,6 +65,8 @@ def fast_copy(game: Game) -> Game:
             v = []
         elif name == "static_cache":
             v = [None] * len(v)
+        elif name == "cand_cache":
+            v = {}  # derived, and determinize edits the zones directly
         elif name == "rng":
             r = random.Random()
             r.setstate(v.getstate())

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DECISION_KINDS = ("baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order")
+_DECISION_KINDS = frozenset(DECISION_KINDS)
 ACTION_KINDS = (
     "play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
     "order", "baby",
@@ -127,5 +128,5 @@ class Decision:
     card: str | None = None  # the card whose effect asks, if any
 
     def __post_init__(self) -> None:
-        assert self.kind in DECISION_KINDS, self.kind
+        assert self.kind in _DECISION_KINDS, self.kind
         assert self.actions, f"a decision needs at least one legal action: {self.prompt}"

@@ -24,7 +24,7 @@ from uu.engine.state import GameState
 from uu.engine.targets import (
     card_candidates,
     clone,
-    declarable,
+    declarable_static,
     is_player_choice,
     op_possible,
     ops_possible,
@@ -228,7 +228,7 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             action = None
         order = [i for i, e in enumerate(effs) if not e["may"]] + \
                 [i for i, e in enumerate(effs) if e["may"] and e["use"]]
-        f["queue"] = [[i, j] for i in order for j in range(len(list(declarable(effs[i]["ops"], True))))]
+        f["queue"] = [[i, j] for i in order for j in range(len(declarable_static(effs[i]["ops"], True)))]
         f["st"] = "declare"
     if f["st"] == "declare":
         while f["queue"]:
@@ -243,7 +243,7 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
                 continue
             if i not in f["checked"]:
                 f["checked"].append(i)
-            op = list(declarable(e["ops"], True))[j]
+            op = declarable_static(e["ops"], True)[j]
             chosen = op.setdefault("chosen", [])
             n = 1 if is_player_choice(op) else op.get("n", 1)
             if len(chosen) >= n:
@@ -285,7 +285,7 @@ def _reserve(s: GameState, committed: list[dict[str, Any]]) -> list[int]:
     optional effect is offered only if targets are left for it too (chain.not-enough-targets)."""
     taken: list[int] = []
     for e in committed:
-        for op in declarable(e["ops"], True):
+        for op in declarable_static(e["ops"], True):
             if is_player_choice(op):
                 continue
             free = [c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in taken]
@@ -295,13 +295,14 @@ def _reserve(s: GameState, committed: list[dict[str, Any]]) -> list[int]:
 
 def _targets_left(s: GameState, e: dict[str, Any], used: list[int]) -> bool:
     """Every choice this effect makes in advance still has a candidate the link has not taken."""
-    for op in declarable(e["ops"], True):
+    for op in declarable_static(e["ops"], True):
         if is_player_choice(op):
             if not player_candidates(s, op, e["you"]):
                 return False
             continue
         need = 1 if op["do"] not in ("sacrifice", "discard") else op.get("n", 1)
-        if len([c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in used]) < need:
+        cands = card_candidates(s, op, e["you"], e["cid"])
+        if len(cands) < need or (used and len([c for c in cands if c not in used]) < need):
             return False
     return True
 

@@ -23,6 +23,16 @@ Handler = Callable[[GameState, Frame, Action | None], Result]
 
 HANDLERS: dict[str, Handler] = {}
 VERBS: dict[str, Handler] = {}  # filled by uu.engine.verbs; kept here so the effect frames need no import cycle
+# Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function costs microseconds).
+HOOKS: dict[str, Handler] = {}
+HOOK_CHECKS: dict[str, Callable[[GameState, int, int | None], bool]] = {}
+
+
+def hook_possible(s: GameState, name: str, you: int, src: int | None) -> bool:
+    if name not in HOOKS:
+        return False
+    check = HOOK_CHECKS.get(name)
+    return True if check is None else check(s, you, src)
 
 
 def handler(kind: str) -> Callable[[Handler], Handler]:
@@ -40,31 +50,65 @@ def replace_top(s: GameState, f: Frame, new: Frame) -> str:
     return CONT
 
 
+# Actions and Targets are immutable and compare by value, so the ones offered again and again (the same card
+# in the same place, the same yes/no question) are built once and shared by every decision and game. The
+# keys hold everything the objects hold, so a shared object is always exactly the one that would be built.
+_CARD_ACTIONS: dict[tuple, Action] = {}
+_USE_DECLINE: dict[str | None, tuple[Action, Action]] = {}
+_PLAYER_ACTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_TARGETS: dict[tuple[int, str, int, str], Target] = {}
+
+
+def card_target(s: GameState, cid: int) -> Target:
+    """The readable target naming instance `cid` where it is now (shared; see above)."""
+    z = s.zone_of[cid]
+    owner = s.owner_of[cid]
+    name = s.defs[cid].name
+    key = (cid, z, owner, name)
+    t = _TARGETS.get(key)
+    if t is None:
+        t = _TARGETS[key] = Target(card=name, owner=owner if z in ("stable", "hand") else None, zone=z, cid=cid)
+    return t
+
+
 def card_actions(s: GameState, kind: str, cids: list[int], zone: str = "stable") -> tuple[Action, ...]:
     """One action per distinct (card, owner, zone): copies in one place are interchangeable."""
     seen: set[tuple[str, int]] = set()
     out = []
+    defs, owner_of, zone_of = s.defs, s.owner_of, s.zone_of
+    cache = _CARD_ACTIONS
     for cid in cids:
-        name = s.defs[cid].name
-        owner = s.owner_of[cid]
+        name = defs[cid].name
+        owner = owner_of[cid]
         key = (name, owner)
         if key in seen:
             continue
         seen.add(key)
         if kind == "target":
-            z = s.zone_of[cid]
-            own = owner if z in ("stable", "hand") else None
-            out.append(Action("target", target=(Target(card=name, owner=own, zone=z, cid=cid),), cid=cid))
+            ckey: tuple = (kind, name, cid, owner, zone_of[cid])
+            a = cache.get(ckey)
+            if a is None:
+                a = cache[ckey] = Action("target", target=(card_target(s, cid),), cid=cid)
         else:
-            out.append(Action(kind, card=name, cid=cid))
+            ckey = (kind, name, cid)
+            a = cache.get(ckey)
+            if a is None:
+                a = cache[ckey] = Action(kind, card=name, cid=cid)
+        out.append(a)
     return tuple(out)
 
 
 def player_actions(players: list[int]) -> tuple[Action, ...]:
-    return tuple(Action("target", target=(Target(player=p),), cid=p) for p in players)
+    key = tuple(players)
+    acts = _PLAYER_ACTIONS.get(key)
+    if acts is None:
+        acts = _PLAYER_ACTIONS[key] = tuple(Action("target", target=(Target(player=p),), cid=p) for p in players)
+    return acts
 
 
 def use_decline(s: GameState, p: int, src: int | None, prompt: str, *rules: str) -> Decision:
     name = s.defs[src].name if src is not None else None
-    return Decision(p, "use", (Action("use", card=name), Action("decline", card=name)), prompt,
-                    ("effect.may", *rules), card=name)
+    acts = _USE_DECLINE.get(name)
+    if acts is None:
+        acts = _USE_DECLINE[name] = (Action("use", card=name), Action("decline", card=name))
+    return Decision(p, "use", acts, prompt, ("effect.may", *rules), card=name)

@@ -28,17 +28,24 @@ from uu.engine.flow import run
 from uu.engine.options import Options
 from uu.engine.state import GameState, LogEntry
 
+_BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
+
 
 def build_defs(two_player: bool) -> tuple[list[CardDef], list[int]]:
-    """Every card instance of the base deck; returns (defs, cids removed for 2 players)."""
-    defs: list[CardDef] = []
-    removed: list[int] = []
-    for d in catalog():
-        for _ in range(d.copies):
-            if two_player and d.two_player_removed:
-                removed.append(len(defs))
-            defs.append(d)
-    return defs, removed
+    """Every card instance of the base deck; returns (defs, cids removed for 2 players) as new lists.
+    Built once per catalog (every game starts with it: bench and hint loops start thousands)."""
+    cat = catalog()
+    hit = _BUILT.get(two_player)
+    if hit is None or hit[0] is not cat:
+        defs: list[CardDef] = []
+        removed: list[int] = []
+        for d in cat:
+            for _ in range(d.copies):
+                if two_player and d.two_player_removed:
+                    removed.append(len(defs))
+                defs.append(d)
+        hit = _BUILT[two_player] = (cat, defs, removed)
+    return list(hit[1]), list(hit[2])
 
 
 def blank_state(players: list[str], options: Options, defs: list[CardDef]) -> GameState:
@@ -152,6 +159,12 @@ class Game:
         self.state.decisions += 1
         self._pending = run(self.state, legal)
 
+    def apply_legal(self, legal: Action) -> None:
+        """`apply` for an action taken from `legal_actions` itself (a bot's choice in a bench or playout
+        loop): the same rules run, only the validation of user input is skipped."""
+        self.state.decisions += 1
+        self._pending = run(self.state, legal)
+
     def describe(self, action: Action) -> str:
         return action.describe(self.players)
 
@@ -250,6 +263,7 @@ class Game:
         memo: dict[int, Any] = {id(d): d for d in s.defs}
         memo[id(s.options)] = s.options
         memo[id(s.defs)] = s.defs
+        memo[id(s.cand_cache)] = {}  # derived: a copy starts empty, so edits to it cannot meet stale entries
         new = copy.deepcopy(s, memo)
         g = Game.__new__(Game)
         g.state = new

@@ -10,12 +10,12 @@ from collections.abc import Callable
 from uu.engine import moves
 from uu.engine.actions import Action
 from uu.engine.effects import finish
-from uu.engine.frames import Frame, Result
+from uu.engine.frames import HOOK_CHECKS as POSSIBLE
+from uu.engine.frames import HOOKS, Frame, Result, hook_possible
 from uu.engine.state import GameState
 
 Hook = Callable[[GameState, Frame, Action | None], Result]
-HOOKS: dict[str, Hook] = {}
-POSSIBLE: dict[str, Callable[[GameState, int, int | None], bool]] = {}
+__all__ = ["HOOKS", "POSSIBLE", "hook", "hook_possible"]
 
 
 def hook(name: str, possible: Callable[[GameState, int, int | None], bool] | None = None):
@@ -26,13 +26,6 @@ def hook(name: str, possible: Callable[[GameState, int, int | None], bool] | Non
         return fn
 
     return register
-
-
-def hook_possible(s: GameState, name: str, you: int, src: int | None) -> bool:
-    if name not in HOOKS:
-        return False
-    check = POSSIBLE.get(name)
-    return True if check is None else check(s, you, src)
 
 
 @hook("shake_up")

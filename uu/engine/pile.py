@@ -13,11 +13,31 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.effects import prog
-from uu.engine.frames import CONT, DONE, Frame, Result, handler, replace_top
+from uu.engine.frames import CONT, DONE, Frame, Result, card_target, handler, replace_top
 from uu.engine.state import GameState
-from uu.engine.targets import clone, declarable, declarable_static, declare_combos, is_player_choice, playable
+from uu.engine.targets import (
+    DECLARE_LIMIT,
+    card_candidates,
+    clone,
+    declarable,
+    declarable_static,
+    declare_combos,
+    dedupe_places,
+    is_player_choice,
+    move_destinations,
+    playable,
+    player_candidates,
+)
 
-PERMANENT = (CardType.BABY, CardType.BASIC, CardType.MAGICAL, CardType.UPGRADE, CardType.DOWNGRADE)
+# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+BABY, BASIC, MAGICAL, MAGIC = CardType.BABY, CardType.BASIC, CardType.MAGICAL, CardType.MAGIC
+UPGRADE, DOWNGRADE, INSTANT = CardType.UPGRADE, CardType.DOWNGRADE, CardType.INSTANT
+PERMANENT = (BABY, BASIC, MAGICAL, UPGRADE, DOWNGRADE)
+
+
+# Actions are immutable and compare by value, so the play actions of a permanent card (one per Stable it
+# may enter) are built once per (card, instance, destinations) and shared by every decision and game.
+_PERMANENT_PLAYS: dict[tuple[str, int, tuple[int, ...]], tuple[Action, ...]] = {}
 
 
 def play_actions(s: GameState, p: int) -> list[Action]:
@@ -25,9 +45,9 @@ def play_actions(s: GameState, p: int) -> list[Action]:
     acts: list[Action] = []
     seen: set[str] = set()
     bees = q.queen_bee_owners(s)
-    seats = s.seats_from(p)
+    seats = s.seat_ring(p)
     # Queen Bee: Basic Unicorns may only enter her owners' Stables (any Stable when there is none)
-    basic_seats = seats if not bees else [x for x in seats if all(b == x for b in bees)]
+    basic_seats = seats if not bees else tuple(x for x in seats if all(b == x for b in bees))
     defs = s.defs
     declare_first = s.options.targeting == "declare-first"
     for cid in s.hands[p]:
@@ -37,48 +57,112 @@ def play_actions(s: GameState, p: int) -> list[Action]:
             continue
         seen.add(name)
         t = d.type
-        if t is CardType.INSTANT:
+        if t is INSTANT:
             continue
         if t in PERMANENT:
-            if t is CardType.UPGRADE and q.cannot_play(s, p, "upgrade"):
+            if t is UPGRADE and q.cannot_play(s, p, "upgrade"):
                 continue
-            if t is CardType.DOWNGRADE and q.cannot_play(s, p, "downgrade"):
+            if t is DOWNGRADE and q.cannot_play(s, p, "downgrade"):
                 continue
-            for dest in (basic_seats if t is CardType.BASIC else seats):
-                acts.append(Action("play", name, dest, (), None, (), cid))
+            dests = basic_seats if t is BASIC else seats
+            key = (name, cid, dests)
+            plays = _PERMANENT_PLAYS.get(key)
+            if plays is None:
+                plays = _PERMANENT_PLAYS[key] = tuple(Action("play", name, dest, (), None, (), cid)
+                                                      for dest in dests)
+            acts.extend(plays)
             continue
         ops = d.play["ops"] if d.play else []
-        combos = declare_combos(s, ops, p, cid) if declare_first else None
-        if combos == [] or not playable(s, ops, p, cid):
+        dec = declarable_static(ops, own_choices=False) if declare_first else None
+        if dec:
+            plays = _declared_plays(s, name, cid, ops, dec, p)
+            if plays and playable(s, ops, p, cid):
+                acts.extend(plays)
             continue
-        if combos is None:
+        if playable(s, ops, p, cid):
             acts.append(Action("play", name, None, (), None, (), cid))
-            continue
-        made: dict[int, Target] = {}
-        for combo in combos:
-            acts.append(Action("play", name, None, _targets(s, ops, combo, made), None, (), cid,
-                               tuple(tuple(x) for x in combo)))
-    acts.append(Action("draw"))
+    acts.append(_DRAW)
     return acts
 
 
-def _targets(s: GameState, ops: list, combo: list[list[int]], made: dict[int, Target]) -> tuple[Target, ...]:
-    """Readable targets of a declared combination: one entry per declarable op (a player; cards; or a card
-    and the player whose Stable it moves to)."""
+_DRAW = Action("draw")
+_PASS = Action("pass")
+# Plays that declare their targets, per (card, instance, declared instances or seats, and where each declared
+# instance is): shared like the permanent plays. Emptied if it ever grows large (many games in one process).
+_DECLARED_PLAYS: dict[tuple, Action] = {}
+
+
+def _declared_plays(s: GameState, name: str, cid: int, ops: list, dec: list, p: int) -> list[Action]:
+    """One play action per way of declaring the targets (option.targeting declare-first), in the order of
+    `declare_combos`; empty when there is no way. The usual shapes (one card, one card and a seat, one
+    player) are built without the general combinations."""
+    op = dec[0]
+    cache = _DECLARED_PLAYS
+    if len(cache) > 50_000:
+        cache.clear()
+    if len(dec) > 1:
+        return [Action("play", name, None, _targets(s, dec, combo), None, (), cid, tuple(map(tuple, combo)))
+                for combo in declare_combos(s, ops, p, cid) or ()]
+    zone_of, owner_of, defs = s.zone_of, s.owner_of, s.defs
     out = []
-    for op, choice in zip(declarable_static(ops, own_choices=False), combo):
+    if op.get("n", 1) != 1 and op["do"] != "move" and not is_player_choice(op):  # Two-For-One: 2 cards
+        # many combinations of few cards: look each card's target up once
+        targets = {c: card_target(s, c) for c in card_candidates(s, op, p, cid)}
+        for (picks,) in declare_combos(s, ops, p, cid) or ():
+            out.append(Action("play", name, None, tuple([targets[x] for x in picks]), None, (), cid,
+                              (tuple(picks),)))
+        return out
+    if op.get("n", 1) != 1:
+        return [Action("play", name, None, _targets(s, dec, combo), None, (), cid, tuple(map(tuple, combo)))
+                for combo in declare_combos(s, ops, p, cid) or ()]
+    if is_player_choice(op):
+        for x in player_candidates(s, op, p)[:DECLARE_LIMIT]:
+            key = (name, cid, x)
+            a = cache.get(key)
+            if a is None:
+                a = cache[key] = Action("play", name, None, (Target(player=x),), None, (), cid, ((x,),))
+            out.append(a)
+        return out
+    raw = card_candidates(s, op, p, cid)
+    if op["do"] == "move":
+        for c in dedupe_places(s, raw):
+            for dest in move_destinations(s, op, p, c):
+                key = (name, cid, c, zone_of[c], owner_of[c], dest)
+                a = cache.get(key)
+                if a is None:
+                    a = cache[key] = Action("play", name, None, (card_target(s, c), Target(player=dest)), None,
+                                            (), cid, ((c, dest),))
+                out.append(a)
+                if len(out) >= DECLARE_LIMIT:
+                    return out
+        return out
+    seen: set[tuple[str, int]] = set()
+    for c in raw:
+        owner = owner_of[c]
+        where = (defs[c].name, owner)  # copies in one place are interchangeable
+        if where in seen:
+            continue
+        seen.add(where)
+        key = (name, cid, c, zone_of[c], owner)
+        a = cache.get(key)
+        if a is None:
+            a = cache[key] = Action("play", name, None, (card_target(s, c),), None, (), cid, ((c,),))
+        out.append(a)
+    return out
+
+
+def _targets(s: GameState, dec: list, combo: list[list[int]]) -> tuple[Target, ...]:
+    """Readable targets of a declared combination (`dec`: the declarable ops): one entry per declarable op
+    (a player; cards; or a card and the player whose Stable it moves to)."""
+    out = []
+    for op, choice in zip(dec, combo):
         if is_player_choice(op):
             out.append(Target(player=choice[0]))
             continue
-        cards = choice[:1] if op["do"] == "move" else choice
-        for x in cards:
-            t = made.get(x)
-            if t is None:
-                z = s.zone_of[x]
-                t = made[x] = Target(card=s.name(x), owner=s.owner_of[x] if z in ("stable", "hand") else None,
-                                     zone=z, cid=x)
-            out.append(t)
-        if op["do"] == "move":
+        move = op["do"] == "move"
+        for x in (choice[:1] if move else choice):
+            out.append(card_target(s, x))
+        if move:
             out.append(Target(player=choice[1]))
     return tuple(out)
 
@@ -113,16 +197,28 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
 
 def _type_rule(s: GameState, cid: int) -> str:
     t = s.defs[cid].type
-    return {CardType.MAGIC: "card.magic-one-shot", CardType.UPGRADE: "card.upgrade-any-stable",
-            CardType.DOWNGRADE: "card.downgrade-any-stable"}.get(t, "card.unicorn-any-stable")
+    if t is MAGIC:
+        return "card.magic-one-shot"
+    if t is UPGRADE:
+        return "card.upgrade-any-stable"
+    if t is DOWNGRADE:
+        return "card.downgrade-any-stable"
+    return "card.unicorn-any-stable"
+
+
+_RESPONSES: dict[tuple[str, int], Action] = {}  # shared like the play actions above
 
 
 def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
+    defs = s.defs
+    # The Instants in hand first: most players hold none, and then no other condition matters.
+    instants = [cid for cid in s.hands[p] if defs[cid].type is INSTANT]
+    if not instants:
+        return ()
     top = s.pile[-1]
     if top["p"] == p:
         return ()
-    tcid = top["cid"]
-    if s.defs[tcid].static.get("unneighable"):
+    if defs[top["cid"]].static.get("unneighable"):
         return ()
     if q.plays_unneighable(s, top["p"]):
         return ()
@@ -130,11 +226,14 @@ def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
         return ()
     seen: set[str] = set()
     acts = []
-    for cid in s.hands[p]:
-        d = s.defs[cid]
-        if d.type is CardType.INSTANT and d.name not in seen:
-            seen.add(d.name)
-            acts.append(Action("respond", card=d.name, cid=cid))
+    for cid in instants:
+        name = defs[cid].name
+        if name not in seen:
+            seen.add(name)
+            a = _RESPONSES.get((name, cid))
+            if a is None:
+                a = _RESPONSES[(name, cid)] = Action("respond", card=name, cid=cid)
+            acts.append(a)
     return tuple(acts)
 
 
@@ -147,7 +246,8 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
     if f["st"] == "window":
         if f["top"] != len(s.pile):
             f["top"] = len(s.pile)
-            f["ask"] = [x for x in s.seats_from(s.pile[-1]["p"] + 1) if x != s.pile[-1]["p"]]
+            played_by = s.pile[-1]["p"]
+            f["ask"] = [x for x in s.seat_ring(played_by + 1) if x != played_by]
         while f["ask"]:
             p = f["ask"][0]
             acts = response_actions(s, p)
@@ -156,7 +256,7 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
                 continue
             if action is None:
                 top = s.pile[-1]
-                return Decision(p, "respond", acts + (Action("pass"),),
+                return Decision(p, "respond", acts + (_PASS,),
                                 f"{s.players[p]}: respond to {s.players[top['p']]}'s {s.name(top['cid'])} "
                                 f"with an Instant, or pass.",
                                 ("instant.when", "pile.top-only", "pile.everyone-asked"))

@@ -75,7 +75,12 @@ class GameState:
     static_cache: list[dict[str, Any] | None] = field(default_factory=list)
     stable_version: int = 0  # derived, never saved: grows with every change to any Stable
     checked_version: int = -1  # the stable_version the win check last looked at
-    orders: list[list[int]] = field(default_factory=list)
+    # Derived, never saved: card candidates of ops (uu.engine.targets.card_candidates) since the last card
+    # movement. Emptied by every `place` and deck shuffle, the only ways the engine changes what an op may
+    # pick; code that edits zone lists directly (determinization, tests) must start from a fresh copy.
+    cand_cache: dict[tuple, list[int]] = field(default_factory=dict)
+    bee_cache: tuple[int, list[int]] = (-1, [])  # derived: (stable_version, Queen Bee owners) of queries
+    orders: list[tuple[int, ...]] = field(default_factory=list)  # derived: seat_ring's cache
 
     # ---- zones -------------------------------------------------------------------------------------
     def zone_list(self, zone: str, owner: int) -> list[int]:
@@ -90,22 +95,29 @@ class GameState:
     def place(self, cid: int, zone: str, owner: int = -1, top: bool = True) -> None:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
         old = self.zone_of[cid]
+        self.cand_cache.clear()
         if old == "deck" or (old == "hand" and zone == "hand"):
             self.info_epoch += 1
         if old:
             old_owner = self.owner_of[cid]
-            self.zone_list(old, old_owner).remove(cid)
-            if old == "stable":
+            if old == "hand":
+                self.hands[old_owner].remove(cid)
+            elif old == "stable":
+                self.stables[old_owner].remove(cid)
                 self.static_cache[old_owner] = None
-        lst = self.zone_list(zone, owner)
-        if zone == "deck" and top:
-            lst.insert(0, cid)
-        else:
-            lst.append(cid)
-        self.zone_of[cid] = zone
-        self.owner_of[cid] = owner if zone in ("hand", "stable") else -1
-        if zone == "stable":
+            else:
+                (self.pile_cards if old == "pile" else getattr(self, old)).remove(cid)
+        if zone == "hand":
+            self.hands[owner].append(cid)
+        elif zone == "stable":
+            self.stables[owner].append(cid)
             self.static_cache[owner] = None
+        elif zone == "deck" and top:
+            self.deck.insert(0, cid)
+        else:
+            (self.pile_cards if zone == "pile" else getattr(self, zone)).append(cid)
+        self.zone_of[cid] = zone
+        self.owner_of[cid] = owner if zone == "hand" or zone == "stable" else -1
         if zone == "stable" or old == "stable":
             self.stable_version += 1
             self.win_check_due = True
@@ -126,10 +138,14 @@ class GameState:
 
     def seats_from(self, start: int) -> list[int]:
         """Seats in clockwise order starting with `start` (a fresh list the caller may change)."""
+        return list(self.seat_ring(start))
+
+    def seat_ring(self, start: int) -> tuple[int, ...]:
+        """Seats in clockwise order starting with `start`, shared and immutable (no copy: hot loops)."""
         n = len(self.players)
         if not self.orders:
-            self.orders = [[(b + i) % n for i in range(n)] for b in range(n)]
-        return list(self.orders[start % n])
+            self.orders = [tuple((b + i) % n for i in range(n)) for b in range(n)]
+        return self.orders[start % n]
 
     def threshold(self) -> int:
         if self.options.win_threshold is not None:

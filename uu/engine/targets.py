@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterator
 from itertools import combinations
 from typing import Any
 
 from uu.cards.schema import CardType
 from uu.engine import queries as q
+from uu.engine.frames import hook_possible
 from uu.engine.state import GameState
+
+# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+BABY = CardType.BABY
 
 Op = dict[str, Any]
 
@@ -21,20 +26,32 @@ OWN_CHOICE_OPS = frozenset({"sacrifice", "discard"})
 
 
 def others(s: GameState, you: int) -> list[int]:
-    return [p for p in s.seats_from(you) if p != you]
+    """The other seats in clockwise order starting left of `you`."""
+    return list(s.seat_ring(you)[1:])
 
 
 def baby_may_move(s: GameState, cid: int) -> bool:
-    return s.defs[cid].type is not CardType.BABY or s.options.baby_moves == "allowed"
+    return s.defs[cid].type is not BABY or s.options.baby_moves == "allowed"
 
 
 def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None = None) -> list[int]:
-    """Cards the op may pick now. `actor` is who performs it (defaults to the controller)."""
+    """Cards the op may pick now. `actor` is who performs it (defaults to the controller).
+
+    Memoised in `s.cand_cache` until the next card movement: the same question is asked many times per
+    decision (is the card playable, its declared combinations, a link's reservations). The list returned
+    is shared: callers must not change it."""
+    get = op.get
+    key = (op["do"], get("what"), get("from"), get("exclude"), you, src, actor)
+    cache = s.cand_cache
+    cands = cache.get(key)
+    if cands is not None:
+        return cands
     cands = _card_candidates(s, op, you, src, actor)
-    if op.get("exclude") == "this" and src in cands:
+    if get("exclude") == "this" and src in cands:
         cands.remove(src)
     if s.options.pandas == "all-effects" and op["do"] in ("destroy", "steal", "return", "move"):
         cands = [c for c in cands if not _shielded_panda(s, c, you)]
+    cache[key] = cands
     return cands
 
 
@@ -42,6 +59,27 @@ def _shielded_panda(s: GameState, cid: int, you: int) -> bool:
     """option.pandas all-effects: a Unicorn in another player's Pandamonium Stable is out of reach."""
     return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and s.owner_of[cid] != you
             and q.are_pandas(s, s.owner_of[cid]))
+
+
+def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
+    """The cards among `cids` that match filter word `what` (q.matches), in order, as a new list. The common
+    filters are tested inline: this runs for every candidate list the engine builds."""
+    if what is None or what == "card":
+        return list(cids)
+    if what in q.UNICORN_FILTERS:
+        sub = q.UNICORN_FILTERS[what]
+        defs = s.defs
+        return [c for c in cids if defs[c].is_unicorn and (sub is None or defs[c].type is sub)
+                and q.is_unicorn(s, c)]
+    if what == "this" or what not in q.STATIC_FILTERS:
+        return [c for c in cids if q.matches(s, c, what, src)]
+    defs = s.defs
+    return [c for c in cids if what in defs[c].kinds]  # as q.matches: printed kinds only
+
+
+def _in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
+    stables = s.stables
+    return [c for p in seats for c in stables[p]]
 
 
 def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
@@ -57,31 +95,31 @@ def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int
             return [src] if s.zone_of[src] in ("stable", "discard") else []
         return [src]
     if verb == "discard":
-        return [c for c in s.hands[a] if q.matches(s, c, what, src)]
+        return _matching(s, s.hands[a], what, src)
     if verb == "sacrifice":
-        return [c for c in s.stables[a] if q.matches(s, c, what, src)]
+        return _matching(s, s.stables[a], what, src)
     if verb == "destroy":
-        return [c for p in others(s, you) for c in s.stables[p]
-                if q.matches(s, c, what, src) and q.can_be_destroyed(s, c, src)]
+        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
+                if q.can_be_destroyed(s, c, src)]
     if verb == "steal":
-        return [c for p in others(s, you) for c in s.stables[p]
-                if q.matches(s, c, what, src) and q.can_enter(s, c, you) and baby_may_move(s, c)]
+        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
+                if q.can_enter(s, c, you) and baby_may_move(s, c)]
     if verb == "return":
         frm = op.get("from", "other")
         if frm == "each":
-            return [c for c in s.stables[a] if q.matches(s, c, what, src)]
-        return [c for p in others(s, you) for c in s.stables[p] if q.matches(s, c, what, src)]
+            return _matching(s, s.stables[a], what, src)
+        return _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
     if verb == "move":
-        owners = [you] if op.get("from", "you") == "you" else s.seats_from(you)
-        return [c for p in owners for c in s.stables[p] if q.matches(s, c, what, src) and baby_may_move(s, c)]
+        owners = (you,) if op.get("from", "you") == "you" else s.seat_ring(you)
+        return [c for c in _matching(s, _in_stables(s, owners), what, src) if baby_may_move(s, c)]
     if verb == "bring":
         frm = op.get("from", "hand")
         pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
-        return [c for c in pool if q.matches(s, c, what, src) and q.can_enter(s, c, you)]
+        return [c for c in _matching(s, pool, what, src) if q.can_enter(s, c, you)]
     if verb == "take":
-        return [c for c in s.discard if q.matches(s, c, what, src)]
+        return _matching(s, s.discard, what, src)
     if verb == "search":
-        return [c for c in s.deck if q.matches(s, c, what, src)]
+        return _matching(s, s.deck, what, src)
     if verb == "steal_after_move":
         return []
     return []
@@ -102,25 +140,27 @@ def player_candidates(s: GameState, op: Op, you: int) -> list[int]:
 
 def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
     frm = s.owner_of[cid]
-    return [p for p in s.seats_from(you) if p != frm and q.can_enter(s, cid, p)]
+    return [p for p in s.seat_ring(you) if p != frm and q.can_enter(s, cid, p)]
+
+
+_ALWAYS_POSSIBLE = frozenset({"draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck",
+                              "skip_phase", "steal_after_move"})
+_PLAYER_VERBS = frozenset({"pull", "look_take", "swap_hands", "skip_turn"})
 
 
 def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
     """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
     is impossible is not offered.)"""
     verb = op["do"]
-    if verb in ("draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck", "skip_phase",
-                "steal_after_move"):
+    if verb in _ALWAYS_POSSIBLE:
         return True
     if verb == "choose_one":
         return any(ops_possible(s, o["ops"], you, src) for o in op["options"])
     if verb == "hook":
-        from uu.engine.hooks import hook_possible
-
         return hook_possible(s, op["name"], you, src)
     if verb == "look_top":
         return bool(s.deck)
-    if verb in ("pull", "look_take", "swap_hands", "skip_turn"):
+    if verb in _PLAYER_VERBS:
         return bool(player_candidates(s, op, you))
     who = op.get("who")
     if who == "each":
@@ -165,21 +205,26 @@ _DECL_CACHE: dict[tuple[int, bool], tuple[list[Op], list[Op]]] = {}
 
 
 def declarable_static(ops: list[Op], own_choices: bool) -> list[Op]:
-    """`declarable` for the catalog's own (never mutated) op lists, memoised by identity."""
+    """`declarable` as a list, memoised by the identity of `ops`: for the catalog's op lists and for the
+    copies a beginning-of-turn link works on (asked again at every step of the link). Only "chosen" is ever
+    added to those ops, which declarable does not read. The list is shared: callers must not change it."""
     key = (id(ops), own_choices)
     hit = _DECL_CACHE.get(key)
     if hit is None or hit[0] is not ops:
+        if len(_DECL_CACHE) > 4096:  # the copies come and go: never let them pile up
+            _DECL_CACHE.clear()
         hit = (ops, list(declarable(ops, own_choices)))
         _DECL_CACHE[key] = hit
     return hit[1]
 
 
 def clone(x: Any) -> Any:
-    """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy."""
+    """A deep copy of JSON-like data (dicts, lists, scalars), much faster than copy.deepcopy. Scalars are
+    kept without a call each (most values in op lists and frames are)."""
     if isinstance(x, dict):
-        return {k: clone(v) for k, v in x.items()}
+        return {k: clone(v) if isinstance(v, (dict, list)) else v for k, v in x.items()}
     if isinstance(x, list):
-        return [clone(v) for v in x]
+        return [clone(v) if isinstance(v, (dict, list)) else v for v in x]
     return x
 
 
@@ -201,17 +246,22 @@ def declarable(ops: list[Op], own_choices: bool) -> Iterator[Op]:
 
 
 def is_player_choice(op: Op) -> bool:
-    return op["do"] in ("pull", "look_take", "swap_hands", "skip_turn") or \
-        (op["do"] == "discard" and op.get("who") == "other")
+    verb = op["do"]
+    return verb in _PLAYER_VERBS or (verb == "discard" and op.get("who") == "other")
+
+
+DECLARE_LIMIT = 2000  # at most this many ways to declare one card's targets (a guard, never reached)
 
 
 def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
-                   limit: int = 2000) -> list[list[list[int]]] | None:
+                   limit: int = DECLARE_LIMIT) -> list[list[list[int]]] | None:
     """All ways to declare the targets of `ops` up front (option.targeting declare-first): one list per
     declarable op, each a list of cids (or [player, card] for move). None if nothing is declarable."""
     dec = declarable_static(ops, own_choices=False)
     if not dec:
         return None
+    if len(dec) == 1:
+        return _single_combos(s, dec[0], you, src, limit)
     out: list[list[list[int]]] = []
 
     def rec(i: int, used: set[int], acc: list[list[int]]) -> None:
@@ -227,7 +277,7 @@ def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
             return
         raw = [c for c in card_candidates(s, op, you, src) if c not in used]
         if op["do"] == "move":
-            for c in _dedupe(s, raw):
+            for c in dedupe_places(s, raw):
                 for p in move_destinations(s, op, you, c):
                     rec(i + 1, used | {c}, acc + [[c, p]])
             return
@@ -246,7 +296,67 @@ def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,
     return out
 
 
-def _dedupe(s: GameState, cids: list[int]) -> list[int]:
+def _single_combos(s: GameState, op: Op, you: int, src: int | None, limit: int) -> list[list[list[int]]]:
+    """`declare_combos` for the usual case of one declarable op (the same combinations in the same order,
+    without the general recursion)."""
+    if is_player_choice(op):
+        return [[[p]] for p in player_candidates(s, op, you)[:limit]]
+    raw = card_candidates(s, op, you, src)
+    if op["do"] == "move":
+        return [[[c, p]] for c in dedupe_places(s, raw) for p in move_destinations(s, op, you, c)][:limit]
+    defs, owner_of = s.defs, s.owner_of
+    keys = [(defs[c].name, owner_of[c]) for c in raw]  # copies in one place are interchangeable
+    out: list[list[list[int]]] = []
+    n = op.get("n", 1)
+    if n == 1:
+        seen1: set[tuple[str, int]] = set()
+        for c, key in zip(raw, keys):
+            if key not in seen1:
+                seen1.add(key)
+                out.append([[c]])
+        return out[:limit]
+    if n == 2:
+        return _pairs(raw, keys, limit)
+    seen: set[tuple[tuple[str, int], ...]] = set()
+    for pick in combinations(range(len(raw)), n):  # none when there are fewer than n candidates
+        combo_key = tuple(sorted([keys[i] for i in pick]))
+        if combo_key in seen:
+            continue
+        seen.add(combo_key)
+        out.append([[raw[i] for i in pick]])
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _pairs(raw: list[int], keys: list[tuple[str, int]], limit: int) -> list[list[list[int]]]:
+    """The pairs `combinations(raw, 2)` gives, in its (lexicographic) order, keeping only the first pair of
+    each pair of keys, without trying every pair: the first pair of keys {A, B} is (first A, first B), and
+    of {A, A} it is (first A, second A)."""
+    first: dict[tuple[str, int], int] = {}
+    second: dict[tuple[str, int], int] = {}
+    firsts: list[int] = []
+    for i, k in enumerate(keys):
+        if k not in first:
+            first[k] = i
+            firsts.append(i)
+        elif k not in second:
+            second[k] = i
+    out: list[list[list[int]]] = []
+    for a, i in enumerate(firsts):
+        js = firsts[a + 1:]
+        j2 = second.get(keys[i])
+        if j2 is not None:
+            insort(js, j2)
+        for j in js:
+            out.append([[raw[i], raw[j]]])
+            if len(out) >= limit:
+                return out
+    return out
+
+
+def dedupe_places(s: GameState, cids: list[int]) -> list[int]:
+    """The first of the interchangeable copies (same name, owner and zone) among `cids`."""
     seen: set[tuple[str, int, str]] = set()
     out = []
     for c in cids:

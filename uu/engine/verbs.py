@@ -9,7 +9,7 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import finish, pick_loop, prog, would_frame
-from uu.engine.frames import CONT, VERBS, Frame, Result, card_actions, player_actions, replace_top
+from uu.engine.frames import CONT, HOOKS, VERBS, Frame, Result, card_actions, player_actions, replace_top
 from uu.engine.state import GameState
 from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
 
@@ -32,10 +32,13 @@ def _cands(s: GameState, f: Frame) -> list[int]:
     return card_candidates(s, f["op"], f["you"], f["src"], f["actor"])
 
 
+_WHAT = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
+         "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card"}
+
+
 def _what(f: Frame) -> str:
     w = f["op"].get("what") or "card"
-    return {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
-            "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card"}.get(w, f"{w} card")
+    return _WHAT.get(w) or f"{w} card"
 
 
 @verb("draw")
@@ -69,7 +72,7 @@ def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
 
     if f["op"].get("all"):
         if "all" not in f:
-            f["all"] = _cands(s, f)
+            f["all"] = list(_cands(s, f))  # kept in the frame: a copy, never the shared memo
             f["op"] = {**f["op"], "chosen": f["all"]}
         return pick_loop(s, f, action, chooser=a, kind="sacrifice", n=len(f["all"]), candidates=_cands(s, f),
                          act=act, prompt="", rules=("verb.sacrifice",)) if f["all"] else finish(s, f, True)
@@ -424,6 +427,4 @@ def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
 
 @verb("hook")
 def v_hook(s: GameState, f: Frame, action: Action | None) -> Result:
-    from uu.engine.hooks import HOOKS
-
     return HOOKS[f["op"]["name"]](s, f, action)
