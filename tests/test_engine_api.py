@@ -160,3 +160,19 @@ def test_the_learner_reads_your_stable() -> None:
         g.apply(g.pending.actions[0])
     texts = [g.describe(a) for a in g.legal_actions]
     assert any("into your Stable" in t for t in texts) and not any("You's" in t for t in texts)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_apply_legal_plays_the_same_game_as_apply(players):
+    # the bench's trusted path (no input validation) must run exactly the rules `apply` runs
+    import random
+
+    names = [f"P{i}" for i in range(players)]
+    checked, fast = new_game(names, seed=11), new_game(names, seed=11)
+    pick = random.Random(3)
+    while not checked.is_over:
+        i = pick.randrange(len(checked.legal_actions))
+        checked.apply(checked.legal_actions[i])
+        fast.apply_legal(fast.legal_actions[i])
+        assert fast.pending == checked.pending
+    assert fast.to_dict() == checked.to_dict() and fast.winner == checked.winner
