@@ -64,6 +64,15 @@ def test_voila_config_is_the_safe_one():
     assert "port" not in voila_config(port=None).Voila
 
 
+def test_the_app_listens_on_loopback_unless_asked():
+    # a classroom opts in to being reachable from other machines; the command line passes it through
+    assert voila_config(ip="0.0.0.0").Voila.ip == "0.0.0.0"
+    from uu.cli import build_parser
+
+    assert build_parser().parse_args(["app"]).ip == "127.0.0.1"
+    assert build_parser().parse_args(["app", "--ip", "0.0.0.0", "--no-browser"]).ip == "0.0.0.0"
+
+
 class FakeRequest:
     def __init__(self, kernels: int):
         self.kernel_manager = SimpleNamespace(list_kernel_ids=lambda: [f"k{i}" for i in range(kernels)])
@@ -192,3 +201,32 @@ def test_browser_opens_home_and_plays_a_few_moves(page, voila_url):
         assert snippet not in content
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "play.png"), full_page=True)
+
+
+def test_served_page_loads_nothing_from_other_hosts(voila_url):
+    """uu's page template drops the lab template's Font Awesome links to cdn.jsdelivr.net (render-blocking:
+    without internet every page waited for the lookup to fail, over 10 s each when a class arrived together)
+    and nbconvert's Mermaid loader (cdnjs)."""
+    import re
+
+    from uu.app import template_dir
+
+    assert (template_dir() / "index.html.j2").is_file()
+    status, page = _get(voila_url)
+    assert status == 200
+    loads = re.findall(r"""<(?:link|script)[^>]+(?:href|src)=["']([^"']+)""", page)
+    assert loads and all(u.startswith(("/", "data:")) for u in loads), loads
+    assert "cdn.jsdelivr.net" not in page and "cdnjs.cloudflare.com" not in page
+    assert "voila-style.js" in page and "theme-light.css" in page  # the rest of lab's head is still there
+
+
+def test_uu_template_goes_first_on_voilas_template_path():
+    from uu.app import template_dir, use_uu_template
+
+    class FakeVoila:
+        template_paths = ["/lab", "/root"]
+
+    app = FakeVoila()
+    assert use_uu_template(app) and app.template_paths[0] == str(template_dir())
+    assert use_uu_template(app) and app.template_paths.count(str(template_dir())) == 1  # idempotent
+    assert not use_uu_template(object())  # a Voila without template paths serves its own page

@@ -188,3 +188,30 @@ def test_a_broken_lesson_file_is_reported_on_home(tmp_path):
     app = App(lessons=[LESSONS[0], bad])
     assert len(app.lessons) == 1 and app.load_problems
     assert "could not be loaded" in app.home.rows.children[-1].value
+
+
+def test_home_rows_are_made_once_and_updated_in_place():
+    app = App()
+    rows = list(app.home.rows.children)
+    texts = dict(app.home.lesson_texts)
+    app.open_lesson("setup")
+    app.show_home()
+    app.show_home()
+    assert list(app.home.rows.children) == rows and app.home.lesson_texts == texts
+    assert "in progress" in app.home.lesson_texts["setup"].value
+    # one shared layout and style for the rows' texts and buttons (fewer models for the browser to load)
+    assert len({id(t.layout) for t in texts.values()}) == 1 and len({id(t.style) for t in texts.values()}) == 1
+    assert len({id(b.layout) for b in app.home.lesson_buttons.values()}) == 1
+
+
+def test_a_click_on_a_lesson_button_no_longer_on_offer_is_refused():
+    screen = LessonScreen(LessonRunner(next(p for p in LESSONS if "setup" in p.name)))
+    while screen.runner.step is not None and screen.runner.step.kind == "page":
+        screen.next_button.click()
+    old = screen.action_buttons[0][0]
+    assert screen.click_answer()
+    assert old not in screen.actions_box.children
+    progress, log = screen.runner.progress, len(screen.runner.game.log)
+    old.click()                                   # sent before the browser dropped it: refused
+    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
+    assert screen.runner.progress == progress and len(screen.runner.game.log) == log

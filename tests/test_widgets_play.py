@@ -184,3 +184,89 @@ def test_an_error_in_a_callback_is_shown_and_the_screen_keeps_working(monkeypatc
     monkeypatch.undo()
     screen.bot_button.click()
     assert screen.error is None and screen.error_box.value == ""
+
+
+def _ids(screen: PlayScreen) -> set[str]:
+    return {b.model_id for b in screen.choices.buttons}
+
+
+def test_action_buttons_are_reused_and_only_choices_on_offer_are_in_the_page():
+    screen = PlayScreen(players=3, seed=0, delay=0, step_mode=True)
+    rng = random.Random(3)
+    made = _ids(screen)
+    most = 0
+    for _ in range(150):
+        g = screen.game
+        if g.is_over:
+            break
+        if screen.bot_button.disabled:
+            shown = screen.action_buttons
+            most = max(most, len(shown))
+            assert [b.description for b, _ in shown] == [g.describe(a) for a in g.pending.actions]
+            assert [a for _, a in shown] == list(g.pending.actions)
+            # the box holds exactly the buttons on offer, each with the uu-action class and its label as tooltip
+            assert list(screen.actions_box.children) == [b for b, _ in shown]
+            assert all("uu-action" in b._dom_classes and b.tooltip == b.description for b, _ in shown)
+            rng.choice(shown)[0].click()
+        else:
+            assert screen.action_buttons == [] and screen.actions_box.children == ()
+            screen.bot_button.click()
+        assert screen.error is None, screen.error
+        made |= _ids(screen)
+    # two banks, each grown in chunks to the most choices ever offered: no widget per choice per redraw
+    pool = screen.choices
+    assert len(made) == len(pool.buttons) and len(pool.banks) == 2
+    assert all(len(bank.buttons) <= max(32, -(-most // pool.chunk) * pool.chunk) for bank in pool.banks)
+
+
+def test_redrawing_the_same_choices_sends_nothing_new():
+    screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
+    children, shown = screen.actions_box.children, screen.action_buttons
+    screen.refresh()
+    screen.undo_button.click()                   # nothing to undo: a message, the same choices
+    assert screen.actions_box.children is children and screen.action_buttons == shown
+
+
+def test_a_click_on_a_button_no_longer_on_offer_is_refused_and_changes_nothing():
+    screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
+    old_button, _ = screen.action_buttons[0]
+    spare = [b for b in screen.choices.buttons if b not in screen.actions_box.children][0]
+    spare.click()                                # a spare button (never on offer), e.g. a forged click
+    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
+    screen.action_buttons[1][0].click()          # the learner picks a Baby; the bots are to move
+    assert old_button not in screen.actions_box.children
+    before = screen.game.to_dict()
+    old_button.click()                           # a click sent before the browser dropped that button
+    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
+    assert screen.game.to_dict() == before and len(screen.snapshots) == 1
+    while screen.game.pending.player != 0:       # the learner's next decision, shown in the other bank
+        screen.bot_button.click()
+    assert old_button not in [b for b, _ in screen.action_buttons]
+    before = screen.game.to_dict()
+    old_button.click()
+    assert "no longer on offer" in screen.feedback_box.value and screen.game.to_dict() == before
+    b, a = screen.action_buttons[0]              # a button on offer still works
+    b.click()
+    assert screen.error is None and "no longer on offer" not in screen.feedback_box.value
+    assert screen.game.to_dict() != before
+
+
+def test_a_retired_bank_is_reused_only_after_a_click_on_a_newer_one():
+    import ipywidgets as widgets
+
+    from uu.widgets.common import ActionButtons
+
+    chosen, stale = [], []
+    pool = ActionButtons(widgets.Box(), chosen.append, lambda: stale.append(1), reserve=2, chunk=2)
+    pool.show([("a", 1), ("b", 2)])
+    first = pool.current
+    a_button = pool.shown[0][0]
+    pool.show([("c", 3)])                        # no click on the new bank yet: the old one stays retired
+    pool.show([("d", 4)])
+    assert len({id(pool.current), id(first)}) == 2 and len(pool.banks) == 3
+    a_button.click()                             # still the old choice's button: refused
+    assert stale == [1] and chosen == []
+    pool.shown[0][0].click()                     # a click on the newest bank frees the older ones
+    assert chosen == [4] and all(b.gen is None for b in pool.banks if b is not pool.current)
+    pool.show([("a", 1), ("b", 2)])              # labels already on a free bank's buttons are kept
+    assert [b.description for b, _ in pool.shown] == ["a", "b"] and len(pool.banks) == 3

@@ -13,6 +13,7 @@ import os
 import sys
 from importlib.resources import files
 from pathlib import Path
+from typing import Any
 
 from uu.voila_config import voila_config
 
@@ -82,7 +83,31 @@ def notebook_path() -> Path:
     return Path(str(files("uu").joinpath("notebooks", "app.ipynb")))
 
 
-def serve(port: int | None = None, open_browser: bool = True) -> int:
+def template_dir() -> Path:
+    """uu's page template (uu/voila_template/index.html.j2: Voila's lab page without CDN stylesheets)."""
+    return Path(str(files("uu").joinpath("voila_template")))
+
+
+def use_uu_template(app: Any) -> bool:
+    """Put uu's page template first on an initialized Voila's template path (before `start()` builds the
+    Jinja environments). Its `index.html.j2` extends Voila's lab template, so only the CDN links change.
+    Guarded like the latency patch: a Voila without `template_paths` serves its own page. Returns True if
+    the template is in use."""
+    folder = template_dir()
+    paths = getattr(app, "template_paths", None)
+    if not (folder / "index.html.j2").is_file() or not isinstance(paths, list):
+        log.warning("uu app: page template not applied; pages will wait for a CDN stylesheet")
+        return False
+    if str(folder) not in paths:
+        paths.insert(0, str(folder))
+    return True
+
+
+IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0 lets a classroom's "
+           "machines reach the app")
+
+
+def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1") -> int:
     """Run the app until interrupted (Ctrl-C). Returns a process exit code."""
     nb = notebook_path()
     if not nb.is_file():
@@ -92,9 +117,10 @@ def serve(port: int | None = None, open_browser: bool = True) -> int:
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
     patch_kernel_websocket_nodelay()
-    app = Voila(config=voila_config(port=port, open_browser=open_browser))
+    app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip))
     try:
         app.initialize([str(nb)])
+        use_uu_template(app)
 
         def announce() -> None:
             print(f"uu app: the tutor is at http://{app.ip}:{app.port}/  (Ctrl-C stops it)", flush=True)
@@ -113,12 +139,13 @@ def serve(port: int | None = None, open_browser: bool = True) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m uu.app [--port N] [--no-browser]`, the same as `uu app` (used by the tests)."""
+    """`python -m uu.app [--port N] [--no-browser] [--ip ADDRESS]`, the same as `uu app` (used by the tests)."""
     p = argparse.ArgumentParser(prog="python -m uu.app", description=__doc__.splitlines()[0])
     p.add_argument("--port", type=int, default=None)
     p.add_argument("--no-browser", action="store_true")
+    p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)
     args = p.parse_args(argv)
-    return serve(port=args.port, open_browser=not args.no_browser)
+    return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
 
 
 if __name__ == "__main__":

@@ -15,7 +15,8 @@ What it does, in order (one headless Debian Chromium, one browser context per le
 3. **click -> board update for one learner**, measured *in the page* (a MutationObserver on the board view,
    no round trip through Playwright): on the play screen in step mode, each click is the "Bot: next"
    button, or the learner's first move when it is the learner's turn (so every click changes the board;
-   the game is seeded, so the sequence is the same on every run). `clicks` clicks, median and p95.
+   the game is seeded, so the sequence is the same on every run). `clicks` clicks, median and p95; also
+   `settled`: until the whole screen (buttons, prompt, log) has stopped changing.
 4. **a burst**: `learners` new learners open the page at the same moment; the time until every one of them
    has an interactive home (and each one's own time). All the browsers run on this machine, so they compete
    with the server for the CPU. A page still blank after `PAGE_TIMEOUT_MS` is reloaded once, as a learner
@@ -65,23 +66,34 @@ async ({n, timeoutMs, settleMs}) => {
   const root = document.querySelector('.uu-play-screen');
   const view = root.querySelector('.uu-board-view');
   const shown = (b) => b && !b.disabled && b.offsetParent !== null;
-  const pick = () => {
+  // the next button: "Bot: next", else the learner's first move, else (game over) "New game"; waits for
+  // one to be on offer (the choices may still be arriving after the board)
+  const pickNow = () => {
     const bot = root.querySelector('button.uu-bot-next');
     if (shown(bot)) return bot;
-    const act = root.querySelector('button.uu-action');
-    if (shown(act)) return act;
-    return root.querySelector('button.uu-new-game');
+    const act = [...root.querySelectorAll('button.uu-action')].find(shown);
+    if (act) return act;
+    return root.querySelector('.uu-result .uu-banner') ? root.querySelector('button.uu-new-game') : null;
   };
+  const pick = async () => {
+    const until = performance.now() + timeoutMs;
+    let b = pickNow();
+    while (!b && performance.now() < until) { await new Promise(r => setTimeout(r, 5)); b = pickNow(); }
+    return b || root.querySelector('button.uu-new-game');
+  };
+  // resolves with the time of the last change seen on the screen once it has been quiet for settleMs
   const quiet = () => new Promise(res => {
+    let last = null;
     let timer = setTimeout(done, settleMs);
     const giveUp = setTimeout(done, 3000);
-    const obs = new MutationObserver(() => { clearTimeout(timer); timer = setTimeout(done, settleMs); });
+    const obs = new MutationObserver(() => {
+      last = performance.now(); clearTimeout(timer); timer = setTimeout(done, settleMs); });
     obs.observe(root, {subtree: true, childList: true, characterData: true, attributes: true});
-    function done() { obs.disconnect(); clearTimeout(timer); clearTimeout(giveUp); res(); }
+    function done() { obs.disconnect(); clearTimeout(timer); clearTimeout(giveUp); res(last); }
   });
   const out = [];
   for (let i = 0; i < n; i++) {
-    const btn = pick();
+    const btn = await pick();
     const changed = new Promise(res => {
       const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(t); res(performance.now()); });
       const t = setTimeout(() => { obs.disconnect(); res(null); }, timeoutMs);
@@ -91,8 +103,9 @@ async ({n, timeoutMs, settleMs}) => {
     const t0 = performance.now();
     btn.click();
     const t1 = await changed;
-    out.push({ms: t1 === null ? null : t1 - t0, label});
-    await quiet();
+    const t2 = await quiet();
+    out.push({ms: t1 === null ? null : t1 - t0, settledMs: t1 === null ? null : Math.max(t1, t2 || t1) - t0,
+              label});
   }
   return out;
 }
@@ -101,7 +114,9 @@ async ({n, timeoutMs, settleMs}) => {
 
 def click_latency_js() -> str:
     """The in-page measuring function (for tests and other harnesses): `page.evaluate(js, {n, timeoutMs,
-    settleMs})` on a page showing the play screen returns `{ms, label}` per click (ms null: no update seen)."""
+    settleMs})` on a page showing the play screen returns `{ms, settledMs, label}` per click: `ms` until the
+    board view first changes, `settledMs` until the last change on the screen (buttons, prompt, log) before it
+    stays quiet for `settleMs` (both null: no update seen)."""
     return _CLICK_JS
 
 
@@ -292,6 +307,8 @@ async def _clicks(page: Any, n: int) -> list[dict[str, Any]]:
 
 def _click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     out = _summary([r["ms"] for r in results], digits=1)
+    settled = _summary([r.get("settledMs") for r in results], digits=1)
+    out["settled"] = {k: settled[k] for k in ("median", "p95", "max")}
     slow = sorted((r for r in results if r["ms"] is not None), key=lambda r: -r["ms"])[:3]
     out["slowest"] = [f"{r['ms']:.0f} ms: {r['label'][:60]}" for r in slow]
     return out

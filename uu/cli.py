@@ -91,12 +91,14 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uu", description="Unstable Unicorns tutor and rules engine")
     sub = parser.add_subparsers(dest="cmd", required=True)
     app = sub.add_parser("app", help="serve the guided tutor app with Voila")
     app.add_argument("--port", type=int, default=None)
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument("--ip", default="127.0.0.1",
+                     help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
@@ -121,12 +123,17 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--clicks", type=int, default=30, help="with --app: clicks measured per learner")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
     args = parser.parse_args(argv)
 
     if args.cmd == "app":
         from uu.app import serve
 
-        return serve(port=args.port, open_browser=not args.no_browser)
+        return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":

@@ -110,6 +110,7 @@ STYLE = """<style>
 .uu-action button, button.uu-action { height:auto; min-height:28px; white-space:normal; text-align:left;
   margin:2px 4px 2px 0; }
 .uu-card, .uu-log-line, .uu-why, .uu-phase { line-height:1.3; }
+.uu-root .fa-play::before { content:"\\25B6"; font-style:normal; }
 </style>"""
 
 

@@ -48,11 +48,13 @@ def refuse_when_full(req, notebook, cwd):
     raise tornado.web.Finish()
 
 
-def voila_config(port: int | None = None, open_browser: bool = False) -> Config:
+def voila_config(port: int | None = None, open_browser: bool = False, ip: str = "127.0.0.1") -> Config:
     """The full configuration of the standalone Voila server for `uu app`."""
     c = Config()
     c.Voila.config_file_paths = []          # read no voila.py / voila.json from cwd or jupyter dirs
-    c.Voila.ip = "127.0.0.1"                # a reverse proxy in front, if any, talks to Voila on loopback
+    # loopback unless the teacher asks (`uu app --ip 0.0.0.0` for a classroom network): a laptop in a cafe
+    # must not offer kernels to everybody around it by default
+    c.Voila.ip = ip
     c.Voila.open_browser = open_browser
     if port is not None:
         c.Voila.port = port

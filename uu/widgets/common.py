@@ -1,4 +1,5 @@
-"""Pieces every screen shares: the error-safe callback wrapper, buttons with CSS classes, the error box.
+"""Pieces every screen shares: the error-safe callback wrapper, buttons with CSS classes, the error box, and
+`ActionButtons`, the reused buttons that offer the learner's choices.
 
 A screen is a `widgets.VBox` with an `error` attribute (None or the message shown), an `error_box`
 (`widgets.HTML`) and a `refresh()` that redraws it from the Python state. `@safe` wraps every callback: an
@@ -18,7 +19,7 @@ import ipywidgets as widgets
 from uu.engine.errors import GameError
 from uu.render import STYLE, esc
 
-__all__ = ["ScreenBase", "error_html", "make_button", "safe", "style_widget"]
+__all__ = ["ActionButtons", "ScreenBase", "error_html", "make_button", "safe", "style_widget"]
 
 
 def error_html(message: str | None) -> str:
@@ -91,3 +92,133 @@ class ScreenBase(widgets.VBox):
 
     def refresh(self) -> None:  # pragma: no cover - overridden
         pass
+
+
+STALE_CHOICE = ("That choice is no longer on offer (the screen had not caught up with your previous click yet). "
+                "Nothing was changed: pick again from the buttons shown now.")
+
+
+class _Bank:
+    """Buttons that show one set of choices at a time. `gen` is the number of the set shown (None: free);
+    `slot` maps a button's index in `buttons` to the index of the choice it offers in that set."""
+
+    def __init__(self) -> None:
+        self.buttons: list[widgets.Button] = []
+        self.gen: int | None = None
+        self.slot: dict[int, int] = {}
+
+
+class ActionButtons:
+    """The learner's choices as buttons, reused from click to click instead of created anew.
+
+    Creating a widget costs a comm-open message per model (button, layout, style), and the browser builds
+    each model and view before it handles the messages behind them (the board); a redraw that offered 25
+    moves used to open 75 models, which were never closed. Here the buttons live in banks and are only
+    relabelled: `show(items)` with `(label, choice)` pairs takes, in a bank, a button that already carries
+    each label where there is one (nothing to send) and relabels others (one message each, sent while they
+    are off the page), then puts exactly those buttons in the box, in the order of `items` (one message). A
+    spare button is not a child of the box, so it is not in the page at all: it cannot be seen or clicked
+    there, and a `.uu-action` selector only finds choices on offer.
+
+    Stale clicks. A click message says which button, never what it showed, so a button must not offer a new
+    choice while a click on its old one may still be on the way. Every new set of choices therefore goes to
+    another bank than the set before; the box then holds the new bank instead of the old one (one message, so
+    the browser never shows both). A click counts only on the bank shown now; any other is refused with
+    `on_stale()` and changes nothing. A retired bank is reused only once a click on a bank shown after it has
+    arrived: the browser sent that click after it drew the newer bank, hence after it dropped the older one,
+    so no click on the older one can still come. Normal play needs two banks; at most `max_banks` are made
+    (past that the oldest retired one is reused). Two banks of `reserve` buttons are made with the screen, and
+    a bank grows `chunk` buttons at a time, so that creating widgets during a click is rare.
+    """
+
+    def __init__(self, box: widgets.Box, on_choice: Callable[[Any], Any], on_stale: Callable[[], Any],
+                 css: str = "uu-action", prefix: tuple[widgets.Widget, ...] = (), max_banks: int = 4,
+                 reserve: int = 16, chunk: int = 8):
+        self.box = box
+        self.on_choice = on_choice
+        self.on_stale = on_stale
+        self.css = css
+        self.prefix = tuple(prefix)
+        self.max_banks = max(2, max_banks)
+        self.chunk = max(1, chunk)
+        self.banks: list[_Bank] = [_Bank(), _Bank()]
+        self.current: _Bank | None = None
+        self.items: list[tuple[str, Any]] = []
+        self._gen = 0
+        for bank in self.banks:
+            self._add(bank, reserve)
+        self.box.children = self.prefix
+
+    @property
+    def shown(self) -> list[tuple[widgets.Button, Any]]:
+        """(button, choice) for every choice on offer now, in order."""
+        bank = self.current
+        if bank is None:
+            return []
+        by_item = sorted((i, j) for j, i in bank.slot.items())
+        return [(bank.buttons[j], self.items[i][1]) for i, j in by_item]
+
+    @property
+    def buttons(self) -> list[widgets.Button]:
+        """Every button made so far, on offer or spare."""
+        return [b for bank in self.banks for b in bank.buttons]
+
+    def show(self, items: list[tuple[str, Any]]) -> None:
+        """Offer `items` ((label, choice) pairs). The same items as now: nothing is sent."""
+        items = list(items)
+        if items == self.items and (self.current is not None or not items):
+            return
+        self.current = None
+        self.items = []
+        if not items:
+            self.box.children = self.prefix
+            return
+        bank = self._free_bank()
+        self._gen += 1
+        bank.gen = self._gen
+        self._add(bank, -(-len(items) // self.chunk) * self.chunk)
+        # a button that already shows the label keeps it (nothing sent); the others are relabelled
+        free: dict[str, list[int]] = {}
+        for j, b in enumerate(bank.buttons):
+            free.setdefault(b.description, []).append(j)
+        order: list[int | None] = [free[text].pop(0) if free.get(text) else None for text, _c in items]
+        spare = sorted(set(range(len(bank.buttons))) - {j for j in order if j is not None})
+        for i, (text, _choice) in enumerate(items):
+            if order[i] is None:
+                j = spare.pop(0)
+                order[i] = j
+                b = bank.buttons[j]
+                with b.hold_sync():  # off the page until the box takes it below
+                    b.description = text
+                    b.tooltip = text
+        slots = [j for j in order if j is not None]
+        bank.slot = {j: i for i, j in enumerate(slots)}
+        self.current = bank
+        self.items = items
+        self.box.children = self.prefix + tuple(bank.buttons[j] for j in slots)
+
+    def _free_bank(self) -> _Bank:
+        for bank in self.banks:
+            if bank.gen is None:
+                return bank
+        if len(self.banks) < self.max_banks:
+            self.banks.append(_Bank())
+            return self.banks[-1]
+        return min(self.banks, key=lambda bank: bank.gen or 0)  # the oldest retired one
+
+    def _add(self, bank: _Bank, n: int) -> None:
+        """Spare buttons until `bank` has `n`."""
+        while len(bank.buttons) < n:
+            b = widgets.Button(description="", tooltip="", layout=widgets.Layout(width="auto", max_width="100%"))
+            b.add_class(self.css)
+            b.on_click(lambda _b, bank=bank, j=len(bank.buttons): self._clicked(bank, j))
+            bank.buttons.append(b)
+
+    def _clicked(self, bank: _Bank, j: int) -> None:
+        if bank is not self.current or j not in bank.slot:
+            self.on_stale()
+            return
+        for other in self.banks:  # the browser has drawn this bank, so it has dropped every older one
+            if other is not bank and other.gen is not None and other.gen < (bank.gen or 0):
+                other.gen = None
+        self.on_choice(self.items[bank.slot[j]][1])

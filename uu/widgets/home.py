@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from uu.render import esc
 from uu.widgets.common import ScreenBase, make_button, safe
@@ -30,6 +31,15 @@ class HomeScreen(ScreenBase):
         self.app = app
         self.add_class("uu-home-screen")
         self.lesson_buttons: dict[str, widgets.Button] = {}
+        self.lesson_texts: dict[str, widgets.HTML] = {}
+        self._lesson_rows: dict[str, widgets.HBox] = {}
+        # One layout and style for every row (each widget would otherwise bring its own two models, all of
+        # them sent to the browser before the home can be drawn).
+        self._row_layout = widgets.Layout(align_items="center")
+        self._text_layout = widgets.Layout(flex="1 1 auto")
+        self._text_style = HTMLStyle()
+        self._button_layout = widgets.Layout(width="8em")
+        self._button_style = widgets.ButtonStyle()
         self.play_button = make_button("Play a game", "uu-play", self.on_play, style="success",
                                        tooltip="A full game against 1 to 7 bots")
         self.sandbox_button = make_button("Open the sandbox", "uu-open-sandbox", self.on_sandbox,
@@ -62,28 +72,37 @@ class HomeScreen(ScreenBase):
         self.app.navigate(self.app.open_sandbox)
 
     def refresh(self) -> None:
-        rows = []
+        """Update the rows in place: the widgets of a row are made once, later refreshes only change the
+        values that differ (nothing is sent for the rest)."""
+        rows: list[widgets.Widget] = []
         for lesson in self.app.lessons:
             status = self.app.status(lesson.id)
             label, css = STATUS_LABELS[status]
             k, n = self.app.step_of(lesson.id)
             where = f" · step {k} of {n}" if status == "in progress" else ""
-            text = widgets.HTML(
-                f"<div><b>{esc(lesson.order)}. {esc(lesson.title)}</b> "
-                f"<span class='{css}'>({esc(label)}{esc(where)})</span>"
-                f"<br><span style='color:#555'>{esc(lesson.spec.summary or '')}</span></div>",
-                layout=widgets.Layout(flex="1 1 auto"))
-            b = self.lesson_buttons.get(lesson.id)
-            if b is None:
-                b = make_button("", ("uu-open-lesson", f"uu-lesson-{lesson.id}"), width="8em")
+            row = self._lesson_rows.get(lesson.id)
+            if row is None:
+                b = widgets.Button(description="", layout=self._button_layout, style=self._button_style)
+                for c in ("uu-open-lesson", f"uu-lesson-{lesson.id}"):
+                    b.add_class(c)
                 b.on_click(lambda _b, lid=lesson.id: self.on_open(lid))
+                text = widgets.HTML(layout=self._text_layout, style=self._text_style)
+                row = widgets.HBox([b, text], layout=self._row_layout)
+                row.add_class("uu-lesson-row")
                 self.lesson_buttons[lesson.id] = b
-            b.description = BUTTON_TEXT[status]
-            b.tooltip = f"{BUTTON_TEXT[status]}: {lesson.title}"
-            b.button_style = "" if status == "done" else "primary"
-            row = widgets.HBox([b, text], layout=widgets.Layout(align_items="center"))
-            row.add_class("uu-lesson-row")
+                self.lesson_texts[lesson.id] = text
+                self._lesson_rows[lesson.id] = row
+            b, text = self.lesson_buttons[lesson.id], self.lesson_texts[lesson.id]
+            text.value = (f"<div><b>{esc(lesson.order)}. {esc(lesson.title)}</b> "
+                          f"<span class='{css}'>({esc(label)}{esc(where)})</span>"
+                          f"<br><span style='color:#555'>{esc(lesson.spec.summary or '')}</span></div>")
+            with b.hold_sync():
+                b.description = BUTTON_TEXT[status]
+                b.tooltip = f"{BUTTON_TEXT[status]}: {lesson.title}"
+                b.button_style = "" if status == "done" else "primary"
             rows.append(row)
-        for problem in self.app.load_problems:
-            rows.append(widgets.HTML(f"<div class='uu-error-box'>{esc(problem)}</div>"))
+        if self.app.load_problems and not hasattr(self, "_problems"):
+            self._problems = [widgets.HTML(f"<div class='uu-error-box'>{esc(p)}</div>")
+                              for p in self.app.load_problems]
+        rows.extend(getattr(self, "_problems", []))
         self.rows.children = rows

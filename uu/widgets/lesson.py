@@ -20,7 +20,7 @@ from uu.engine.actions import Action
 from uu.render import esc, markdown_html, rules_html
 from uu.tutor.runner import Feedback, LessonRunner
 from uu.widgets.board import BoardView
-from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.common import STALE_CHOICE, ActionButtons, ScreenBase, make_button, safe
 
 __all__ = ["LessonScreen"]
 
@@ -39,7 +39,6 @@ class LessonScreen(ScreenBase):
         self.feedback: Feedback | None = None
         self.hint_text: str | None = None
         self.new_from: int | None = None
-        self.action_buttons: list[tuple[widgets.Button, Action]] = []
         lid = runner.lesson.id
         self.add_class("uu-lesson")
         self.add_class(f"uu-lesson-{lid}")
@@ -52,6 +51,10 @@ class LessonScreen(ScreenBase):
         self.narration.add_class("uu-narration")
         self.actions_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.actions_box.add_class("uu-actions")
+        self.move_head = widgets.HTML(layout=widgets.Layout(width="100%", display=HIDDEN))
+        self.move_head.add_class("uu-prompt")
+        self.choices = ActionButtons(self.actions_box, self.on_action, self.on_stale_choice,
+                                     prefix=(self.move_head,))
         self.next_button = make_button("Next", "uu-next", self.on_next, style="primary")
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
@@ -96,6 +99,10 @@ class LessonScreen(ScreenBase):
         self.hint_text = None
         self.new_from = start if fb.log else self.new_from
         self._changed()
+
+    @safe
+    def on_stale_choice(self) -> None:
+        self.feedback = Feedback(ok=False, kind="info", text=STALE_CHOICE)
 
     @safe
     def on_next(self, _b: Any = None) -> None:
@@ -152,6 +159,11 @@ class LessonScreen(ScreenBase):
         return True
 
     # ---- drawing -----------------------------------------------------------------------------------
+    @property
+    def action_buttons(self) -> list[tuple[widgets.Button, Action]]:
+        """(button, action) for every move on offer now (the spare pooled buttons are not included)."""
+        return self.choices.shown
+
     def refresh(self) -> None:
         r = self.runner
         k, n = r.progress
@@ -165,29 +177,21 @@ class LessonScreen(ScreenBase):
         else:
             self.narration.value = markdown_html(st.say) + rules_html(st.rules, "Rules in this step")
 
-        buttons: list[widgets.Widget] = []
-        self.action_buttons = []
+        items: list[tuple[str, Action]] = []
         if st is not None and st.kind != "page":
             d = r.game.pending
-            for a in r.learner_actions():
-                text = r.describe(a)
-                b = make_button(text, "uu-action", style="", tooltip=text)
-                b.layout.width = "auto"
-                b.layout.max_width = "100%"
-                b.on_click(lambda _b, a=a: self.on_action(a))
-                self.action_buttons.append((b, a))
-                buttons.append(b)
+            items = [(r.describe(a), a) for a in r.learner_actions()]
             if d is not None and d.player == r.learner:
                 prompt = d.prompt.removeprefix(f"{r.game.players[d.player]}: ")
-                head = widgets.HTML(f"<b>Your move</b>: {esc(prompt)}")
+                self.move_head.value = f"<b>Your move</b>: {esc(prompt)}"
             elif d is None:
-                head = widgets.HTML(f"<b>The game is over</b>: {esc(r.game.result_text())}.")
+                self.move_head.value = f"<b>The game is over</b>: {esc(r.game.result_text())}."
             else:
-                head = widgets.HTML(f"Waiting for {esc(r.game.players[d.player])}.")
-            head.add_class("uu-prompt")
-            head.layout.width = "100%"
-            buttons.insert(0, head)
-        self.actions_box.children = buttons
+                self.move_head.value = f"Waiting for {esc(r.game.players[d.player])}."
+            self.move_head.layout.display = None
+        else:
+            self.move_head.layout.display = HIDDEN
+        self.choices.show(items)
         self.next_button.layout.display = None if (st is not None and st.kind == "page") else HIDDEN
         self.hint_button.disabled = st is None
 

@@ -25,7 +25,7 @@ from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.render import esc, result_text
 from uu.widgets.board import BoardView
-from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.common import STALE_CHOICE, ActionButtons, ScreenBase, make_button, safe
 
 __all__ = ["PlayScreen", "PlaySettings"]
 
@@ -69,7 +69,6 @@ class PlayScreen(ScreenBase):
         self.snapshots: list[Game] = []
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
         self.new_from: int | None = None
-        self.action_buttons: list[tuple[widgets.Button, Action]] = []
 
         self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="18em"))
         self.name_input.add_class("uu-name")
@@ -99,6 +98,7 @@ class PlayScreen(ScreenBase):
         self.prompt.add_class("uu-prompt")
         self.actions_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.actions_box.add_class("uu-actions")
+        self.choices = ActionButtons(self.actions_box, self.on_action, self.on_stale_choice, reserve=32)
         self.bot_button = make_button("Bot: next", "uu-bot-next", self.on_bot_next, style="info",
                                       tooltip="Let the bot whose turn it is make one decision")
         self.undo_button = make_button("Undo my last move", "uu-undo", self.on_undo, style="warning")
@@ -195,6 +195,10 @@ class PlayScreen(ScreenBase):
         self.run_bots()
 
     @safe
+    def on_stale_choice(self) -> None:
+        self.message = ("info", STALE_CHOICE)
+
+    @safe
     def on_bot_next(self, _b: Any = None) -> None:
         start = len(self.game.log) if self.game is not None else None
         if not self.bot_step():
@@ -232,18 +236,31 @@ class PlayScreen(ScreenBase):
             self.on_home()
 
     # ---- drawing -----------------------------------------------------------------------------------
+    @property
+    def action_buttons(self) -> list[tuple[widgets.Button, Action]]:
+        """(button, action) for every action on offer now (the spare pooled buttons are not included)."""
+        return self.choices.shown
+
     def refresh(self) -> None:
+        """Redraw from the game. Only what changed is sent (a widget value set to what it already is sends
+        nothing). Choices no longer on offer go first (one message), then the board (what the learner looks
+        at after a click), the small controls, and last the new choices, which may take one message per new
+        label."""
         g = self.game
-        self.action_buttons = []
         if g is None:
             self.banner.value = ""
             self.prompt.value = "<p>No game. Choose the settings, then press <b>New game</b>.</p>"
-            self.actions_box.children = []
+            self.choices.show([])
             self.bot_button.disabled = self.undo_button.disabled = True
             self.feedback_box.value = ""
             self.board_view.show(None)
             return
         d = g.pending
+        mine = d is not None and d.player == self.LEARNER
+        items = [(g.describe(a), a) for a in d.actions] if d is not None and mine else []
+        if items != self.choices.items:
+            self.choices.show([])
+        self.board_view.show(g, self.LEARNER, self.new_from)
         if d is None:
             text = result_text(g, self.LEARNER)
             self.banner.value = (f"<div class='uu-banner' role='status'>Game over: {esc(text)} "
@@ -257,17 +274,6 @@ class PlayScreen(ScreenBase):
             else:
                 hint = " Press <b>Bot: next</b>." if self.step_mode else ""
                 self.prompt.value = f"Waiting for <b>{esc(g.players[d.player])}</b> ({esc(d.kind)}).{hint}"
-        buttons = []
-        if d is not None and d.player == self.LEARNER:
-            for a in d.actions:
-                text = g.describe(a)
-                b = make_button(text, "uu-action", tooltip=text)
-                b.layout.width = "auto"
-                b.layout.max_width = "100%"
-                b.on_click(lambda _b, a=a: self.on_action(a))
-                self.action_buttons.append((b, a))
-                buttons.append(b)
-        self.actions_box.children = buttons
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
         self.bot_button.layout.display = None if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
@@ -276,4 +282,4 @@ class PlayScreen(ScreenBase):
         else:
             kind, text = self.message
             self.feedback_box.value = f"<div class='uu-fb uu-fb-{esc(kind)}' role='status'>{esc(text)}</div>"
-        self.board_view.show(g, self.LEARNER, self.new_from)
+        self.choices.show(items)
