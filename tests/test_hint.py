@@ -126,6 +126,8 @@ def test_rows_cover_every_legal_action(positions: list[Game]) -> None:
     assert r.best is r.rows[0] and r.best.win_rate == max(row.win_rate for row in r.rows)
     text = str(r)
     assert r.best.description in text and "win %" in text and text == r.to_table()
+    name = g.players[g.pending.player]
+    assert f"{name}: {name}:" not in text and f"{name}: {name}:" not in r._repr_html_()  # named once
 
 
 def test_time_budget_gives_every_action_a_playout(positions: list[Game]) -> None:

@@ -191,6 +191,11 @@ class HintResult:
     meta: dict[str, Any] = field(default_factory=dict)
 
     @property
+    def question(self) -> str:
+        """The prompt without the player's name it starts with (the table's caption names them already)."""
+        return self.prompt.removeprefix(f"{self.player_name}: ")
+
+    @property
     def best(self) -> HintRow | None:
         return self.rows[0] if self.rows else None
 
@@ -203,7 +208,7 @@ class HintResult:
         }
 
     def to_table(self) -> str:
-        head = (f"{self.player_name}: {self.prompt}\n{self.playouts} playouts ({self.bot} bots) in "
+        head = (f"{self.player_name}: {self.question}\n{self.playouts} playouts ({self.bot} bots) in "
                 f"{self.seconds:.2f} s; win rate = share of playouts {self.player_name} won")
         width = max([len(r.description) for r in self.rows] + [6])
         lines = [head, f"{'action':<{width}}  {'win %':>6}  {'±':>5}  {'playouts':>8}"]
@@ -226,7 +231,7 @@ class HintResult:
             rows.append(f"<tr{style}><td>{e(r.description)}</td><td style=\"text-align:right\">{e(wr)}</td>"
                         f"<td style=\"text-align:right\">{e(m)}</td>"
                         f"<td style=\"text-align:right\">{r.playouts}</td></tr>")
-        caption = (f"{e(self.player_name)}: {e(self.prompt)} — {self.playouts} playouts ({e(self.bot)} bots), "
+        caption = (f"{e(self.player_name)}: {e(self.question)} — {self.playouts} playouts ({e(self.bot)} bots), "
                    f"{self.seconds:.2f} s")
         return ("<table class=\"uu-hint\"><caption>" + caption + "</caption><thead><tr><th>action</th>"
                 "<th>win rate</th><th>±</th><th>playouts</th></tr></thead><tbody>" + "".join(rows)
