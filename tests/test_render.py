@@ -154,3 +154,19 @@ def test_game_over_banner():
     g._pending = None
     assert "Game over: Ben wins" in render.board_html(g, 0)
     assert render.result_text(g, 1) == "You win!"
+
+
+def test_a_learner_called_you_is_narrated_in_the_second_person():
+    from uu.render import log_html, second_person
+
+    cases = {"You DRAWs 1 card.": "You DRAW 1 card.", "You has 7 Unicorns.": "You have 7 Unicorns.",
+             "You searches the deck.": "You search the deck.", "You passes.": "You pass.",
+             "You cannot DRAW: the deck is empty.": "You cannot DRAW: the deck is empty.",
+             "Ana DRAWs 1 card.": "Ana DRAWs 1 card.", "Youssef plays Neigh.": "Youssef plays Neigh."}
+    for engine_text, shown in cases.items():
+        assert second_person(engine_text) == shown
+
+    class Line:
+        text, rules = "You DISCARDs Neigh.", ()
+
+    assert "You DISCARD Neigh." in log_html([Line()]) and "DISCARDs" not in log_html([Line()])

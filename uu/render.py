@@ -277,6 +277,29 @@ def markdown_html(text: str) -> str:
 
 
 # ---- the log ----------------------------------------------------------------------------------------
+_IRREGULAR = {"has": "have", "does": "do", "is": "are", "was": "were"}
+_SECOND_PERSON = re.compile(r"^You ([A-Za-z]+)\b")
+
+
+def second_person(text: str) -> str:
+    """Fix the verb after a leading "You" (the learner's default name): the engine narrates in the third
+    person ("Ana DRAWs 1 card"), which reads "You DRAWs" for a player called You."""
+    def verb(m: re.Match[str]) -> str:
+        word = m.group(1)
+        low = word.lower()
+        if low in _IRREGULAR:
+            base = _IRREGULAR[low]
+        elif low.endswith(("ches", "shes", "sses", "xes")):
+            base = word[:-2]
+        elif low.endswith("s") and not low.endswith("ss") and len(low) > 2:
+            base = word[:-1]
+        else:
+            return m.group(0)
+        return f"You {base.upper() if word.isupper() or word[:-1].isupper() else base}"
+
+    return _SECOND_PERSON.sub(verb, text, count=1)
+
+
 def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | None = None) -> str:
     """The narrated log, newest first; every line opens to show why (the statements of its rule ids).
     `new_from`: index of the first entry to mark as new (what the last move produced)."""
@@ -291,7 +314,7 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
             why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in explain_lines(rules))
         else:
             why = "<div class='uu-why'>No rule is cited for this line: it reports a choice or a move.</div>"
-        lines.append(f"<details class='{cls}'><summary>{esc(e.text)}<span class='uu-why-label'>why?</span>"
+        lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>why?</span>"
                      f"</summary>{why}</details>")
     if start:
         lines.append(f"<div class='uu-why'>({plural(start, 'older line')} not shown)</div>")
