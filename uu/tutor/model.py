@@ -38,7 +38,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from uu.scenario.load import ScenarioFileError, format_validation, parse_scenario
+from uu.scenario.load import FAST_LOADER, ScenarioFileError, format_validation, parse_scenario
 from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec
 
 __all__ = ["Ask", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "ScriptStep", "Wrong", "load_lesson",
@@ -221,14 +221,15 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
         raise LessonFileError(str(e)) from None
     if sc.lesson is None:
         raise LessonFileError(f"{path}: no `lesson:` key (a lesson is a scenario file with a `lesson:` script)")
-    root = yaml.compose(text)
     ctx: dict[str, Any] = {"players": list(sc.players)}
     if isinstance(sc.lesson.get("learner"), str) and sc.lesson["learner"] in sc.players:
         ctx["learner"] = sc.lesson["learner"]
     try:
         spec = LessonSpec.model_validate(sc.lesson, context=ctx)
     except ValidationError as e:
-        raise LessonFileError(_prefixed(path, e, root)) from None
+        # the node tree (for line numbers) only when there is an error to place: composing every lesson
+        # costs each learner's kernel start about 0.2 s
+        raise LessonFileError(_prefixed(path, e, yaml.compose(text, Loader=FAST_LOADER))) from None
     return Lesson(sc, spec, path)
 
 
