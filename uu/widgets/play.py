@@ -78,7 +78,7 @@ class PlayScreen(ScreenBase):
         self.targeting_input = widgets.Dropdown(
             options=[("choose targets when playing (Option 1)", "declare-first"),
                      ("choose targets on resolution (Option 2)", "neigh-first")],
-            value=targeting, description="Targeting", layout=widgets.Layout(width="26em"))
+            value=targeting, description="Targeting", layout=widgets.Layout(width="30em"))
         self.targeting_input.add_class("uu-targeting")
         self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
                                                  layout=widgets.Layout(width="12em"))
