@@ -46,13 +46,11 @@ def test_app_notebook_ships_inside_the_package():
     assert path.parts[-3:] == ("uu", "notebooks", "app.ipynb")
 
 
-def test_voila_config_is_the_safe_one():
-    c = voila_config(port=9999, open_browser=False)
+def _assert_safe(c):
     assert c.VoilaConfiguration.strip_sources is True
     assert c.VoilaConfiguration.show_tracebacks is False
     assert c.VoilaConfiguration.allow_template_override == "NO"
     assert c.VoilaConfiguration.allow_theme_override == "NO"
-    assert c.VoilaConfiguration.prelaunch_hook is refuse_when_full
     assert any(".*\\.(ipynb|py" in p for p in c.VoilaConfiguration.file_denylist)
     assert c.Voila.ip == "127.0.0.1"
     assert c.Voila.config_file_paths == []  # no voila.py from the working directory
@@ -61,7 +59,28 @@ def test_voila_config_is_the_safe_one():
     assert c.Voila.open_browser is False
     assert c.MappingKernelManager.cull_idle_timeout > 0
     assert c.MappingKernelManager.cull_connected is False
+
+
+def test_voila_config_is_the_safe_one():
+    c = voila_config(port=9999, open_browser=False)
+    _assert_safe(c)
+    assert c.VoilaConfiguration.prelaunch_hook is refuse_when_full
+    assert "preheat_kernel" not in c.VoilaConfiguration  # opt-in only
     assert "port" not in voila_config(port=None).Voila
+
+
+def test_preheat_config_keeps_every_safety_setting():
+    """`uu app --preheat N`: a pool of N kernels; Voila refuses a prelaunch hook (and progressive rendering)
+    with preheat, so neither is set: the cap moves to the page handler (`uu.app.patch_page_handler_cap`)."""
+    c = voila_config(port=9999, open_browser=False, preheat=4)
+    _assert_safe(c)
+    assert c.VoilaConfiguration.preheat_kernel is True and c.VoilaConfiguration.default_pool_size == 4
+    assert "prelaunch_hook" not in c.VoilaConfiguration
+    assert c.VoilaConfiguration.get("progressive_rendering", False) is False
+    from uu.cli import build_parser
+
+    assert build_parser().parse_args(["app"]).preheat == 0
+    assert build_parser().parse_args(["app", "--preheat", "10"]).preheat == 10
 
 
 def test_the_app_listens_on_loopback_unless_asked():
@@ -74,8 +93,10 @@ def test_the_app_listens_on_loopback_unless_asked():
 
 
 class FakeRequest:
-    def __init__(self, kernels: int):
+    def __init__(self, kernels: int, pool: list | None = None):
         self.kernel_manager = SimpleNamespace(list_kernel_ids=lambda: [f"k{i}" for i in range(kernels)])
+        if pool is not None:  # Voila's preheat pool: notebook -> tasks whose result names the kernel
+            self.kernel_manager._pools = {"app.ipynb": pool}
         self.status, self.headers, self.body = 200, {}, None
 
     def set_status(self, code):
@@ -97,6 +118,44 @@ def test_kernel_cap_answers_503_with_a_readable_page(monkeypatch):
     assert req.status == 503 and "The tutor is full" in req.body and "Traceback" not in req.body
     monkeypatch.setenv(MAX_KERNELS_ENV, "not a number")
     assert refuse_when_full(FakeRequest(DEFAULT_MAX_KERNELS - 1), None, "/") is None
+
+
+def _pool_task(kernel_id: str | None):
+    """A done pool task holding `kernel_id`, or (None) one still starting its kernel."""
+    loop = asyncio.new_event_loop()
+    try:
+        future = loop.create_future()
+        if kernel_id is not None:
+            future.set_result({"kernel_id": kernel_id, "task": None, "renderer": None})
+        return future
+    finally:
+        loop.close()
+
+
+def test_kernel_cap_with_preheat_counts_learners_not_the_idle_pool(monkeypatch):
+    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
+    # 5 kernels running, 3 of them ready in the pool: 2 learners, room for one more
+    assert refuse_when_full(FakeRequest(5, [_pool_task("k2"), _pool_task("k3"), _pool_task("k4")])) is None
+    # 5 kernels, 2 ready in the pool: 3 learners, full
+    req = FakeRequest(5, [_pool_task("k3"), _pool_task("k4")])
+    with pytest.raises(tornado.web.Finish):
+        refuse_when_full(req)
+    assert req.status == 503 and "The tutor is full" in req.body and req.headers["Retry-After"] == "60"
+    # a pool kernel still starting costs what a learner's does: it counts
+    with pytest.raises(tornado.web.Finish):
+        refuse_when_full(FakeRequest(4, [_pool_task("k3"), _pool_task(None)]))
+    # a pool this code does not understand: count every kernel (err on refusing)
+    monkeypatch.setenv(MAX_KERNELS_ENV, "2")
+    with pytest.raises(tornado.web.Finish):
+        refuse_when_full(FakeRequest(2, ["not a task"]))
+
+
+def test_page_handler_cap_patch_wraps_voilas_page_route():
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    assert uu.app.patch_page_handler_cap() and uu.app.patch_page_handler_cap()  # idempotent
+    assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
+    assert TornadoVoilaHandler.get.__code__.co_name == "get_capped"
 
 
 def test_busy_port_fails_instead_of_moving(tmp_path):
@@ -143,19 +202,16 @@ def _kernel_message(msg_type: str, content: dict) -> str:
                        "channel": "shell", "buffers": []})
 
 
-def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
-    """Only widget messages reach the kernel: an execute_request from the browser side is dropped."""
+def _code_ran_through_the_page_websocket(base_url: str, page: str, marker: Path) -> bool:
+    """Send an execute_request (writing `marker`) on the page's kernel websocket, as a browser could."""
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    status, page = _get(voila_url)
-    assert status == 200
     kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
-    marker = tmp_path / "code-ran"
 
     async def probe() -> list[str]:
-        ws_url = voila_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
-        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": voila_url.rstrip("/")}))
+        ws_url = base_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": base_url.rstrip("/")}))
         code = f"open({str(marker)!r}, 'w').write('x')"
         await conn.write_message(_kernel_message("execute_request", {
             "code": code, "silent": False, "store_history": False, "user_expressions": {},
@@ -172,8 +228,71 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
     # in a thread of its own: Playwright's sync API leaves an event loop running in this one
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         seen = pool.submit(asyncio.run, probe()).result()
-    assert "execute_reply" not in seen and "execute_input" not in seen, seen
-    assert not marker.exists()
+    return "execute_reply" in seen or "execute_input" in seen or marker.exists()
+
+
+def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
+    """Only widget messages reach the kernel: an execute_request from the browser side is dropped."""
+    status, page = _get(voila_url)
+    assert status == 200
+    assert not _code_ran_through_the_page_websocket(voila_url, page, tmp_path / "code-ran")
+
+
+def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
+    """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
+    page comes from the pool, with sources stripped and a kernel that runs no code; a template override is
+    ignored; the third learner gets the "tutor is full" page although the pool has refilled."""
+    import os
+    import socket
+    import time
+
+    from conftest import HOSTILE_VOILA_JSON, HOSTILE_VOILA_PY
+
+    (tmp_path / "voila.py").write_text(HOSTILE_VOILA_PY)
+    (tmp_path / "voila.json").write_text(HOSTILE_VOILA_JSON)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    log_path = tmp_path / "voila.log"
+    with open(log_path, "w") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "uu.app", "--port", str(port), "--no-browser",
+                                 "--preheat", "2"], cwd=tmp_path, env={**os.environ, MAX_KERNELS_ENV: "2"},
+                                stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        deadline = time.time() + 90
+        while "is filled with 2 kernel(s)" not in log_path.read_text():
+            assert proc.poll() is None and time.time() < deadline, log_path.read_text()
+            time.sleep(0.2)
+        t0 = time.perf_counter()
+        status, page = _get(url)
+        served_s = time.perf_counter() - t0
+        assert status == 200, page
+        assert "Using pre-heated kernel" in log_path.read_text()
+        assert served_s < 5, served_s  # from the pool: no kernel start nor notebook run on this request
+        assert "application/vnd.jupyter.widget-view+json" in page
+        for snippet in SOURCE_SNIPPETS:
+            assert snippet not in page
+        assert "Traceback" not in page
+        assert not _code_ran_through_the_page_websocket(url, page, tmp_path / "code-ran")
+
+        status, page = _get(url + "?template=classic&theme=dark")  # override refused: the lab page still
+        assert status == 200 and "voila/templates/lab" in page and "jp-theme-light" in page
+        for snippet in SOURCE_SNIPPETS:
+            assert snippet not in page
+
+        deadline = time.time() + 60  # wait for the pool to refill: its idle kernels must not count
+        while log_path.read_text().count("is filled with 2 kernel(s)") < 2:
+            assert time.time() < deadline, log_path.read_text()
+            time.sleep(0.2)
+        status, page = _get(url)
+        assert status == 503 and "The tutor is full" in page and "Traceback" not in page
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
 
 
 @pytest.mark.browser

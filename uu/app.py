@@ -15,7 +15,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from uu.voila_config import voila_config
+from uu.voila_config import refuse_when_full, voila_config
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +78,36 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
     return True
 
 
+_CAP_MARK = "_uu_cap_patched"
+
+
+def patch_page_handler_cap() -> bool:
+    """Enforce the kernel cap in the page handler: for `--preheat`, where Voila refuses a prelaunch hook.
+
+    Wraps `TornadoVoilaHandler.get` (Voila 0.5's page route, a private detail) so that each page load first calls
+    `uu.voila_config.refuse_when_full`, which answers the 503 "tutor is full" page once the cap is reached (idle
+    pool kernels not counted). Unlike the latency patch this one is not optional: if this Voila has no such
+    handler it raises, and `serve` refuses to start with preheat rather than serve without a cap. Idempotent."""
+    import inspect
+
+    from voila.tornado.handler import TornadoVoilaHandler
+
+    if getattr(TornadoVoilaHandler, _CAP_MARK, False):
+        return True
+    original = TornadoVoilaHandler.get
+    if not inspect.iscoroutinefunction(inspect.unwrap(original)):  # under @tornado.web.authenticated
+        raise TypeError("TornadoVoilaHandler.get is not a coroutine")
+
+    async def get_capped(self, *args, **kwargs):
+        refuse_when_full(self)  # raises tornado.web.Finish after writing the full page
+        return await original(self, *args, **kwargs)
+
+    get_capped.__doc__ = original.__doc__
+    TornadoVoilaHandler.get = get_capped
+    setattr(TornadoVoilaHandler, _CAP_MARK, True)
+    return True
+
+
 def notebook_path() -> Path:
     """The app notebook inside the installed package."""
     return Path(str(files("uu").joinpath("notebooks", "app.ipynb")))
@@ -107,8 +137,15 @@ IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
            "machines reach the app")
 
 
-def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1") -> int:
+PREHEAT_HELP = ("keep N kernels that have already run the app ready, so a class arriving together is served at "
+                "once (default 0: none; each idle kernel holds about 70 MiB; the kernel cap still applies)")
+
+
+def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1", preheat: int = 0) -> int:
     """Run the app until interrupted (Ctrl-C). Returns a process exit code."""
+    if preheat < 0:
+        print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
+        return 2
     nb = notebook_path()
     if not nb.is_file():
         print(f"uu app: the app notebook is missing from the package: {nb}", file=sys.stderr)
@@ -117,7 +154,13 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
     patch_kernel_websocket_nodelay()
-    app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip))
+    if preheat:
+        try:
+            patch_page_handler_cap()
+        except Exception as e:  # never serve a pool without the cap
+            print(f"uu app: --preheat is not supported with this Voila ({e})", file=sys.stderr)
+            return 1
+    app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
     try:
         app.initialize([str(nb)])
         use_uu_template(app)
@@ -139,13 +182,15 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m uu.app [--port N] [--no-browser] [--ip ADDRESS]`, the same as `uu app` (used by the tests)."""
+    """`python -m uu.app [--port N] [--no-browser] [--ip ADDRESS] [--preheat N]`, the same as `uu app` (used by
+    the tests)."""
     p = argparse.ArgumentParser(prog="python -m uu.app", description=__doc__.splitlines()[0])
     p.add_argument("--port", type=int, default=None)
     p.add_argument("--no-browser", action="store_true")
     p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)
+    p.add_argument("--preheat", type=int, default=0, metavar="N", help=PREHEAT_HELP)
     args = p.parse_args(argv)
-    return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
+    return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
 
 
 if __name__ == "__main__":

@@ -154,14 +154,15 @@ def _port_open(port: int) -> bool:
 class _Server:
     """`python -m uu.app --port N --no-browser` from an empty directory; times the launch."""
 
-    def __init__(self, workdir: Path, max_kernels: int):
+    def __init__(self, workdir: Path, max_kernels: int, extra_args: tuple[str, ...] = ()):
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = workdir / f"uu-app-{self.port}.log"
         env = {**os.environ, "UU_MAX_KERNELS": str(max_kernels)}
         with open(self.log_path, "w") as log:
             self.t0 = time.perf_counter()
-            self.proc = subprocess.Popen([sys.executable, "-m", "uu.app", "--port", str(self.port), "--no-browser"],
+            self.proc = subprocess.Popen([sys.executable, "-m", "uu.app", "--port", str(self.port), "--no-browser",
+                                          *extra_args],
                                          cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
 
     def wait_port(self, timeout: float = 120) -> float:

@@ -99,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true")
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
+    app.add_argument("--preheat", type=int, default=0, metavar="N",
+                     help="keep N kernels that have already run the app ready, so a class arriving together is "
+                          "served at once (default 0: none; about 70 MiB each while idle; the kernel cap still "
+                          "applies)")
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
@@ -133,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "app":
         from uu.app import serve
 
-        return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip)
+        return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":
