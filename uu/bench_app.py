@@ -246,6 +246,22 @@ def _memory(server_pid: int) -> dict[str, Any]:
             "kernels_rss_mib_total": r(sum(krss)), "server_rss_mib": r(srss), "server_uss_mib": r(suss)}
 
 
+def _preheat_args(preheat: int) -> tuple[str, ...]:
+    return ("--preheat", str(preheat)) if preheat else ()
+
+
+def _wait_for_pool(server_pid: int, preheat: int, timeout: float = 180) -> float:
+    """Seconds until the server has at least `preheat` kernel processes (the pool refilled; learners' kernels
+    were freed when their pages left)."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < timeout:
+        if (_memory(server_pid).get("kernels") or 0) >= preheat:
+            break
+        time.sleep(0.5)
+    time.sleep(2.0)  # a kernel process exists a moment before it has run the notebook
+    return round(time.perf_counter() - t0, 1)
+
+
 def _cmdline(p: Any) -> list[str]:
     try:
         return p.cmdline()
@@ -315,14 +331,14 @@ def _click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str, Any]) -> None:
+async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str, Any], preheat: int = 0) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
         try:
             # 1b. cold start in the browser: a stopped server, launch, open the page as soon as the port is open
-            server = _Server(workdir, max_kernels=learners + WARM_PAGES + 10)
+            server = _Server(workdir, max_kernels=learners + WARM_PAGES + 10, extra_args=_preheat_args(preheat))
             try:
                 port_s = await asyncio.to_thread(server.wait_port)
                 ctx, page, home_s = await _open_home(browser, server.url)
@@ -349,7 +365,10 @@ async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str
                 await _leave(ctx, page)
                 await asyncio.sleep(1.0)  # the beacons free the kernels of the pages above
 
-                # 4. a burst of arrivals
+                # 4. a burst of arrivals (with a preheated pool: once the pool has refilled, as in a class
+                # that arrives some time after the teacher started the app)
+                if preheat:
+                    out["burst_pool_wait_s"] = await asyncio.to_thread(_wait_for_pool, server.proc.pid, preheat)
                 mem_before = await asyncio.to_thread(_memory, server.proc.pid)
                 t0 = time.perf_counter()
                 problems: list[str] = []
@@ -401,7 +420,7 @@ async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str
             await browser.close()
 
 
-def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
+def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[str, Any]:
     """Measure the served app (see the module docstring). Returns JSON-able data; prints nothing.
     On a failure the figures gathered so far are returned with an `error` entry."""
     import voila
@@ -411,7 +430,7 @@ def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
     out: dict[str, Any] = {
         "learners": learners, "clicks": clicks, "voila": getattr(voila, "__version__", "?"),
         "tcp_nodelay": os.environ.get(NODELAY_ENV, "1").strip() != "0", "cpus": os.cpu_count(),
-        "chromium": CHROMIUM, "targets": TARGETS, "cold_start": {}}
+        "chromium": CHROMIUM, "preheat": preheat, "targets": TARGETS, "cold_start": {}}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="uu-bench-app-") as tmp:
         workdir = Path(tmp)
@@ -419,7 +438,7 @@ def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
             if not Path(CHROMIUM).exists():
                 raise RuntimeError(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
             # 1a. cold start over HTTP: launch -> port open -> GET / answered in full
-            server = _Server(workdir, max_kernels=learners + 5)
+            server = _Server(workdir, max_kernels=learners + 5, extra_args=_preheat_args(preheat))
             try:
                 port_s = server.wait_port()
                 with urllib.request.urlopen(server.url, timeout=120) as resp:
@@ -428,10 +447,12 @@ def bench_app(learners: int = 30, clicks: int = 30) -> dict[str, Any]:
                 out["cold_start"].update({"port_open_s": round(port_s, 3), "http_200_s": round(http_s, 3),
                                           "http_status": status, "page_kb": round(len(body) / 1024, 1),
                                           "kernel_ran": b'"kernelId"' in body})
+                if preheat:
+                    out["burst_http_pool_wait_s"] = _wait_for_pool(server.proc.pid, preheat)
                 out["burst_http"] = _http_burst(server.url, learners)
             finally:
                 server.stop()
-            asyncio.run(_browser_part(learners, clicks, workdir, out))
+            asyncio.run(_browser_part(learners, clicks, workdir, out, preheat))
         except Exception as e:  # report what was measured and why it stopped
             out["error"] = f"{type(e).__name__}: {e}"
     out["seconds"] = round(time.perf_counter() - started, 1)

@@ -70,7 +70,7 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.app:
         from uu.bench_app import bench_app
 
-        result = bench_app(learners=args.learners, clicks=args.clicks)
+        result = bench_app(learners=args.learners, clicks=args.clicks, preheat=args.preheat)
     elif args.hint:
         from uu.bots.bench import bench_hint
 
@@ -125,6 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="measure the Voila app in Chromium: start-up, click latency, memory, a classroom burst")
     b.add_argument("--learners", type=int, default=30, help="with --app: learners arriving together")
     b.add_argument("--clicks", type=int, default=30, help="with --app: clicks measured per learner")
+    b.add_argument("--preheat", type=int, default=0, help="with --app: serve with `uu app --preheat N`")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
     return parser
