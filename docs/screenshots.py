@@ -13,16 +13,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
+from uu.appserver import AppServer
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
 
@@ -49,32 +46,6 @@ hands:
   Ben: [Basic Unicorn (Purple)]
   Cy: [Neigh]
 """
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_app(workdir: Path) -> tuple[subprocess.Popen, str]:
-    uu_command = Path(sys.executable).with_name("uu")
-    command = [str(uu_command), "app"] if uu_command.exists() else [sys.executable, "-m", "uu.app"]
-    port = free_port()
-    log = open(workdir / "voila.log", "w")  # noqa: SIM115 (closed with the process)
-    proc = subprocess.Popen([*command, "--port", str(port), "--no-browser"], cwd=workdir,
-                            stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(url + "voila/static/voila.js", timeout=2).close()
-            return proc, url
-        except OSError:
-            if proc.poll() is not None or time.time() > deadline:
-                proc.kill()
-                raise SystemExit(f"uu app did not start:\n{(workdir / 'voila.log').read_text()}") from None
-            time.sleep(0.2)
 
 
 def save(page: Page, name: str) -> Path:
@@ -218,8 +189,9 @@ def main() -> int:
               file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="uu-screenshots-") as tmp:
-        proc, url = start_app(Path(tmp))
-        try:
+        with AppServer(Path(tmp), console_script=True) as server:
+            server.wait_ready()
+            url = server.url
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
                 try:
@@ -231,12 +203,6 @@ def main() -> int:
                             page.close()             # frees its kernel (the unload beacon)
                 finally:
                     browser.close()
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
     return 0
 
 

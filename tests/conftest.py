@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+
+from uu.appserver import AppServer
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -33,12 +30,6 @@ def browser_type_launch_args(browser_type_launch_args):
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROME_ARGS}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def voila_url(tmp_path_factory):
     """`uu app --no-browser --port N` started from an unrelated directory that holds hostile Voila config
@@ -46,29 +37,7 @@ def voila_url(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("elsewhere")
     (cwd / "voila.py").write_text(HOSTILE_VOILA_PY)
     (cwd / "voila.json").write_text(HOSTILE_VOILA_JSON)
-    uu_command = Path(sys.executable).with_name("uu")
-    command = [str(uu_command), "app"] if uu_command.exists() else [sys.executable, "-m", "uu.app"]
-    port = free_port()
-    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = {**os.environ, "UU_MAX_KERNELS": "30"}  # every page load of the session costs a kernel
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([*command, "--port", str(port), "--no-browser"], cwd=cwd, env=env,
-                                stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
-    deadline = time.time() + 60
-    try:
-        while True:
-            try:  # a static file: spawns no kernel
-                urllib.request.urlopen(url + "voila/static/voila.js", timeout=2).close()
-                break
-            except OSError:
-                if proc.poll() is not None or time.time() > deadline:
-                    raise RuntimeError(f"voila did not start:\n{log_path.read_text()}") from None
-                time.sleep(0.2)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    # the `uu` command itself, as a teacher runs it; every page load of the session costs a kernel
+    with AppServer(cwd, max_kernels=30, console_script=True) as server:
+        server.wait_ready()
+        yield server.url

@@ -19,6 +19,7 @@ import pytest
 import tornado.web
 
 import uu.app
+from uu.appserver import AppServer
 from uu.voila_config import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, refuse_when_full, voila_config
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -242,27 +243,18 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
     """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
     page comes from the pool, with sources stripped and a kernel that runs no code; a template override is
     ignored; the third learner gets the "tutor is full" page although the pool has refilled."""
-    import os
-    import socket
     import time
 
     from conftest import HOSTILE_VOILA_JSON, HOSTILE_VOILA_PY
 
     (tmp_path / "voila.py").write_text(HOSTILE_VOILA_PY)
     (tmp_path / "voila.json").write_text(HOSTILE_VOILA_JSON)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    log_path = tmp_path / "voila.log"
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen([sys.executable, "-m", "uu.app", "--port", str(port), "--no-browser",
-                                 "--preheat", "2"], cwd=tmp_path, env={**os.environ, MAX_KERNELS_ENV: "2"},
-                                stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}/"
+    server = AppServer(tmp_path, max_kernels=2, extra_args=("--preheat", "2"))
+    url, log_path = server.url, server.log_path
     try:
         deadline = time.time() + 90
         while "is filled with 2 kernel(s)" not in log_path.read_text():
-            assert proc.poll() is None and time.time() < deadline, log_path.read_text()
+            assert server.proc.poll() is None and time.time() < deadline, log_path.read_text()
             time.sleep(0.2)
         t0 = time.perf_counter()
         status, page = _get(url)
@@ -288,11 +280,7 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
         status, page = _get(url)
         assert status == 503 and "The tutor is full" in page and "Traceback" not in page
     finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop()
 
 
 @pytest.mark.browser

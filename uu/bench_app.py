@@ -35,15 +35,15 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+
+from uu.appserver import AppServer
 
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "bench_app", "click_latency_js"]
 
@@ -121,12 +121,6 @@ def click_latency_js() -> str:
 
 
 # ---- small helpers ------------------------------------------------------------------------------------
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _pct(values: list[float], q: float) -> float | None:
     """Nearest-rank percentile (q in 0..100); None for no values."""
     v = sorted(values)
@@ -141,52 +135,6 @@ def _summary(values: list[float | None], scale: float = 1.0, digits: int = 3) ->
     r = lambda x: None if x is None else round(x, digits)  # noqa: E731
     return {"n": len(values), "failed": len(values) - len(ok), "median": r(statistics.median(ok) if ok else None),
             "p95": r(_pct(ok, 95)), "min": r(min(ok) if ok else None), "max": r(max(ok) if ok else None)}
-
-
-def _port_open(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
-class _Server:
-    """`python -m uu.app --port N --no-browser` from an empty directory; times the launch."""
-
-    def __init__(self, workdir: Path, max_kernels: int, extra_args: tuple[str, ...] = ()):
-        self.port = _free_port()
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.log_path = workdir / f"uu-app-{self.port}.log"
-        env = {**os.environ, "UU_MAX_KERNELS": str(max_kernels)}
-        with open(self.log_path, "w") as log:
-            self.t0 = time.perf_counter()
-            self.proc = subprocess.Popen([sys.executable, "-m", "uu.app", "--port", str(self.port), "--no-browser",
-                                          *extra_args],
-                                         cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-
-    def wait_port(self, timeout: float = 120) -> float:
-        deadline = time.perf_counter() + timeout
-        while not _port_open(self.port):
-            if self.proc.poll() is not None or time.perf_counter() > deadline:
-                raise RuntimeError(f"uu app did not start:\n{self.log_tail()}")
-            time.sleep(0.02)
-        return time.perf_counter() - self.t0
-
-    def log_tail(self, n: int = 3000) -> str:
-        try:
-            return self.log_path.read_text()[-n:]
-        except OSError:
-            return ""
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
 
 
 def _http_burst(url: str, n: int) -> dict[str, Any]:
@@ -338,7 +286,7 @@ async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
         try:
             # 1b. cold start in the browser: a stopped server, launch, open the page as soon as the port is open
-            server = _Server(workdir, max_kernels=learners + WARM_PAGES + 10, extra_args=_preheat_args(preheat))
+            server = AppServer(workdir, max_kernels=learners + WARM_PAGES + 10, extra_args=_preheat_args(preheat))
             try:
                 port_s = await asyncio.to_thread(server.wait_port)
                 ctx, page, home_s = await _open_home(browser, server.url)
@@ -438,7 +386,7 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[st
             if not Path(CHROMIUM).exists():
                 raise RuntimeError(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
             # 1a. cold start over HTTP: launch -> port open -> GET / answered in full
-            server = _Server(workdir, max_kernels=learners + 5, extra_args=_preheat_args(preheat))
+            server = AppServer(workdir, max_kernels=learners + 5, extra_args=_preheat_args(preheat))
             try:
                 port_s = server.wait_port()
                 with urllib.request.urlopen(server.url, timeout=120) as resp:

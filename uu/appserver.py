@@ -1,0 +1,104 @@
+"""`AppServer`: `uu app` started as a separate process on a free loopback port, for the benchmarks, the
+browser tests and the screenshot script (one way to start, wait for and stop it, instead of one per caller).
+
+    with AppServer(workdir, max_kernels=30) as server:
+        server.wait_ready()          # the server answers (a static file: costs no kernel)
+        ...  server.url ...
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+
+from uu.voila_config import MAX_KERNELS_ENV
+
+__all__ = ["AppServer", "free_port"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _port_open(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+class AppServer:
+    """`uu app --port N --no-browser [extra_args]` run from `workdir` (its log in `workdir`), with
+    `UU_MAX_KERNELS=max_kernels` when given. `console_script=True` runs the installed `uu` command when it
+    exists (what a teacher types), else `python -m uu.app`. `t0` is the launch time (perf_counter)."""
+
+    def __init__(self, workdir: Path, max_kernels: int | None = None, extra_args: tuple[str, ...] = (),
+                 console_script: bool = False):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.log_path = workdir / f"uu-app-{self.port}.log"
+        uu_command = Path(sys.executable).with_name("uu")
+        command = ([str(uu_command), "app"] if console_script and uu_command.exists()
+                   else [sys.executable, "-m", "uu.app"])
+        env = dict(os.environ)
+        if max_kernels is not None:
+            env[MAX_KERNELS_ENV] = str(max_kernels)
+        with open(self.log_path, "w") as log:
+            self.t0 = time.perf_counter()
+            self.proc = subprocess.Popen([*command, "--port", str(self.port), "--no-browser", *extra_args],
+                                         cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    def wait_port(self, timeout: float = 120) -> float:
+        """Seconds from launch until the port accepts connections."""
+        deadline = time.perf_counter() + timeout
+        while not _port_open(self.port):
+            if self.proc.poll() is not None or time.perf_counter() > deadline:
+                raise RuntimeError(f"uu app did not start:\n{self.log_tail()}")
+            time.sleep(0.02)
+        return time.perf_counter() - self.t0
+
+    def wait_ready(self, timeout: float = 60) -> None:
+        """Until Voila serves a static file (spawns no kernel, unlike a page load)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            try:
+                urllib.request.urlopen(self.url + "voila/static/voila.js", timeout=2).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.perf_counter() > deadline:
+                    raise RuntimeError(f"uu app did not start:\n{self.log_tail()}") from None
+                time.sleep(0.2)
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text()
+        except OSError:
+            return ""
+
+    def log_tail(self, n: int = 3000) -> str:
+        return self.log_text()[-n:]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+    def __enter__(self) -> AppServer:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.stop()
