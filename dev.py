@@ -2,7 +2,7 @@
 """Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests.
 
 Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
-file when missing and installs the project into it (`pip install -e '.[test]'`) once; it re-installs only when
+file when missing and installs the project into it (`pip install -e '.[test,fast]'`) once; it re-installs only when
 pyproject.toml changed since the last install (a stamp file in .venv records its hash).
 
 Python 3.11 and 3.12 have a standard-library module named `uu` that comes before site-packages on sys.path
@@ -95,10 +95,10 @@ def setup() -> None:
         step("project already installed in .venv (pyproject.toml unchanged)")
         return
     log = VENV / "pip-install.log"
-    step(f"installing the project into .venv: pip install -e '.[test]' (log: {log.relative_to(ROOT)})")
+    step(f"installing the project into .venv: pip install -e '.[test,fast]' (log: {log.relative_to(ROOT)})")
     with open(log, "w") as out:
         rc = subprocess.call([str(PY), "-m", "pip", "install", "--disable-pip-version-check",
-                              "-e", ".[test]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                              "-e", ".[test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     if rc != 0:
         print(log.read_text()[-6000:], file=sys.stderr)
         step(f"pip install failed (exit {rc})")
@@ -111,12 +111,20 @@ def setup() -> None:
     STAMP.write_text(digest + "\n")
 
 
+def build_engine() -> None:
+    """Compile the engine's hot modules with mypyc for the current sources (uu/native.py); quick when they
+    are unchanged since the last build. A failure is reported, not fatal: the engine then runs as Python."""
+    step("compiling the engine with mypyc unless up to date: python -m uu.native build")
+    run([PY, "-m", "uu.native", "build"], check=False)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] not in ("app", "test"):
         print(USAGE, file=sys.stderr)
         return 2
     cmd, args = argv[0], argv[1:]
     setup()
+    build_engine()
     if cmd == "app":
         step("running: uu app " + " ".join(args))
         proc = subprocess.Popen([str(BIN / "uu"), "app", *args], cwd=ROOT)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from uu import native
 from uu.bots import RandomBot
 from uu.engine import new_game
 from uu.engine.invariants import Checker
@@ -54,6 +55,7 @@ def bench(players: list[int], games: int, seed: int, check: bool = False) -> dic
         "mean_decisions": round(total_decisions / played, 1),
         "seed": seed,
         "by_players": per_players,
+        "engine": native.engine,  # "compiled" (mypyc, see uu.native) or "python"
     }
     if check:
         out["checked"] = True

@@ -31,6 +31,7 @@ more precisely; each row says how many playouts it got.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import math
 import random
@@ -43,11 +44,14 @@ from uu.bots.bench import make_bot
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.state import GameState
 from uu.engine.targets import clone
 
 UCB_C = 1.0
 MAX_DECISIONS = 600
 _SHARED = frozenset({"players", "defs", "options", "orders"})
+# GameState's fields, from its dataclass description (the compiled engine's class has no __slots__ to list)
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(GameState))
 
 
 # ---- fast copies and determinization ---------------------------------------------------------------------
@@ -57,7 +61,7 @@ def fast_copy(game: Game) -> Game:
     reads it) and with plain list copies instead of `copy.deepcopy` (about 10x faster)."""
     s = game.state
     new = s.__class__.__new__(s.__class__)
-    for name in s.__slots__ if hasattr(s, "__slots__") else vars(s):
+    for name in _STATE_FIELDS:
         v = getattr(s, name)
         if name in _SHARED:
             pass

@@ -1,4 +1,9 @@
-"""The rules engine: pure Python, never imports ipywidgets (a test enforces it)."""
+"""The rules engine: Python (compiled by mypyc when built, see uu.native), never imports ipywidgets (a test
+enforces it)."""
+
+from uu import native as _native
+
+_native.activate(__path__)  # before any engine module is imported: the compiled ones, when built, come first
 
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.errors import AmbiguousAction, GameError, GameOver, IllegalAction, MalformedAction

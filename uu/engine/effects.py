@@ -199,6 +199,7 @@ def bot_link(s: GameState, p: int, cids: list[int]) -> Frame:
     effects = []
     for cid in cids:
         eff = s.defs[cid].bot
+        assert eff is not None, "only cards with a beginning-of-turn effect form a bot link"
         effects.append({"cid": cid, "you": p, "kind": "bot", "may": bool(eff.get("may")),
                         "ops": clone(eff["ops"]), "use": None if eff.get("may") else True})
     return {"t": "link", "effects": effects, "st": "ask", "used": [], "queue": None, "ri": 0}
@@ -222,8 +223,11 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             if action is None:
                 return use_decline(s, e["you"], e["cid"], f"Use the beginning-of-turn effect of {name}?",
                                    "bot.trigger", "bot.optional-lost")
-            e["use"] = action.kind == "use"
-            s.say(f"{s.players[e['you']]} {'uses' if e['use'] else 'does not use'} {name}.", "effect.may",
+            # a local, not e["use"] again: mypy narrowed e["use"] to None above (the `is not None` test), and
+            # the compiled engine trusts that narrowing (it printed "does not use" for a used effect)
+            use = action.kind == "use"
+            e["use"] = use
+            s.say(f"{s.players[e['you']]} {'uses' if use else 'does not use'} {name}.", "effect.may",
                   "bot.trigger", player=e["you"])
             action = None
         order = [i for i, e in enumerate(effs) if not e["may"]] + \
@@ -352,6 +356,7 @@ def h_would(s: GameState, f: Frame, action: Action | None) -> Result:
                             ("effect.may",), card=s.name(v))
         if action.kind == "use":
             c = action.cid
+            assert c is not None
             w = next(w for cc, w in reps if cc == c)
             s.say(f"{s.players[owner]} uses {s.name(c)}: instead of {s.name(v)} being {_past(f['event'])}, "
                   f"something else happens.", "effect.may", player=owner)

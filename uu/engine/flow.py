@@ -30,6 +30,7 @@ def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
             return Decision(p, "baby", card_actions(s, "baby", s.nursery),
                             f"{s.players[p]}: choose a Baby Unicorn for your Stable.",
                             ("setup.choose-baby", "setup.nursery"))
+        assert action.cid is not None
         s.place(action.cid, "stable", p)
         s.say(f"{s.players[p]} chooses {s.name(action.cid)}.", "setup.choose-baby", player=p)
         f["queue"].pop(0)
@@ -60,6 +61,7 @@ def h_endphase(s: GameState, f: Frame, action: Action | None) -> Result:
         return Decision(p, "discard", card_actions(s, "discard", s.hands[p]),
                         f"{s.players[p]}: DISCARD down to the hand limit of {limit} ({extra} more).",
                         ("end.hand-limit",))
+    assert action.cid is not None
     moves.to_discard(s, action.cid)
     s.say(f"{s.players[p]} DISCARDs {s.name(action.cid)} (hand limit).", "end.hand-limit", "verb.discard",
           player=p)
@@ -247,4 +249,5 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
                     del stack[i]
                     break
         elif res is not CONT:
+            assert isinstance(res, Decision), res
             return res

@@ -185,7 +185,7 @@ class Game:
         w = self.state.winner
         if w is None:
             return "no winner yet"
-        return "everyone loses" if w == "everyone-loses" else f"{self.players[w]} wins"
+        return "everyone loses" if isinstance(w, str) else f"{self.players[w]} wins"
 
     @property
     def turn(self) -> tuple[int, str, int]:

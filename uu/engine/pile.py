@@ -75,9 +75,9 @@ def play_actions(s: GameState, p: int) -> list[Action]:
         ops = d.play["ops"] if d.play else []
         dec = declarable_static(ops, own_choices=False) if declare_first else None
         if dec:
-            plays = _declared_plays(s, name, cid, ops, dec, p)
-            if plays and playable(s, ops, p, cid):
-                acts.extend(plays)
+            declared = _declared_plays(s, name, cid, ops, dec, p)
+            if declared and playable(s, ops, p, cid):
+                acts.extend(declared)
             continue
         if playable(s, ops, p, cid):
             acts.append(Action("play", name, None, (), None, (), cid))
@@ -117,7 +117,7 @@ def _declared_plays(s: GameState, name: str, cid: int, ops: list, dec: list, p: 
                 for combo in declare_combos(s, ops, p, cid) or ()]
     if is_player_choice(op):
         for x in player_candidates(s, op, p)[:DECLARE_LIMIT]:
-            key = (name, cid, x)
+            key: tuple = (name, cid, x)
             a = cache.get(key)
             if a is None:
                 a = cache[key] = Action("play", name, None, (Target(player=x),), None, (), cid, ((x,),))
@@ -186,6 +186,7 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
         f["st"] = "after"
         return CONT
     cid = action.cid
+    assert cid is not None
     s.place(cid, "pile")
     s.pile.append({"cid": cid, "p": p, "into": action.into, "decl": [list(x) for x in action.decl]})
     where = f" into {s.players[action.into]}'s Stable" if action.into is not None else ""
@@ -265,6 +266,7 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
                 action = None
                 continue
             cid = action.cid
+            assert cid is not None
             s.place(cid, "pile")
             s.pile.append({"cid": cid, "p": p, "into": None, "decl": []})
             below = s.pile[-2]

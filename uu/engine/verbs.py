@@ -136,6 +136,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
                 return Decision(you, "target", card_actions(s, "target", cands),
                                 f"Return a card from {s.players[p]}'s Stable to their hand.",
                                 ("target.players",), card=s.name(f["src"]))
+            assert action.cid is not None
             act(action.cid)
             action = None
             queue.pop(0)
@@ -285,6 +286,7 @@ def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
         return Decision(f["you"], "target", card_actions(s, "target", s.hands[p]),
                         f"Take a card of your choice from {s.players[p]}'s hand.", ("effect.pull-choose",),
                         card=s.name(f["src"]))
+    assert action.cid is not None
     moves.to_hand(s, action.cid, f["you"])
     s.say(f"{s.players[f['you']]} takes a card from {s.players[p]}'s hand.", "effect.pull-choose")
     return finish(s, f, True)
@@ -330,6 +332,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
             acts = tuple(dict.fromkeys(Action("choose", option=s.name(c), cid=c) for c in seen))
             return Decision(you, "choose", acts, "Choose the card to put into your hand.", (),
                             card=s.name(f["src"]))
+        assert action.cid is not None
         f["kept"] = action.cid
         moves.to_hand(s, action.cid, you)
         s.say(f"{s.players[you]} looks at the top {len(seen)} cards and takes one.", "effect.pull-choose",
@@ -343,8 +346,9 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
                 for i, perm in enumerate(permutations(seen))))
             return Decision(you, "order", acts, "Put the other cards back on top, in this order (top first).",
                             (), card=s.name(f["src"]))
+        assert action.cid is not None
         perm = list(permutations(seen))[action.cid]
-        for c in reversed(perm):
+        for c in perm[::-1]:  # not reversed(): mypyc (the compiled engine) cannot compile that loop
             s.place(c, "deck", top=True)
     return finish(s, f, True)
 
