@@ -48,7 +48,7 @@ def fingerprint(n, seed, options):
     h.update(repr(g.to_dict()).encode())
     return h.hexdigest()
 
-cases = json.loads(sys.argv[1])
+cases = json.loads(sys.stdin.read())
 print(json.dumps({"engine": native.engine, "prints": [fingerprint(*c) for c in cases]}))
 """
 
@@ -59,8 +59,8 @@ def _cases() -> list[list]:
 
 def _run(cases: list[list], engine: str) -> dict:
     env = dict(os.environ, UU_ENGINE=engine)
-    out = subprocess.run([sys.executable, "-c", _FINGERPRINT, json.dumps(cases)], capture_output=True,
-                         text=True, env=env, cwd=ROOT, timeout=600)
+    out = subprocess.run([sys.executable, "-c", _FINGERPRINT], input=json.dumps(cases), capture_output=True,
+                         text=True, env=env, cwd=ROOT, timeout=900)
     assert out.returncode == 0, out.stderr[-3000:]
     return json.loads(out.stdout)
 

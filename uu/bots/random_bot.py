@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from uu.engine import rng
 from uu.engine.actions import Action
 from uu.engine.game import Game
 
@@ -16,4 +17,4 @@ class RandomBot:
         d = game.pending
         if d is None:
             raise ValueError("the game is over: there is no decision to make")
-        return self.rng.choice(d.actions)
+        return rng.choice(self.rng, d.actions)  # random.Random.choice's draw, compiled with the engine

@@ -3,7 +3,7 @@ effect chain, and replacement ("would") events. Verbs themselves live in `uu.eng
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
@@ -33,7 +33,7 @@ from uu.engine.targets import (
 
 Op = dict[str, Any]
 
-KIND_RULES = {"enter": "effect.enter", "leave": "effect.leave", "bot": "bot.trigger",
+KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "bot": "bot.trigger",
               "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}
 
 

@@ -9,23 +9,25 @@ that is what lets a saved game recompute its pending decision.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.state import GameState
 
-DONE = "done"
-CONT = "cont"
+DONE: Final = "done"
+CONT: Final = "cont"
 
 Frame = dict[str, Any]
 Result = Decision | str
 Handler = Callable[[GameState, Frame, Action | None], Result]
 
-HANDLERS: dict[str, Handler] = {}
-VERBS: dict[str, Handler] = {}  # filled by uu.engine.verbs; kept here so the effect frames need no import cycle
+HANDLERS: Final[dict[str, Handler]] = {}
+# Filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
+# keeps Final module names in C statics instead of looking them up in the module's dict at every use.
+VERBS: Final[dict[str, Handler]] = {}
 # Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function costs microseconds).
-HOOKS: dict[str, Handler] = {}
-HOOK_CHECKS: dict[str, Callable[[GameState, int, int | None], bool]] = {}
+HOOKS: Final[dict[str, Handler]] = {}
+HOOK_CHECKS: Final[dict[str, Callable[[GameState, int, int | None], bool]]] = {}
 
 
 def hook_possible(s: GameState, name: str, you: int, src: int | None) -> bool:
@@ -53,10 +55,10 @@ def replace_top(s: GameState, f: Frame, new: Frame) -> str:
 # Actions and Targets are immutable and compare by value, so the ones offered again and again (the same card
 # in the same place, the same yes/no question) are built once and shared by every decision and game. The
 # keys hold everything the objects hold, so a shared object is always exactly the one that would be built.
-_CARD_ACTIONS: dict[tuple, Action] = {}
-_USE_DECLINE: dict[str | None, tuple[Action, Action]] = {}
-_PLAYER_ACTIONS: dict[tuple[int, ...], tuple[Action, ...]] = {}
-_TARGETS: dict[tuple[int, str, int, str], Target] = {}
+_CARD_ACTIONS: Final[dict[tuple, Action]] = {}
+_USE_DECLINE: Final[dict[str | None, tuple[Action, Action]]] = {}
+_PLAYER_ACTIONS: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
+_TARGETS: Final[dict[tuple[int, str, int, str], Target]] = {}
 
 
 def card_target(s: GameState, cid: int) -> Target:

@@ -16,9 +16,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from uu.cards import catalog
-from uu.cards.schema import CardDef, CardType
+from uu.cards.schema import CardDef
 from uu.engine import effects as _effects  # noqa: F401  (registers the effect frames)
 from uu.engine import hooks as _hooks  # noqa: F401  (registers the card hooks)
+from uu.engine import moves
 from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase and pile frames)
 from uu.engine import queries as q
 from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
@@ -76,26 +77,7 @@ def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Op
     two = len(players) == 2
     defs, removed = build_defs(two)
     s = blank_state(players, opts, defs)
-    for cid in removed:
-        s.place(cid, "box")
-    if removed:
-        s.say(f"2-player game: {len(removed)} cards are removed from the deck.", "two-player.removals")
-    for cid, d in enumerate(defs):
-        if s.zone_of[cid]:
-            continue
-        s.place(cid, "nursery" if d.type is CardType.BABY else "deck", top=False)
-    s.say("The Baby Unicorns form the Nursery; the other cards form the deck.", "setup.nursery",
-          "setup.deck-and-discard", "setup.components")
-    if two:
-        neighs = [c for c in s.deck if defs[c].name == "Neigh"][:2]
-        for p, cid in enumerate(neighs):
-            s.place(cid, "hand", p)
-        s.say("Each player takes a Neigh before the deck is shuffled.", "two-player.neigh")
-    s.rng.shuffle(s.deck)
-    for _ in range(5):
-        for p in range(len(players)):
-            s.place(s.deck[0], "hand", p)
-    s.say("The deck is shuffled and each player is dealt 5 cards.", "setup.deal-five")
+    moves.set_up_zones(s, removed)
     return Game(s)
 
 

@@ -4,14 +4,15 @@ the discard pile; drawing from the deck; entering and leaving Stables fires trig
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from uu.cards.schema import CardType
 from uu.engine import queries as q
+from uu.engine import rng
 from uu.engine.state import GameState
 
 # Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
-BABY = CardType.BABY
+BABY: Final = CardType.BABY
 
 
 def to_discard(s: GameState, cid: int, *rules: str) -> None:
@@ -31,8 +32,37 @@ def to_hand(s: GameState, cid: int, p: int) -> None:
         s.place(cid, "hand", p)
 
 
+def set_up_zones(s: GameState, removed: list[int]) -> None:
+    """A new game's cards (every instance still in no zone): 2-player removals to the box (two-player.removals),
+    Babies to the Nursery and the rest to the deck (setup.nursery), each player's Neigh in a 2-player game
+    (two-player.neigh), then shuffle and deal 5 each (setup.deal-five). Here rather than in new_game: it is
+    compiled with the engine (uu.native), and thousands of games start in a bench or hint loop."""
+    defs = s.defs
+    for cid in removed:
+        s.place(cid, "box")
+    if removed:
+        s.say(f"2-player game: {len(removed)} cards are removed from the deck.", "two-player.removals")
+    for cid in range(len(defs)):
+        if s.zone_of[cid]:
+            continue
+        s.place(cid, "nursery" if defs[cid].type is BABY else "deck", top=False)
+    s.say("The Baby Unicorns form the Nursery; the other cards form the deck.", "setup.nursery",
+          "setup.deck-and-discard", "setup.components")
+    n = len(s.players)
+    if n == 2:
+        neighs = [c for c in s.deck if defs[c].name == "Neigh"][:2]
+        for p, cid in enumerate(neighs):
+            s.place(cid, "hand", p)
+        s.say("Each player takes a Neigh before the deck is shuffled.", "two-player.neigh")
+    rng.shuffle(s.rng, s.deck)
+    for _ in range(5):
+        for p in range(n):
+            s.place(s.deck[0], "hand", p)
+    s.say("The deck is shuffled and each player is dealt 5 cards.", "setup.deal-five")
+
+
 def shuffle_deck(s: GameState) -> None:
-    s.rng.shuffle(s.deck)
+    rng.shuffle(s.rng, s.deck)
     s.cand_cache.clear()  # searches list the deck in order
     s.info_epoch += 1
 

@@ -8,6 +8,8 @@ pile resolves from the top (pile.resolve-top-down): a Neigh takes the card under
 
 from __future__ import annotations
 
+from typing import Final
+
 from uu.cards.schema import CardType
 from uu.engine import moves
 from uu.engine import queries as q
@@ -30,14 +32,19 @@ from uu.engine.targets import (
 )
 
 # Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
-BABY, BASIC, MAGICAL, MAGIC = CardType.BABY, CardType.BASIC, CardType.MAGICAL, CardType.MAGIC
-UPGRADE, DOWNGRADE, INSTANT = CardType.UPGRADE, CardType.DOWNGRADE, CardType.INSTANT
-PERMANENT = (BABY, BASIC, MAGICAL, UPGRADE, DOWNGRADE)
+BABY: Final = CardType.BABY
+BASIC: Final = CardType.BASIC
+MAGICAL: Final = CardType.MAGICAL
+MAGIC: Final = CardType.MAGIC
+UPGRADE: Final = CardType.UPGRADE
+DOWNGRADE: Final = CardType.DOWNGRADE
+INSTANT: Final = CardType.INSTANT
+PERMANENT: Final = (BABY, BASIC, MAGICAL, UPGRADE, DOWNGRADE)
 
 
 # Actions are immutable and compare by value, so the play actions of a permanent card (one per Stable it
 # may enter) are built once per (card, instance, destinations) and shared by every decision and game.
-_PERMANENT_PLAYS: dict[tuple[str, int, tuple[int, ...]], tuple[Action, ...]] = {}
+_PERMANENT_PLAYS: Final[dict[tuple[str, int, tuple[int, ...]], tuple[Action, ...]]] = {}
 
 
 def play_actions(s: GameState, p: int) -> list[Action]:
@@ -85,11 +92,11 @@ def play_actions(s: GameState, p: int) -> list[Action]:
     return acts
 
 
-_DRAW = Action("draw")
-_PASS = Action("pass")
+_DRAW: Final = Action("draw")
+_PASS: Final = Action("pass")
 # Plays that declare their targets, per (card, instance, declared instances or seats, and where each declared
 # instance is): shared like the permanent plays. Emptied if it ever grows large (many games in one process).
-_DECLARED_PLAYS: dict[tuple, Action] = {}
+_DECLARED_PLAYS: Final[dict[tuple, Action]] = {}
 
 
 def _declared_plays(s: GameState, name: str, cid: int, ops: list, dec: list, p: int) -> list[Action]:
@@ -207,7 +214,7 @@ def _type_rule(s: GameState, cid: int) -> str:
     return "card.unicorn-any-stable"
 
 
-_RESPONSES: dict[tuple[str, int], Action] = {}  # shared like the play actions above
+_RESPONSES: Final[dict[tuple[str, int], Action]] = {}  # shared like the play actions above
 
 
 def response_actions(s: GameState, p: int) -> tuple[Action, ...]:

@@ -6,14 +6,16 @@ work? how many Unicorns does this Stable count?) from the current state.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from uu.cards.schema import CardType
 from uu.engine.state import GameState
 
 # Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
-BABY, BASIC, MAGICAL = CardType.BABY, CardType.BASIC, CardType.MAGICAL
-_UNICORN = (BABY, BASIC, MAGICAL)
+BABY: Final = CardType.BABY
+BASIC: Final = CardType.BASIC
+MAGICAL: Final = CardType.MAGICAL
+_UNICORN: Final = (BABY, BASIC, MAGICAL)
 
 
 def summary(s: GameState, p: int) -> dict[str, Any]:
@@ -152,7 +154,7 @@ def hand_limit(s: GameState, p: int) -> int:
     return s.options.hand_limit
 
 
-UNICORN_FILTERS = {"unicorn": None, "basic_unicorn": BASIC, "baby_unicorn": BABY, "magical_unicorn": MAGICAL}
+UNICORN_FILTERS: Final = {"unicorn": None, "basic_unicorn": BASIC, "baby_unicorn": BABY, "magical_unicorn": MAGICAL}
 
 
 def matches(s: GameState, cid: int, what: str | None, src: int | None = None) -> bool:
@@ -171,4 +173,4 @@ def matches(s: GameState, cid: int, what: str | None, src: int | None = None) ->
     return what in s.defs[cid].kinds
 
 
-STATIC_FILTERS = frozenset({"upgrade", "downgrade", "upgrade_or_downgrade", "magic", "neigh", "narwhal"})
+STATIC_FILTERS: Final = frozenset({"upgrade", "downgrade", "upgrade_or_downgrade", "magic", "neigh", "narwhal"})

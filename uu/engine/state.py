@@ -9,20 +9,36 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from uu.cards.schema import CardDef, CardType
 from uu.engine.options import Options
 
-ZONES = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
-PHASES = ("beginning", "draw", "action", "end")
+ZONES: Final = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
+PHASES: Final = ("beginning", "draw", "action", "end")
 
 
-@dataclass(slots=True)
 class LogEntry:
-    text: str
-    rules: tuple[str, ...] = ()
-    player: int | None = None
+    """One line of the narration: its text, the rule ids it applies, and the player it concerns (if any).
+
+    A plain class rather than a dataclass: the compiled engine (uu.native) builds it natively, while a
+    dataclass's generated __init__ stays interpreted (it was a tenth of the compiled engine's time)."""
+
+    __slots__ = ("text", "rules", "player")
+
+    def __init__(self, text: str, rules: tuple[str, ...] = (), player: int | None = None):
+        self.text = text
+        self.rules = rules
+        self.player = player
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, LogEntry) and self.text == other.text and self.rules == other.rules
+                and self.player == other.player)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as the dataclass was
+
+    def __reduce__(self) -> tuple:  # copy and pickle through __init__ (a compiled class has no other way)
+        return (LogEntry, (self.text, self.rules, self.player))
 
     def __repr__(self) -> str:
         return f"LogEntry({self.text!r}, rules={self.rules!r})"

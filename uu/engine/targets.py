@@ -6,7 +6,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterator
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from uu.cards.schema import CardType
 from uu.engine import queries as q
@@ -14,15 +14,15 @@ from uu.engine.frames import hook_possible
 from uu.engine.state import GameState
 
 # Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
-BABY = CardType.BABY
+BABY: Final = CardType.BABY
 
 Op = dict[str, Any]
 
 # Ops whose choice is a card in a Stable or a player: declared with the play under option.targeting
 # declare-first, and before a beginning-of-turn link resolves (chain.targets-before).
-TARGET_OPS = frozenset({"destroy", "steal", "return", "move", "pull", "look_take", "swap_hands"})
+TARGET_OPS: Final = frozenset({"destroy", "steal", "return", "move", "pull", "look_take", "swap_hands"})
 # Choices among the controller's own cards: also made in advance in a beginning-of-turn link.
-OWN_CHOICE_OPS = frozenset({"sacrifice", "discard"})
+OWN_CHOICE_OPS: Final = frozenset({"sacrifice", "discard"})
 
 
 def others(s: GameState, you: int) -> list[int]:
@@ -143,9 +143,9 @@ def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
     return [p for p in s.seat_ring(you) if p != frm and q.can_enter(s, cid, p)]
 
 
-_ALWAYS_POSSIBLE = frozenset({"draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck",
+_ALWAYS_POSSIBLE: Final = frozenset({"draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck",
                               "skip_phase", "steal_after_move"})
-_PLAYER_VERBS = frozenset({"pull", "look_take", "swap_hands", "skip_turn"})
+_PLAYER_VERBS: Final = frozenset({"pull", "look_take", "swap_hands", "skip_turn"})
 
 
 def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
@@ -201,7 +201,7 @@ def playable(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
     return True
 
 
-_DECL_CACHE: dict[tuple[int, bool], tuple[list[Op], list[Op]]] = {}
+_DECL_CACHE: Final[dict[tuple[int, bool], tuple[list[Op], list[Op]]]] = {}
 
 
 def declarable_static(ops: list[Op], own_choices: bool) -> list[Op]:
@@ -250,7 +250,7 @@ def is_player_choice(op: Op) -> bool:
     return verb in _PLAYER_VERBS or (verb == "discard" and op.get("who") == "other")
 
 
-DECLARE_LIMIT = 2000  # at most this many ways to declare one card's targets (a guard, never reached)
+DECLARE_LIMIT: Final = 2000  # at most this many ways to declare one card's targets (a guard, never reached)
 
 
 def declare_combos(s: GameState, ops: list[Op], you: int, src: int | None,

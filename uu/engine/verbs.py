@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import permutations
+from typing import Final
 
-from uu.engine import moves
+from uu.engine import moves, rng
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import finish, pick_loop, prog, would_frame
@@ -32,7 +33,7 @@ def _cands(s: GameState, f: Frame) -> list[int]:
     return card_candidates(s, f["op"], f["you"], f["src"], f["actor"])
 
 
-_WHAT = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
+_WHAT: Final = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
          "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card"}
 
 
@@ -261,7 +262,7 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
         return ask
     if p is None or not s.hands[p]:
         return finish(s, f, False)
-    cid = s.rng.choice(s.hands[p])
+    cid = rng.choice(s.rng, s.hands[p])
     moves.to_hand(s, cid, f["you"])
     s.say(f"{s.players[f['you']]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
           player=f["you"])
