@@ -91,8 +91,8 @@ def test_fingerprint_sees_a_different_game() -> None:
 
 
 def test_scenario_files_pass_on_the_python_engine() -> None:
-    """The rest of the suite runs on whichever engine is active (the compiled one under CI); the scenario files
-    also run on the Python modules, so both stay correct."""
+    """The rest of the suite runs on whichever engine is active (the compiled one under CI); the scenario
+    files also run on the Python modules, so both stay correct."""
     env = dict(os.environ, UU_ENGINE="python")
     out = subprocess.run([sys.executable, "-m", "uu.cli", "scenario", "check", "tests/scenarios"],
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)

@@ -1,5 +1,6 @@
 """The tutor's notebooks: one per shipped lesson (`notebooks/lesson-NN-<id>.ipynb`), the home
-(`notebooks/index.ipynb`), the game (`notebooks/play.ipynb`) and the app `uu app` serves
+(`notebooks/index.ipynb`), the game (`notebooks/play.ipynb`), the sandbox (`notebooks/sandbox.ipynb`) and the
+app `uu app` serves
 (`uu/notebooks/app.ipynb`). Each is a few lines, stored without outputs, and ends with an assert cell that
 nbval runs (pytest collects the notebooks themselves).
 
@@ -33,6 +34,11 @@ assert app.error is None and screen.error is None, (app.error, screen.error)
 assert screen.runner.lesson.id == {lid!r} and screen.runner.progress[0] == 1  # the first step is shown
 assert "Step 1 of" in screen.progress_label.value and screen.narration.value"""
 
+SANDBOX_CHECK = """screen = app.screen
+assert app.error is None and screen.error is None, (app.error, screen.error)
+screen.start_button.click()  # play on from the default position
+assert screen.error is None and screen.game is not None and screen.action_buttons, screen.error"""
+
 PLAY_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
 assert screen.game is not None and screen.action_buttons, "the learner's first decision is offered\""""
@@ -55,6 +61,7 @@ def expected() -> dict[Path, list[str]]:
         NOTEBOOKS / "index.ipynb": [BUILD.format(args=""), HOME_CHECK],
         APP_NOTEBOOK: [BUILD.format(args=""), HOME_CHECK],
         NOTEBOOKS / "play.ipynb": [BUILD.format(args='start="play"'), PLAY_CHECK],
+        NOTEBOOKS / "sandbox.ipynb": [BUILD.format(args='start="sandbox"'), SANDBOX_CHECK],
     }
     for name, lid in _lessons():
         nbs[NOTEBOOKS / name] = [BUILD.format(args=f"start={lid!r}"), LESSON_CHECK.format(lid=lid)]

@@ -33,7 +33,8 @@ from pathlib import Path
 # The modules of the hot loop (frames, flow, pile, effects, verbs and what they ask). game.py, hooks.py,
 # save.py and the rest stay Python: they run once per call from outside, and game.Game is subclassed and
 # copied in ways a compiled class does not allow.
-COMPILED = ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verbs", "pile", "flow")
+COMPILED = ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verbs", "pile",
+            "flow")
 GROUP = "uu_engine_native"  # the name of the shared library mypyc builds for the group (a top-level module)
 ENGINE_DIR = Path(__file__).resolve().parent / "engine"
 SCHEMA = Path(__file__).resolve().parent / "cards" / "schema.py"

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Final
 
-DECISION_KINDS: Final = ("baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order")
+DECISION_KINDS: Final = (
+    "baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order",
+)
 _DECISION_KINDS: Final = frozenset(DECISION_KINDS)
 ACTION_KINDS: Final = (
     "play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
@@ -121,8 +123,9 @@ class Action:
 class Decision:
     """Who must decide, what kind of decision, the legal actions in order, and the prompt. Treat as immutable.
 
-    A plain class rather than a frozen dataclass: the compiled engine (uu.native) builds it natively, while a
-    dataclass's generated __init__ stays interpreted (building Decisions was 7% of the compiled engine's time).
+    A plain class rather than a frozen dataclass: the compiled engine (uu.native) builds it natively, while
+    a dataclass's generated __init__ stays interpreted (building Decisions was 7% of the compiled engine's
+    time).
     """
 
     __slots__ = ("player", "kind", "actions", "prompt", "rules", "card")
