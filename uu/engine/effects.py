@@ -215,14 +215,15 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             if e["use"] is not None:
                 continue
             name = s.name(e["cid"])
-            reserved = _reserve(s, [x for x in effs if x["use"]])
-            if not ops_possible(s, e["ops"], e["you"], e["cid"]) or not _targets_left(s, e, reserved):
-                e["use"] = False
-                s.say(f"{name}'s optional effect could do nothing, so it is not offered.", "effect.may")
-                continue
             if action is None:
+                reserved = _reserve(s, [x for x in effs if x["use"]])
+                if not ops_possible(s, e["ops"], e["you"], e["cid"]) or not _targets_left(s, e, reserved):
+                    e["use"] = False
+                    s.say(f"{name}'s optional effect could do nothing, so it is not offered.", "effect.may")
+                    continue
                 return use_decline(s, e["you"], e["cid"], f"Use the beginning-of-turn effect of {name}?",
                                    "bot.trigger", "bot.optional-lost")
+            # the answer about this effect: nothing has changed since it was found usable and asked about
             # a local, not e["use"] again: mypy narrowed e["use"] to None above (the `is not None` test), and
             # the compiled engine trusts that narrowing (it printed "does not use" for a used effect)
             use = action.kind == "use"
@@ -253,24 +254,25 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
             if len(chosen) >= n:
                 f["queue"].pop(0)
                 continue
-            if is_player_choice(op):
+            players = is_player_choice(op)
+            if players:
                 cands = player_candidates(s, op, e["you"])
-                kind, acts = "target", player_actions(cands) if cands else ()
+                kind = "target"
             else:
                 cands = [c for c in card_candidates(s, op, e["you"], e["cid"]) if c not in f["used"]]
                 kind = op["do"] if op["do"] in ("sacrifice", "discard") else "target"
-                acts = card_actions(s, kind, cands) if cands else ()
-            if not acts:
+            if not cands:
                 s.say(f"Not enough targets for {s.name(e['cid'])}: that part is skipped.",
                       "chain.not-enough-targets")
                 f["queue"].pop(0)
                 continue
-            if action is None:
+            if action is None:  # the actions are built only to ask (an answer needs only its own cid)
+                acts = player_actions(cands) if players else card_actions(s, kind, cands)
                 return Decision(e["you"], kind, acts,
                                 f"Choose for {s.name(e['cid'])} ({op['do']}) before the link resolves.",
                                 ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]))
             chosen.append(action.cid)
-            if not is_player_choice(op):
+            if not players:
                 f["used"].append(action.cid)
             action = None
         f["st"] = "resolve"
