@@ -116,15 +116,15 @@ def test_edited_source_means_no_compiled_modules(tmp_path: Path, monkeypatch: py
     (fake / "COMPLETE").write_text(before)
     # a "build" without its modules (say, interrupted) is not used: the Python modules are kept
     path: list[str] = []
-    native.activate(path)
+    native.activate("engine", path, again=True)
     assert path == [] and native.engine == "python" and "no compiled build" in native.reason
     flow = engine_copy / "flow.py"
     flow.write_text(flow.read_text() + "\n# edited\n")
     assert native.sources_digest() != before
-    native.activate(path)
+    native.activate("engine", path, again=True)
     assert path == [] and "no compiled build for these sources" in native.reason
     monkeypatch.setenv("UU_ENGINE", "python")
-    native.activate(path)
+    native.activate("engine", path, again=True)
     assert path == [] and "UU_ENGINE=python" in native.reason
 
 

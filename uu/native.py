@@ -7,9 +7,9 @@ attribute reads into C. Nothing else changes: the compiled engine plays the same
 for every seed (tests/test_native.py compares them).
 
 How it is found: `python -m uu.native build` (run by dev.py after installing) compiles the modules in
-`COMPILED` into `<sys.prefix>/uu-native/<digest>/`, where the digest covers every engine source file, the
-card schema and the Python version. When `uu.engine` is imported, `activate` puts that folder first on the
-package's search path only if a complete build for the *current* digest exists, so an edited source file
+`COMPILED` into `<sys.prefix>/uu-native/<digest>/`, where the digest covers every source file of uu.engine
+and uu.cards and the Python version. When those packages are imported, `activate` puts that folder first on
+their search paths only if a complete build for the *current* digest exists, so an edited source file
 can never run stale compiled code: it simply runs as Python until the next build. `UU_ENGINE=python` forces
 the Python modules (the comparison test uses it). Without a C compiler the build is skipped with a message
 and everything works, only slower.
@@ -30,28 +30,34 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-# The modules of the hot loop (frames, flow, pile, effects, verbs and what they ask). game.py, hooks.py,
-# save.py and the rest stay Python: they run once per call from outside, and game.Game is subclassed and
-# copied in ways a compiled class does not allow.
-COMPILED = ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verbs", "pile",
-            "flow")
+# The modules of the hot loop (frames, flow, pile, effects, verbs, what they ask, and the card objects they
+# read), by package. game.py, hooks.py, save.py and the rest stay Python: they run once per call from
+# outside, and game.Game is subclassed and copied in ways a compiled class does not allow.
+COMPILED: dict[str, tuple[str, ...]] = {
+    "cards": ("carddef",),
+    "engine": ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verbs", "pile",
+               "flow"),
+}
 GROUP = "uu_engine_native"  # the name of the shared library mypyc builds for the group (a top-level module)
-ENGINE_DIR = Path(__file__).resolve().parent / "engine"
-SCHEMA = Path(__file__).resolve().parent / "cards" / "schema.py"
+PACKAGE_DIR = Path(__file__).resolve().parent
+ENGINE_DIR = PACKAGE_DIR / "engine"
+CARDS_DIR = PACKAGE_DIR / "cards"
 # Flags for the type check mypyc runs first: PyYAML ships no type hints (the schema imports it).
 MYPY_FLAGS = ("--ignore-missing-imports",)
 
 engine = "python"  # what `activate` chose: "compiled" or "python"
 reason = "uu.engine not imported yet"
+_folder: Path | None = None  # the build in use, once chosen (the same for every package)
+_chosen = False
 
 
 def sources_digest() -> str:
-    """One digest of everything a build depends on: every engine module (compiled or called by the compiled
-    ones), the card schema, and the interpreter (compiled modules only load into the Python they were built
+    """One digest of everything a build depends on: every engine and cards module (compiled or called by the
+    compiled ones), and the interpreter (compiled modules only load into the Python they were built
     for)."""
     h = hashlib.sha256()
     h.update(f"{sys.implementation.cache_tag} {sysconfig.get_platform()} {COMPILED}".encode())
-    for path in sorted(ENGINE_DIR.glob("*.py")) + [SCHEMA]:
+    for path in sorted(ENGINE_DIR.glob("*.py")) + sorted(CARDS_DIR.glob("*.py")):
         h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()[:20]
 
@@ -68,30 +74,40 @@ def _complete(folder: Path) -> bool:
     """A finished build: its marker (written last), the group's shared library and every module's shim."""
     if not (folder / "COMPLETE").is_file() or not list(folder.glob(f"{GROUP}__mypyc.*")):
         return False
-    return all(list((folder / "uu" / "engine").glob(f"{m}.*")) for m in COMPILED)
+    return all(list((folder / "uu" / pkg).glob(f"{m}.*")) for pkg, mods in COMPILED.items() for m in mods)
 
 
-def activate(engine_path: list[str]) -> None:
-    """Called by uu/engine/__init__.py before any engine module is imported: put the compiled modules first on
-    the package's search path when a build for the current sources exists."""
+def _choose() -> Path | None:
+    """The build to use for this process, or None for the Python modules (decided once)."""
     global engine, reason
     if os.environ.get("UU_ENGINE", "").lower() == "python":
         engine, reason = "python", "UU_ENGINE=python asks for the Python modules"
-        return
+        return None
     folder = build_dir()
     if not _complete(folder):
         engine, reason = "python", (f"no compiled build for these sources in {native_root()} "
                                     f"(run `python -m uu.native build`)")
-        return
+        return None
     sys.path.append(str(folder))  # where the group's shared library is imported from, by its own name
     try:
         importlib.import_module(f"{GROUP}__mypyc")
     except ImportError as e:  # a broken or foreign build: fall back rather than fail the import of uu
         sys.path.remove(str(folder))
         engine, reason = "python", f"the compiled build in {folder} does not load: {e}"
-        return
-    engine_path.insert(0, str(folder / "uu" / "engine"))
+        return None
     engine, reason = "compiled", f"mypyc build {folder.name} in {native_root()}"
+    return folder
+
+
+def activate(package: str, package_path: list[str], again: bool = False) -> None:
+    """Called by uu/cards/__init__.py and uu/engine/__init__.py before their modules are imported: put the
+    compiled modules first on the package's search path when a build for the current sources exists.
+    `again` decides afresh (tests); otherwise the first package's decision holds for both."""
+    global _folder, _chosen
+    if again or not _chosen:
+        _folder, _chosen = _choose(), True
+    if _folder is not None:
+        package_path.insert(0, str(_folder / "uu" / package))
 
 
 _SETUP = """
@@ -120,14 +136,15 @@ def build(quiet: bool = False) -> tuple[bool, str]:
     root.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="uu-native-") as tmp:
         staging = Path(tmp) / "out"
-        paths = "|".join(str(ENGINE_DIR / f"{m}.py") for m in COMPILED)
+        paths = "|".join(str(PACKAGE_DIR / pkg / f"{m}.py") for pkg, mods in COMPILED.items() for m in mods)
         cmd = [sys.executable, "-c", _SETUP, paths, "|".join(MYPY_FLAGS), GROUP, str(Path(tmp) / "c"),
                str(staging), str(Path(tmp) / "t")]
         proc = subprocess.run(cmd, cwd=tmp, capture_output=True, text=True)
         if proc.returncode != 0:
             tail = (proc.stdout + proc.stderr)[-3000:]
             return False, f"compiling the engine failed; the engine runs as Python.\n{tail}"
-        missing = [m for m in COMPILED if not list((staging / "uu" / "engine").glob(f"{m}.*"))]
+        missing = [f"{pkg}.{m}" for pkg, mods in COMPILED.items() for m in mods
+                   if not list((staging / "uu" / pkg).glob(f"{m}.*"))]
         if missing:
             return False, f"the build made no module for {', '.join(missing)}; the engine runs as Python"
         (staging / "COMPLETE").write_text(f"{digest}\n")

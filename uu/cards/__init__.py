@@ -4,6 +4,10 @@
 then works with the light `CardDef` objects, so validation never runs in the game loop.
 """
 
+from uu import native as _native
+
+_native.activate("cards", __path__)  # before carddef is imported: compiled with the engine when built
+
 from uu.cards.schema import CardDef, CardType, Catalog, load_catalog
 
 __all__ = ["CardDef", "CardType", "Catalog", "load_catalog", "catalog"]

@@ -1,4 +1,4 @@
-"""Pydantic models of the catalog file, and the light `CardDef` the engine uses.
+"""Pydantic models of the catalog file; they build the light `CardDef`s the engine uses (uu.cards.carddef).
 
 Card behaviour is data (see DESIGN.md "Effects are data, verbs are code"): an *effect* is a list of *ops*,
 each naming a verb the engine implements in `uu.engine.verbs`. The models below check the vocabulary, so a
@@ -8,13 +8,13 @@ typo in the catalog fails at load time with the card's name, never in the middle
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
 
 # The C YAML library when PyYAML has it (10x faster); it gives the same nodes and line marks.
 FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -35,19 +35,6 @@ STATIC_KEYS = frozenset({
     "owner_unicorns_indestructible", "indestructible_by", "basics_enter_only_owner", "hand_visible",
     "owner_unicorns_blank", "owner_unicorns_are_pandas", "max_unicorns",
 })
-
-
-class CardType(str, Enum):
-    BABY = "baby"
-    BASIC = "basic"
-    MAGICAL = "magical"
-    MAGIC = "magic"
-    UPGRADE = "upgrade"
-    DOWNGRADE = "downgrade"
-    INSTANT = "instant"
-
-
-UNICORN_TYPES = frozenset({CardType.BABY, CardType.BASIC, CardType.MAGICAL})
 
 
 class OpModel(BaseModel):
@@ -149,40 +136,6 @@ def _dump_effect(effect: EffectModel | None) -> dict[str, Any] | None:
     if effect is None:
         return None
     return effect.model_dump(by_alias=True, exclude_none=True)
-
-
-@dataclass(slots=True, eq=False)
-class CardDef:
-    """One distinct card, as the engine reads it (plain data, JSON-able effect dicts)."""
-
-    no: str
-    name: str
-    title: str
-    type: CardType
-    copies: int
-    text: str
-    two_player_removed: bool = False
-    play: dict[str, Any] | None = None
-    enter: dict[str, Any] | None = None
-    leave: dict[str, Any] | None = None
-    bot: dict[str, Any] | None = None
-    static: dict[str, Any] = field(default_factory=dict)
-    would: list[dict[str, Any]] = field(default_factory=list)
-    watch: list[dict[str, Any]] = field(default_factory=list)
-    hook: str | None = None
-    notes: str | None = None
-    rules: tuple[str, ...] = ()
-    is_unicorn: bool = False
-    letters: int = 0
-    kinds: frozenset[str] = frozenset()  # the filter words (uu.cards.schema.FILTERS) this card always matches
-
-    @property
-    def type_name(self) -> str:
-        return {
-            CardType.BABY: "Baby Unicorn", CardType.BASIC: "Basic Unicorn",
-            CardType.MAGICAL: "Magical Unicorn", CardType.MAGIC: "Magic", CardType.UPGRADE: "Upgrade",
-            CardType.DOWNGRADE: "Downgrade", CardType.INSTANT: "Instant",
-        }[self.type]
 
 
 class Catalog:

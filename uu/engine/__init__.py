@@ -3,7 +3,7 @@ enforces it)."""
 
 from uu import native as _native
 
-_native.activate(__path__)  # before any engine module is imported: the compiled ones, when built, come first
+_native.activate("engine", __path__)  # before any engine module is imported: the compiled ones, when built, come first
 
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.errors import AmbiguousAction, GameError, GameOver, IllegalAction, MalformedAction
