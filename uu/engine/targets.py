@@ -40,14 +40,14 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
     Memoised in `s.cand_cache` until the next card movement: the same question is asked many times per
     decision (is the card playable, its declared combinations, a link's reservations). The list returned
     is shared: callers must not change it."""
-    get = op.get
-    key = (op["do"], get("what"), get("from"), get("exclude"), you, src, actor)
+    exclude = op.get("exclude")
+    key = (op["do"], op.get("what"), op.get("from"), exclude, you, src, actor)
     cache = s.cand_cache
     cands = cache.get(key)
     if cands is not None:
         return cands
     cands = _card_candidates(s, op, you, src, actor)
-    if get("exclude") == "this" and src in cands:
+    if exclude == "this" and src in cands:
         cands.remove(src)
     if s.options.pandas == "all-effects" and op["do"] in ("destroy", "steal", "return", "move"):
         cands = [c for c in cands if not _shielded_panda(s, c, you)]
@@ -83,8 +83,8 @@ def _in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
 
 
 def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
-    verb = op["do"]
-    what = op.get("what")
+    verb: str = op["do"]  # typed: compiled, a str comparison instead of a generic one
+    what: str | None = op.get("what")
     a = you if actor is None else actor
     if what == "this":
         if src is None:
@@ -151,7 +151,7 @@ _PLAYER_VERBS: Final = frozenset({"pull", "look_take", "swap_hands", "skip_turn"
 def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
     """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
     is impossible is not offered.)"""
-    verb = op["do"]
+    verb: str = op["do"]
     if verb in _ALWAYS_POSSIBLE:
         return True
     if verb == "choose_one":
