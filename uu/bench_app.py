@@ -1,49 +1,86 @@
-"""`uu bench --app`: how the Voila app feels to a class, measured in a real browser.
+"""`uu bench --app`: how the Voila app feels to a class, measured on this machine.
 
     from uu.bench_app import bench_app
     result = bench_app(learners=30, clicks=30)     # a JSON-able dict; prints nothing
 
-What it does, in order (one headless Debian Chromium, one browser context per learner, `uu app` started as
-`python -m uu.app --port N --no-browser` from an empty directory, exactly what a teacher runs):
+Two kinds of learner. One learner in a real browser (headless Debian Chromium through Playwright, one browser
+context per page), for what a learner sees. And emulated learners (`uu.bench_ws.EmulatedLearner`): the page's
+HTTP requests and kernel websocket messages without a browser, for a class. In a classroom every learner has a
+computer of their own and only the server runs here; 30 Chromiums on this machine would measure mostly
+themselves (the browser burst of earlier versions saw 0 of 30 pages interactive within 90 s), while 30
+emulated learners cost the server what 30 pages cost it and this machine little else (`harness_cpu_s` says
+how little; `server_cpu_s` is the server process's own CPU in each step).
+
+`uu app` is started as `python -m uu.app --port N --no-browser --preheat N` (N = `preheat`, 0 by default here
+whatever `uu app`'s own default) from an empty directory, exactly what a teacher runs. Wherever the benchmark
+waits for the pool, it waits until the server and its kernels are idle: a pool kernel's process exists well
+before it has run the notebook, and the earlier version, which counted processes, sent its bursts into a pool
+still starting (see `uu.voila_config.IOPUB_TIMEOUT_S` for what that did). In order:
 
 1. **cold start**, twice from a stopped server: launch -> port open -> `GET /` answered in full (the kernel
-   started and ran the notebook) on the first launch; launch -> port open -> the home screen interactive in
-   the browser (its lesson buttons visible and enabled) on the second. On the first server also the server
-   side of a burst without browsers (`burst_http`: `learners` simultaneous `GET /`, time until all answered).
-2. **a new learner on a warm server**: a fresh browser context opens the page until the home is interactive
-   (`WARM_PAGES` times, one after the other; the median is reported).
-3. **click -> board update for one learner**, measured *in the page* (a MutationObserver on the board view,
-   no round trip through Playwright): on the play screen in step mode, each click is the "Bot: next"
-   button, or the learner's first move when it is the learner's turn (so every click changes the board;
-   the game is seeded, so the sequence is the same on every run). `clicks` clicks, median and p95; also
-   `settled`: until the whole screen (buttons, prompt, log) has stopped changing.
-4. **a burst**: `learners` new learners open the page at the same moment; the time until every one of them
-   has an interactive home (and each one's own time). All the browsers run on this machine, so they compete
-   with the server for the CPU. A page still blank after `PAGE_TIMEOUT_MS` is reloaded once, as a learner
-   would (`burst.reloaded`).
-5. **clicks under load**: those `learners` pages then open the play screen and click `clicks` times, all at
-   once; the p95 over every click.
-6. **memory**: RSS and USS of every kernel process (one per learner) and of the server (psutil).
+   started and ran the notebook) on the first launch; launch -> port open -> the home interactive in the
+   browser (its lesson buttons visible and enabled) on the second. Everything below uses that second server.
+2. **a new learner in the browser** on the warm server (with a pool, once it is ready): a fresh browser
+   context opens the page until the home is interactive (`WARM_PAGES` times, one after the other). `breakdown_ms`: where the time goes, in ms since
+   the navigation started, from the page's own clocks (Navigation/Resource Timing and marks set by a script
+   that watches the kernel websocket): HTML received, DOMContentLoaded, the load event (every script the
+   page needs before Voila starts), websocket created and open, `kernel_info_reply`, the widget states
+   (`update_states`), interactive. The first page's same-host requests are kept as the emulated learners'
+   asset list.
+3. **click -> board update for that learner**, measured in the page (a MutationObserver on the board view,
+   no round trip through Playwright): on the play screen in step mode, each click is "Bot: next", or the
+   learner's first move when it is the learner's turn (so every click changes the board; the game is seeded,
+   so the sequence is the same on every run). `clicks` clicks; also `settled`: until the screen stopped
+   changing.
+4. **the same learner emulated** (`emulated_one_learner`): steps 2 and 3 again with one emulated learner, on
+   the same server in the same sitting, so the emulation can be compared with the browser. The emulated
+   figures leave out the browser's own work (JavaScript, drawing).
+5. **a burst**: `learners` emulated learners open the page at the same moment; the time until every one of
+   them is interactive, each one's time and the median of each arrival step. With `preheat`, the burst
+   starts once the pool has refilled after steps 2-4 (a class arriving some time after the teacher started
+   the app).
+6. **playing** (`play`): those learners open the play screen (step mode), then for `play_seconds` each one
+   clicks after a think time drawn uniformly from `think` seconds (seeded): a learner reads the board between
+   clicks. Click -> board update and click -> kernel idle, p50/p95; `by_window`: the same in 15-second
+   windows, with how many pool kernels were ready again by each window's end. With `preheat` also when the
+   pool had refilled after the burst (`pool_refilled_s`, from the burst's start; None if not within the
+   play) and the clicks before and after.
+7. **the tight loop** (`tight_loop`): the worst case, every learner clicking `clicks` times with no pause.
+8. **memory**: RSS and USS of every kernel process and of the server (psutil), learners connected.
+9. **the server log** of the emulated steps: every warning or error line not on the list of known harmless
+   ones (a faithful emulation causes none: no refused message types, nothing ignored).
+
+`browser_burst=True` adds the older measure: `learners` Chromium pages opening at once on this machine, then
+all of them clicking (`browser_burst`, `browser_clicks_under_load`).
 
 Targets (reported next to the figures, never asserted): p95 click -> update < 50 ms for one learner and
-< 250 ms with 30; a new learner interactive < 2.5 s; 30 arriving together all interactive < 10 s;
-< 100 MB per learner.
+< 250 ms with 30 (the think-time model); a new learner interactive < 2.5 s (the browser, median); 30
+arriving together all interactive < 10 s (emulated); < 100 MB per learner.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
-import statistics
 import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from uu.appserver import AppServer
+from uu.bench_ws import (
+    EmulatedLearner,
+    arrive_together,
+    click_summary,
+    play,
+    summary,
+    tight_loop,
+)
 
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "bench_app", "click_latency_js"]
 
@@ -58,6 +95,64 @@ WARM_PAGES = 5
 PAGE_TIMEOUT_MS = 90_000
 TARGETS = {"click_p95_ms_one_learner": 50, "click_p95_ms_under_load": 250, "new_learner_interactive_s": 2.5,
            "burst_all_interactive_s": 10, "mb_per_learner": 100}
+# Server log lines that every kernel start or page visit writes and that say nothing is wrong.
+HARMLESS_LOG = ("is not trusted", "Kernel is running over TCP without encryption", "websocket_ping_timeout",
+                "Setting websocket_ping_timeout", "Starting buffering for", "Adapting from protocol version",
+                "Kernel started:", "Kernel shutdown:", "Using pre-heated kernel", "is filled with",
+                "Culling kernels", "Voilà is running at", "the tutor is at")
+_TROUBLE = re.compile(r"WARNING|ERROR|CRITICAL|Traceback|not allowed|Ignoring|Exception", re.I)
+
+# In the page, before any of its scripts: marks (ms since the navigation started) for `breakdown_ms`. It
+# wraps WebSocket to see when the kernel websocket is created and opened, and reads the header of each
+# binary frame (jupyter_server's v1 protocol, see uu.bench_ws.encode_v1) for the kernel_info_reply and the
+# widget states; a MutationObserver sees the home become interactive.
+_MARKS_JS = """
+(() => {
+  const marks = window.__uuMarks = {};
+  const ready = %s;
+  const Native = window.WebSocket;
+  const text = new TextDecoder();
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      marks.wsCreate ??= performance.now();
+      this.addEventListener('open', () => { marks.wsOpen ??= performance.now(); });
+      this.addEventListener('message', (ev) => {
+        const now = performance.now();
+        if (!(ev.data instanceof ArrayBuffer)) return;
+        try {
+          const v = new DataView(ev.data);
+          const n = Number(v.getBigUint64(0, true));
+          const at = i => Number(v.getBigUint64(8 * (i + 1), true));
+          const part = (i, j) => text.decode(new Uint8Array(ev.data, at(i), at(j) - at(i)));
+          const type = JSON.parse(part(1, 2)).msg_type;
+          if (type === 'kernel_info_reply') marks.kernelInfo ??= now;
+          if (type === 'comm_msg' && marks.states === undefined && ev.data.byteLength > 4096
+              && n > 5 && part(4, 5).includes('"update_states"')) marks.states = now;
+        } catch (e) { marks.error = String(e); }
+      });
+    }
+  };
+  const seen = new MutationObserver(() => {
+    if (marks.interactive === undefined && document.querySelector(ready)) {
+      marks.interactive = performance.now(); seen.disconnect(); }
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    seen.observe(document.body, {subtree: true, childList: true, attributes: true}));
+})();
+""" % repr(HOME_READY)
+
+_BREAKDOWN_JS = """
+() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const res = performance.getEntriesByType('resource');
+  const m = window.__uuMarks || {};
+  return {html: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
+          wsCreated: m.wsCreate, wsOpen: m.wsOpen, kernelInfo: m.kernelInfo, states: m.states,
+          interactive: m.interactive, requests: res.length + 1,
+          kbytes: (res.reduce((a, r) => a + r.encodedBodySize, 0) + nav.encodedBodySize) / 1024};
+}
+"""
 
 # In the page: click, then time until the board view changes. Before the next click it waits until the
 # screen has been quiet for `settle` ms, so the next button is picked from the fully updated screen.
@@ -120,51 +215,13 @@ def click_latency_js() -> str:
     return _CLICK_JS
 
 
-# ---- small helpers ------------------------------------------------------------------------------------
-def _pct(values: list[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100); None for no values."""
-    v = sorted(values)
-    if not v:
-        return None
-    k = max(0, min(len(v) - 1, int(round(q / 100 * len(v) + 0.5)) - 1))
-    return v[k]
-
-
-def _summary(values: list[float | None], scale: float = 1.0, digits: int = 3) -> dict[str, Any]:
-    ok = [x * scale for x in values if x is not None]
-    r = lambda x: None if x is None else round(x, digits)  # noqa: E731
-    return {"n": len(values), "failed": len(values) - len(ok), "median": r(statistics.median(ok) if ok else None),
-            "p95": r(_pct(ok, 95)), "min": r(min(ok) if ok else None), "max": r(max(ok) if ok else None)}
-
-
-def _http_burst(url: str, n: int) -> dict[str, Any]:
-    """The server side of a burst, without browsers: `n` simultaneous `GET /` (each one a kernel start and
-    the notebook run), time until every page is answered in full."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    def get(_: int) -> float | None:
-        t = time.perf_counter()
-        try:
-            with urllib.request.urlopen(url, timeout=300) as resp:
-                resp.read()
-                return time.perf_counter() - t if resp.status == 200 else None
-        except OSError:
-            return None
-
-    t0 = time.perf_counter()
-    with ThreadPoolExecutor(n) as pool:
-        each = list(pool.map(get, range(n)))
-    wall = time.perf_counter() - t0
-    return {"requests": n, "all_200_s": round(wall, 3) if all(e is not None for e in each) else None,
-            "each_s": _summary(each)}
-
-
+# ---- server-side measures --------------------------------------------------------------------------------
 def _memory(server_pid: int) -> dict[str, Any]:
-    """RSS/USS (MiB) of the server and of each kernel process (psutil; /proc fallback for RSS only)."""
+    """RSS/USS (MiB) of the server and of each kernel process (psutil)."""
     mib = 1024 * 1024
     try:
         import psutil
-    except ImportError:  # RSS from /proc only
+    except ImportError:
         return {"error": "psutil is not installed: no memory figures"}
     server = psutil.Process(server_pid)
     kernels = [p for p in server.children(recursive=True)
@@ -188,26 +245,10 @@ def _memory(server_pid: int) -> dict[str, Any]:
                 kuss.append(uss)
     srss, suss = info(server)
     r = lambda x: None if x is None else round(x, 1)  # noqa: E731
-    return {"kernels": len(krss), "kernel_rss_mib_median": r(statistics.median(krss) if krss else None),
+    return {"kernels": len(krss), "kernel_rss_mib_median": r(summary(krss)["median"]),
             "kernel_rss_mib_max": r(max(krss) if krss else None),
-            "kernel_uss_mib_median": r(statistics.median(kuss) if kuss else None),
+            "kernel_uss_mib_median": r(summary(kuss)["median"]),
             "kernels_rss_mib_total": r(sum(krss)), "server_rss_mib": r(srss), "server_uss_mib": r(suss)}
-
-
-def _preheat_args(preheat: int) -> tuple[str, ...]:
-    return ("--preheat", str(preheat)) if preheat else ()
-
-
-def _wait_for_pool(server_pid: int, preheat: int, timeout: float = 180) -> float:
-    """Seconds until the server has at least `preheat` kernel processes (the pool refilled; learners' kernels
-    were freed when their pages left)."""
-    t0 = time.perf_counter()
-    while time.perf_counter() - t0 < timeout:
-        if (_memory(server_pid).get("kernels") or 0) >= preheat:
-            break
-        time.sleep(0.5)
-    time.sleep(2.0)  # a kernel process exists a moment before it has run the notebook
-    return round(time.perf_counter() - t0, 1)
 
 
 def _cmdline(p: Any) -> list[str]:
@@ -217,12 +258,102 @@ def _cmdline(p: Any) -> list[str]:
         return []
 
 
-# ---- the browser part (Playwright, async: many learners at once) ------------------------------------------
-async def _open_home(browser: Any, url: str, problems: list[str] | None = None) -> tuple[Any, Any, float | None]:
+def _server_cpu_s(server_pid: int) -> float | None:
+    """CPU seconds used so far by the server process itself (Voila/tornado: pages, static files, websockets;
+    not its kernels)."""
+    try:
+        import psutil
+
+        t = psutil.Process(server_pid).cpu_times()
+        return t.user + t.system
+    except Exception:
+        return None
+
+
+class _Phase:
+    """Wall time, the server's CPU and this process's own CPU (the emulated learners, Playwright's client)
+    over one step of the benchmark."""
+
+    def __init__(self, server_pid: int):
+        self.pid = server_pid
+        self.t0 = time.perf_counter()
+        self.server0 = _server_cpu_s(server_pid)
+        self.own0 = time.process_time()
+
+    def done(self) -> dict[str, float | None]:
+        server = _server_cpu_s(self.pid)
+        return {"wall_s": round(time.perf_counter() - self.t0, 2),
+                "server_cpu_s": None if server is None or self.server0 is None else round(server - self.server0, 2),
+                "harness_cpu_s": round(time.process_time() - self.own0, 2)}
+
+
+def _preheat_args(preheat: int) -> tuple[str, ...]:
+    return ("--preheat", str(preheat))  # always explicit: `uu app` has a pool by default
+
+
+def _tree_cpu_s(server_pid: int) -> tuple[float, int]:
+    """(CPU seconds used so far by the server and its kernels, number of kernel processes)."""
+    import psutil
+
+    total, kernels = 0.0, 0
+    try:
+        server = psutil.Process(server_pid)
+        procs = [server, *server.children(recursive=True)]
+    except psutil.Error:
+        return 0.0, 0
+    for p in procs:
+        try:
+            t = p.cpu_times()
+            total += t.user + t.system
+            kernels += p is not server and any("ipykernel" in part for part in _cmdline(p))
+        except psutil.Error:
+            pass
+    return total, kernels
+
+
+def _wait_for_pool(server_pid: int, preheat: int, timeout: float = 300) -> float:
+    """Seconds until the pool is ready: at least `preheat` kernel processes, and the server and its kernels
+    idle (under 0.1 s of CPU in a second). A kernel process exists well before it has run the notebook, so
+    counting processes alone is not enough (an earlier version of this benchmark sent its burst into a pool
+    that was still starting)."""
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < timeout:
+        before, _ = _tree_cpu_s(server_pid)
+        time.sleep(1.0)
+        after, kernels = _tree_cpu_s(server_pid)
+        if kernels >= preheat and after - before < 0.1:
+            break
+    return round(time.perf_counter() - t0, 1)
+
+
+def _log_trouble(text: str) -> list[str]:
+    """Warning and error lines of a server log, but for the known harmless ones."""
+    return [line for line in text.splitlines()
+            if _TROUBLE.search(line) and not any(h in line for h in HARMLESS_LOG)]
+
+
+# ---- the browser part (Playwright, async) -----------------------------------------------------------------
+async def _open_home(browser: Any, url: str, problems: list[str] | None = None, marks: bool = False,
+                     requests: list[str] | None = None) -> tuple[Any, Any, float | None]:
     """A new learner: fresh context, open the page, wait for an interactive home. Returns (context, page,
-    seconds or None if it never became interactive; the reason is appended to `problems`)."""
+    seconds or None if it never became interactive; the reason is appended to `problems`). `marks`: install
+    the breakdown marks; `requests`: gets the path of every same-host GET the page makes (not the page itself,
+    the kernel API or the websocket): the emulated learners' asset list."""
     ctx = await browser.new_context(viewport={"width": 1200, "height": 900})
+    if marks:
+        await ctx.add_init_script(_MARKS_JS)
     page = await ctx.new_page()
+    if requests is not None:
+        host = urlsplit(url).netloc
+
+        def keep(req: Any) -> None:
+            parts = urlsplit(req.url)
+            path = parts.path + (f"?{parts.query}" if parts.query else "")
+            if (req.method == "GET" and parts.netloc == host and parts.scheme == "http" and path != "/"
+                    and not parts.path.startswith("/api/")):
+                requests.append(path)
+
+        page.on("request", keep)
     t0 = time.perf_counter()
     try:
         await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT_MS)
@@ -270,105 +401,239 @@ async def _clicks(page: Any, n: int) -> list[dict[str, Any]]:
     return await page.evaluate(_CLICK_JS, {"n": n, "timeoutMs": 10_000, "settleMs": 40})
 
 
-def _click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
-    out = _summary([r["ms"] for r in results], digits=1)
-    settled = _summary([r.get("settledMs") for r in results], digits=1)
+def _browser_click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    out = summary([r["ms"] for r in results], digits=1)
+    settled = summary([r.get("settledMs") for r in results], digits=1)
     out["settled"] = {k: settled[k] for k in ("median", "p95", "max")}
     slow = sorted((r for r in results if r["ms"] is not None), key=lambda r: -r["ms"])[:3]
     out["slowest"] = [f"{r['ms']:.0f} ms: {r['label'][:60]}" for r in slow]
     return out
 
 
-async def _browser_part(learners: int, clicks: int, workdir: Path, out: dict[str, Any], preheat: int = 0) -> None:
+def _median_breakdown(rows: list[dict[str, Any]], digits: int = 0) -> dict[str, Any]:
+    keys = [k for k in rows[0] if isinstance(rows[0][k], int | float)] if rows else []
+    return {k: summary([r.get(k) for r in rows], digits=digits)["median"] for k in keys}
+
+
+async def _browser_learner(browser: Any, server: AppServer, clicks: int, out: dict[str, Any],
+                           preheat: int) -> list[str]:
+    """Steps 1b-3: cold start in the browser, new learners one after the other, one learner clicking. Returns
+    the asset list the first warm page loaded. With a pool, the new learners come once it is ready (a warm
+    server; it fills one kernel at a time, about 40 s for 30)."""
+    port_s = await asyncio.to_thread(server.wait_port)
+    ctx, page, home_s = await _open_home(browser, server.url)
+    interactive = None if home_s is None else time.perf_counter() - server.t0
+    out["cold_start"].update({"port_open_s_2": round(port_s, 3),
+                              "interactive_home_s": None if interactive is None else round(interactive, 3)})
+    await _leave(ctx, page)
+    if preheat:
+        out["warm_pool_wait_s"] = await asyncio.to_thread(_wait_for_pool, server.proc.pid, preheat)
+
+    warm: list[float | None] = []
+    rows: list[dict[str, Any]] = []
+    assets: list[str] = []
+    for i in range(WARM_PAGES):
+        ctx, page, s = await _open_home(browser, server.url, marks=True, requests=assets if i == 0 else None)
+        warm.append(s)
+        if s is not None:
+            await page.wait_for_timeout(50)  # the load event's end is recorded a moment after it fires
+            rows.append(await page.evaluate(_BREAKDOWN_JS))
+        await _leave(ctx, page)
+    out["new_learner_interactive_s"] = summary(warm)
+    out["new_learner_interactive_s"]["breakdown_ms"] = _median_breakdown(rows)
+
+    ctx, page, s = await _open_home(browser, server.url)
+    if s is None:
+        raise RuntimeError("the clicking learner's page never became interactive")
+    await _open_play(page)
+    out["click_to_board_ms_one_learner"] = _browser_click_summary(await _clicks(page, clicks))
+    await _leave(ctx, page)
+    return list(dict.fromkeys(assets))
+
+
+async def _browser_burst(browser: Any, server: AppServer, learners: int, clicks: int,
+                         out: dict[str, Any]) -> None:
+    """The older burst: `learners` Chromium pages on this machine opening at once, then all clicking."""
+    t0 = time.perf_counter()
+    problems: list[str] = []
+    opened = await asyncio.gather(*[_open_home(browser, server.url, problems) for _ in range(learners)])
+    burst_wall = time.perf_counter() - t0
+    each = [s for _, _, s in opened]
+    out["browser_burst"] = {"learners": learners, "all_interactive_s": round(burst_wall, 3)
+                            if all(s is not None for s in each) else None,
+                            "interactive": sum(s is not None for s in each), "each_s": summary(each),
+                            "problems": sorted(set(problems))}
+    reloads = [await _reload_until_ready(pg) for _, pg, s in opened if s is None]
+    out["browser_burst"]["reloaded"] = len(reloads)
+    out["browser_burst"]["reload_s"] = summary(reloads) if reloads else None
+    live = [pg for _, pg, _s in opened if await pg.locator(HOME_READY).count()]
+    await asyncio.gather(*[_open_play(pg) for pg in live])
+    results = await asyncio.gather(*[_clicks(pg, clicks) for pg in live], return_exceptions=True)
+    flat = [r for res in results if not isinstance(res, BaseException) for r in res]
+    errors = sum(isinstance(res, BaseException) for res in results)
+    out["browser_clicks_under_load"] = {"learners": len(live), "page_errors": errors,
+                                        **_browser_click_summary(flat)}
+    await asyncio.gather(*[_leave(c, pg) for c, pg, _ in opened])
+
+
+# ---- the emulated part ------------------------------------------------------------------------------------
+async def _emulated_one(url: str, assets: list[str], clicks: int) -> dict[str, Any]:
+    """Step 4: the browser's single learner again, emulated (same server, same sitting)."""
+    times: list[float | None] = []
+    steps: list[dict[str, float]] = []
+    problems: list[str] = []
+    noise = 0
+    for _ in range(WARM_PAGES):
+        async with EmulatedLearner(url, assets=assets) as learner:
+            times.append(await learner.arrive())
+            steps.append(learner.timings)
+            problems += learner.problems
+            noise += learner.known_noise
+    async with EmulatedLearner(url, assets=assets) as learner:
+        await learner.arrive()
+        await learner.open_play()
+        done = [await learner.click() for _ in range(clicks)]
+        problems += learner.problems
+        noise += learner.known_noise
+    return {"new_learner_interactive_s": {**summary(times),
+                                          "step_medians_s": _median_breakdown(steps, digits=3)},
+            "click_to_board_ms": click_summary(done), "problems": problems[:10],
+            "known_kernel_noise": noise}
+
+
+async def _watch_pool(server: AppServer, since: int, t0: float, stop: asyncio.Event) -> list[float]:
+    """Seconds since `t0` at which each pool kernel was ready again (Voila logs "is filled with" once per
+    refill kernel, counted in the log after offset `since`)."""
+    seen: list[float] = []
+    while not stop.is_set():
+        n = server.log_text()[since:].count("is filled with")
+        while len(seen) < n:
+            seen.append(round(time.perf_counter() - t0, 1))
+        await asyncio.sleep(0.25)
+    return seen
+
+
+async def _emulated_class(server: AppServer, out: dict[str, Any], learners: int, clicks: int, preheat: int,
+                          think: tuple[float, float], play_seconds: float, seed: int, assets: list[str]) -> None:
+    """Steps 5-9 (see the module docstring)."""
+    pid = server.proc.pid
+    if preheat:
+        out["burst_pool_wait_s"] = await asyncio.to_thread(_wait_for_pool, pid, preheat)
+    log_mark = len(server.log_text())
+    mem_before = await asyncio.to_thread(_memory, pid)
+    t_burst = time.perf_counter()
+    stop = asyncio.Event()
+    watcher = asyncio.create_task(_watch_pool(server, log_mark, t_burst, stop)) if preheat else None
+    class_: list[EmulatedLearner] = []
+    try:
+        phase = _Phase(pid)
+        class_, burst = await arrive_together(server.url, learners, assets)
+        out["burst"] = {**burst, **phase.done()}
+        ok = [x for x in class_ if x.home_ready()]
+
+        phase = _Phase(pid)
+        opened = await asyncio.gather(*[x.open_play() for x in ok], return_exceptions=True)
+        failed = [f"{type(e).__name__}: {e}" for e in opened if isinstance(e, BaseException)]
+        ok = [x for x, e in zip(ok, opened, strict=True) if not isinstance(e, BaseException)]
+        out["open_play"] = {"learners": len(ok), "errors": sorted(set(failed))[:5], **phase.done()}
+
+        phase = _Phase(pid)
+        t_play = time.perf_counter()
+        played = await play(ok, play_seconds, think, seed)
+        out["play"] = {"learners": len(ok), "seconds": play_seconds,
+                       "think_s": {"uniform": list(think), "seed": seed},
+                       "clicks_per_s": round(len(played) / play_seconds, 2),
+                       **click_summary([c for _, _, c in played]), **phase.done()}
+        refills: list[float] = []
+        if watcher is not None:
+            stop.set()
+            refills = await watcher
+            watcher = None
+            consumed = min(learners, preheat)
+            done_at = refills[consumed - 1] if len(refills) >= consumed else None
+            out["play"]["pool_refilled_s"] = done_at  # since the burst started; None: not within the play
+            out["play"]["pool_kernels_refilled"] = f"{min(len(refills), consumed)} of {consumed}"
+            if done_at is not None:
+                cut = t_burst + done_at - t_play  # in the play phase's clock
+                out["play"]["while_pool_refilled"] = click_summary([c for _, t, c in played if t < cut])
+                out["play"]["after_pool_refilled"] = click_summary([c for _, t, c in played if t >= cut])
+        out["play"]["by_window"] = _windows(played, play_seconds, refills, t_play - t_burst)
+
+        phase = _Phase(pid)
+        out["tight_loop"] = {"learners": len(ok), "clicks_each": clicks,
+                             **click_summary(await tight_loop(ok, clicks)), **phase.done()}
+
+        mem = await asyncio.to_thread(_memory, pid)
+        out["memory"] = {"before_burst": mem_before, "with_learners": mem}
+        if mem.get("kernels") and "server_rss_mib" in mem_before:
+            growth = (mem["server_rss_mib"] or 0) - (mem_before.get("server_rss_mib") or 0)
+            per = (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(mem["kernels"], 1)
+            out["memory"]["mib_per_learner"] = round(per, 1)
+    finally:
+        stop.set()
+        if watcher is not None:
+            watcher.cancel()
+        await asyncio.gather(*[x.leave() for x in class_], return_exceptions=True)
+        problems = [p for x in class_ for p in x.problems]
+        out["emulation_problems"] = {"count": len(problems), "first": sorted(set(problems))[:5],
+                                     "known_kernel_noise": sum(x.known_noise for x in class_)}
+        await asyncio.sleep(1.0)  # the shutdown beacons' log lines
+        trouble = _log_trouble(server.log_text()[log_mark:])
+        out["server_log"] = {"warnings_or_errors": len(trouble), "first": trouble[:5]}
+
+
+def _windows(played: list[tuple[int, float, Any]], seconds: float, refills: list[float], offset: float,
+             width: float = 15.0) -> list[dict[str, Any]]:
+    """The play phase in `width`-second windows: clicks, p50/p95 of click -> board, and how many pool kernels
+    were ready again by the window's end (`refills`: seconds since the burst; `offset`: the play's start in
+    that clock)."""
+    out = []
+    start = 0.0
+    while start < seconds:
+        end = min(start + width, seconds)
+        part = summary([c.board_ms for _, t, c in played if start <= t < end], digits=1)
+        out.append({"from_s": start, "to_s": end, "clicks": part["n"], "median_ms": part["median"],
+                    "p95_ms": part["p95"], "pool_kernels_refilled": sum(r <= offset + end for r in refills)})
+        start = end
+    return out
+
+
+async def _run(learners: int, clicks: int, workdir: Path, out: dict[str, Any], preheat: int,
+               think: tuple[float, float], play_seconds: float, seed: int, browser_burst: bool) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
+        server = AppServer(workdir, max_kernels=learners + WARM_PAGES + 10, extra_args=_preheat_args(preheat))
         try:
-            # 1b. cold start in the browser: a stopped server, launch, open the page as soon as the port is open
-            server = AppServer(workdir, max_kernels=learners + WARM_PAGES + 10, extra_args=_preheat_args(preheat))
             try:
-                port_s = await asyncio.to_thread(server.wait_port)
-                ctx, page, home_s = await _open_home(browser, server.url)
-                interactive = None if home_s is None else time.perf_counter() - server.t0
-                out["cold_start"].update({"port_open_s_2": round(port_s, 3),
-                                          "interactive_home_s": None if interactive is None else round(interactive, 3)})
-                await _leave(ctx, page)
-
-                # 2. new learners on the warm server, one after the other
-                warm: list[float | None] = []
-                for _ in range(WARM_PAGES):
-                    ctx, page, s = await _open_home(browser, server.url)
-                    warm.append(s)
-                    await _leave(ctx, page)
-                out["new_learner_interactive_s"] = _summary(warm)
-
-                # 3. one learner clicking
-                ctx, page, s = await _open_home(browser, server.url)
-                if s is None:
-                    raise RuntimeError("the clicking learner's page never became interactive")
-                await _open_play(page)
-                one = await _clicks(page, clicks)
-                out["click_to_board_ms_one_learner"] = _click_summary(one)
-                await _leave(ctx, page)
+                assets = await _browser_learner(browser, server, clicks, out, preheat)
+                out["assets_recorded"] = len(assets)
+                if preheat:  # the emulated learner, too, gets a page from a full pool
+                    out["emulated_pool_wait_s"] = await asyncio.to_thread(_wait_for_pool, server.proc.pid, preheat)
+                log_mark = len(server.log_text())
+                out["emulated_one_learner"] = await _emulated_one(server.url, assets, clicks)
+                trouble = _log_trouble(server.log_text()[log_mark:])
+                out["emulated_one_learner"]["server_log"] = {"warnings_or_errors": len(trouble),
+                                                             "first": trouble[:5]}
                 await asyncio.sleep(1.0)  # the beacons free the kernels of the pages above
-
-                # 4. a burst of arrivals (with a preheated pool: once the pool has refilled, as in a class
-                # that arrives some time after the teacher started the app)
-                if preheat:
-                    out["burst_pool_wait_s"] = await asyncio.to_thread(_wait_for_pool, server.proc.pid, preheat)
-                mem_before = await asyncio.to_thread(_memory, server.proc.pid)
-                t0 = time.perf_counter()
-                problems: list[str] = []
-                opened = await asyncio.gather(*[_open_home(browser, server.url, problems) for _ in range(learners)])
-                burst_wall = time.perf_counter() - t0
-                each = [s for _, _, s in opened]
-                out["burst"] = {"learners": learners, "all_interactive_s": round(burst_wall, 3)
-                                if all(s is not None for s in each) else None,
-                                "interactive": sum(s is not None for s in each), "each_s": _summary(each),
-                                "problems": sorted(set(problems))}
-                # learners left with a blank page reload it, one after the other
-                reloads = []
-                for _, pg, s in opened:
-                    if s is None:
-                        reloads.append(await _reload_until_ready(pg))
-                out["burst"]["reloaded"] = len(reloads)
-                out["burst"]["reload_s"] = _summary(reloads) if reloads else None
-                ready = [s for _, _, s in opened if s is not None] + [r for r in reloads if r is not None]
-
-                # 5. all of them clicking at once
-                live = [pg for _, pg, _s in opened]
-                live = live if len(ready) == len(live) else [pg for pg in live if await pg.locator(HOME_READY).count()]
-                await asyncio.gather(*[_open_play(pg) for pg in live])
-                results = await asyncio.gather(*[_clicks(pg, clicks) for pg in live], return_exceptions=True)
-                flat: list[dict[str, Any]] = []
-                errors = 0
-                for res in results:
-                    if isinstance(res, BaseException):
-                        errors += 1
-                    else:
-                        flat += res
-                out["click_to_board_ms_under_load"] = {"learners": len(live), "page_errors": errors,
-                                                       **_click_summary(flat)}
-
-                # 6. memory with every learner connected
-                mem = await asyncio.to_thread(_memory, server.proc.pid)
-                out["memory"] = {"before_burst": mem_before, "with_learners": mem}
-                if mem.get("kernels") and "server_rss_mib" in mem_before:
-                    growth = (mem["server_rss_mib"] or 0) - (mem_before.get("server_rss_mib") or 0)
-                    per = (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(mem["kernels"], 1)
-                    out["memory"]["mib_per_learner"] = round(per, 1)
-                await asyncio.gather(*[_leave(c, pg) for c, pg, _ in opened])
-            except Exception:
-                out["server_log_tail"] = server.log_tail(1500)
-                raise
+                await _emulated_class(server, out, learners, clicks, preheat, think, play_seconds, seed, assets)
+                if browser_burst:
+                    if preheat:
+                        out["browser_burst_pool_wait_s"] = await asyncio.to_thread(
+                            _wait_for_pool, server.proc.pid, preheat)
+                    await _browser_burst(browser, server, learners, clicks, out)
             finally:
-                server.stop()
+                await browser.close()
+        except Exception:
+            out["server_log_tail"] = server.log_tail(1500)
+            raise
         finally:
-            await browser.close()
+            server.stop()
 
 
-def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[str, Any]:
+def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0, think: tuple[float, float] = (2.0, 4.0),
+              play_seconds: float = 60.0, seed: int = 0, browser_burst: bool = False) -> dict[str, Any]:
     """Measure the served app (see the module docstring). Returns JSON-able data; prints nothing.
     On a failure the figures gathered so far are returned with an `error` entry."""
     import voila
@@ -378,7 +643,8 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[st
     out: dict[str, Any] = {
         "learners": learners, "clicks": clicks, "voila": getattr(voila, "__version__", "?"),
         "tcp_nodelay": os.environ.get(NODELAY_ENV, "1").strip() != "0", "cpus": os.cpu_count(),
-        "chromium": CHROMIUM, "preheat": preheat, "targets": TARGETS, "cold_start": {}}
+        "load_average_before": _loadavg(), "chromium": CHROMIUM, "preheat": preheat, "targets": TARGETS,
+        "cold_start": {}}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="uu-bench-app-") as tmp:
         workdir = Path(tmp)
@@ -386,8 +652,7 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[st
             if not Path(CHROMIUM).exists():
                 raise RuntimeError(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
             # 1a. cold start over HTTP: launch -> port open -> GET / answered in full
-            server = AppServer(workdir, max_kernels=learners + 5, extra_args=_preheat_args(preheat))
-            try:
+            with AppServer(workdir, max_kernels=5, extra_args=_preheat_args(preheat)) as server:
                 port_s = server.wait_port()
                 with urllib.request.urlopen(server.url, timeout=120) as resp:
                     status, body = resp.status, resp.read()
@@ -395,17 +660,21 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0) -> dict[st
                 out["cold_start"].update({"port_open_s": round(port_s, 3), "http_200_s": round(http_s, 3),
                                           "http_status": status, "page_kb": round(len(body) / 1024, 1),
                                           "kernel_ran": b'"kernelId"' in body})
-                if preheat:
-                    out["burst_http_pool_wait_s"] = _wait_for_pool(server.proc.pid, preheat)
-                out["burst_http"] = _http_burst(server.url, learners)
-            finally:
-                server.stop()
-            asyncio.run(_browser_part(learners, clicks, workdir, out, preheat))
+            asyncio.run(_run(learners, clicks, workdir, out, preheat, think, play_seconds, seed, browser_burst))
         except Exception as e:  # report what was measured and why it stopped
             out["error"] = f"{type(e).__name__}: {e}"
+    out["load_average_after"] = _loadavg()
     out["seconds"] = round(time.perf_counter() - started, 1)
     out["meets_targets"] = _verdict(out)
     return out
+
+
+def _loadavg() -> list[float] | None:
+    """The machine's load averages (1, 5, 15 min): other work on the machine shows here."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
 
 
 def _verdict(out: dict[str, Any]) -> dict[str, bool | None]:
@@ -418,16 +687,15 @@ def _verdict(out: dict[str, Any]) -> dict[str, bool | None]:
     def under(value: Any, target: float) -> bool | None:
         return None if value is None else value < target
 
+    mib = get("memory", "mib_per_learner")
     return {
         "click_p95_ms_one_learner": under(get("click_to_board_ms_one_learner", "p95"),
                                           TARGETS["click_p95_ms_one_learner"]),
-        "click_p95_ms_under_load": under(get("click_to_board_ms_under_load", "p95"),
-                                         TARGETS["click_p95_ms_under_load"]),
+        "click_p95_ms_under_load": under(get("play", "p95"), TARGETS["click_p95_ms_under_load"]),
         "new_learner_interactive_s": under(get("new_learner_interactive_s", "median"),
                                            TARGETS["new_learner_interactive_s"]),
         "burst_all_interactive_s": under(get("burst", "all_interactive_s"), TARGETS["burst_all_interactive_s"]),
-        "mb_per_learner": under(None if get("memory", "mib_per_learner") is None
-                                else get("memory", "mib_per_learner") * 1.048576, TARGETS["mb_per_learner"]),
+        "mb_per_learner": under(None if mib is None else mib * 1.048576, TARGETS["mb_per_learner"]),
     }
 
 

@@ -70,7 +70,14 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.app:
         from uu.bench_app import bench_app
 
-        result = bench_app(learners=args.learners, clicks=args.clicks, preheat=args.preheat)
+        try:
+            low, high = (float(x) for x in args.think.split(","))
+        except ValueError:
+            parser.error(f"--think takes MIN,MAX seconds, e.g. 2,4; got {args.think!r}")
+        if not 0 <= low <= high:
+            parser.error("--think: need 0 <= MIN <= MAX")
+        result = bench_app(learners=args.learners, clicks=args.clicks, preheat=args.preheat, think=(low, high),
+                           play_seconds=args.play_seconds, seed=args.seed, browser_burst=args.browser_burst)
     elif args.hint:
         from uu.bots.bench import bench_hint
 
@@ -99,10 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true")
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
-    app.add_argument("--preheat", type=int, default=0, metavar="N",
-                     help="keep N kernels that have already run the app ready, so a class arriving together is "
-                          "served at once (default 0: none; about 70 MiB each while idle; the kernel cap still "
-                          "applies)")
+    from uu.app import PREHEAT_HELP
+
+    app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
@@ -122,10 +128,19 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hint", action="store_true", help="time the Monte Carlo hint on typical positions")
     b.add_argument("--positions", type=int, default=20, help="with --hint: how many positions")
     b.add_argument("--app", action="store_true",
-                   help="measure the Voila app in Chromium: start-up, click latency, memory, a classroom burst")
+                   help="measure the Voila app: one learner in Chromium (start-up, clicks), then a class of "
+                        "emulated learners (arriving together, playing), memory")
     b.add_argument("--learners", type=int, default=30, help="with --app: learners arriving together")
-    b.add_argument("--clicks", type=int, default=30, help="with --app: clicks measured per learner")
-    b.add_argument("--preheat", type=int, default=0, help="with --app: serve with `uu app --preheat N`")
+    b.add_argument("--clicks", type=int, default=30, help="with --app: clicks per learner (one learner; tight loop)")
+    b.add_argument("--preheat", type=int, default=0, help="with --app: serve with `uu app --preheat N` (default 0: "
+                   "no pool, whatever `uu app`'s own default)")
+    b.add_argument("--play-seconds", type=float, default=60.0,
+                   help="with --app: how long the class plays, clicking after think times")
+    b.add_argument("--think", type=str, default="2,4",
+                   help="with --app: MIN,MAX seconds a learner reads the board before a click (uniform, seeded "
+                        "by --seed)")
+    b.add_argument("--browser-burst", action="store_true",
+                   help="with --app: also the older burst of --learners Chromium pages on this machine")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
     return parser

@@ -1,0 +1,124 @@
+"""The emulated learner of `uu bench --app` (uu/bench_ws.py): its websocket encoding, its reading of the page,
+and, against a running `uu app`, that it becomes interactive and that a click updates the board, with the
+same messages a page in Chromium sends. No timings are asserted (they are the benchmark's to report)."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+from uu.bench_ws import EmulatedLearner, decode_v1, encode_v1, message_detail, page_assets, page_views
+
+# What the page sends from the moment its websocket opens until the home is drawn (ipywidgets 8's widget
+# manager on Voila 0.5), as (channel, msg_type, detail): checked against Chromium below.
+START_UP = [("shell", "kernel_info_request", ""), ("shell", "comm_open", "jupyter.widget.control"),
+            ("shell", "comm_msg", "request_states"), ("shell", "comm_close", "")]
+
+
+def test_v1_frames_round_trip_and_match_jupyter_servers_encoding():
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+
+    parts = [b'{"msg_type": "comm_msg"}', b"{}", b"{}", b'{"comm_id": "x", "data": {}}', b"\x00\x01buffer"]
+    frame = encode_v1("shell", parts)
+    assert decode_v1(frame) == ("shell", parts)
+    # the server's own codec reads ours and writes what we read: the same bytes both ways
+    assert deserialize_msg_from_ws_v1(frame) == ("shell", parts)
+    assert serialize_msg_to_ws_v1(parts, "iopub") == encode_v1("iopub", parts)
+    assert decode_v1(encode_v1("control", [])) == ("control", [])
+
+
+def test_reads_the_kernel_view_and_assets_of_a_voila_page():
+    output = {"data": {"application/vnd.jupyter.widget-view+json": {"model_id": "abc123", "version_major": 2},
+                       "text/plain": "App(...)"}, "output_type": "display_data"}
+    html = ('<link rel="stylesheet" href="/voila/templates/lab/static/index.css?v=1">'
+            '<script src="https://elsewhere.example/x.js"></script>'
+            f'<script type="application/vnd.voila.cell-output+json">\n {json.dumps(output)}\n</script>'
+            '<script type="application/vnd.voila.cell-output+json">{"data": {"text/plain": "1"}}</script>'
+            '<script src="/voila/static/voila.js"></script>')
+    assert page_views(html) == ["abc123"]
+    assert page_assets(html) == ["/voila/templates/lab/static/index.css?v=1", "/voila/static/voila.js"]
+    assert message_detail({"data": {"method": "custom", "content": {"event": "click"}}}) == "custom:click"
+    assert message_detail({"comm_id": "c", "target_name": "jupyter.widget.control", "data": {}}) == \
+        "jupyter.widget.control"
+
+
+def _run(coro):
+    """In a thread of its own: pytest-playwright's sync API may keep an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _kernel_gone(base_url: str, kernel_id: str, timeout: float = 15) -> bool:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        try:
+            urllib.request.urlopen(f"{base_url}api/kernels/{kernel_id}", timeout=5).close()
+        except urllib.error.HTTPError as e:
+            if e.code == 404:
+                return True
+        time.sleep(0.3)
+    return False
+
+
+def test_emulated_learner_gets_the_home_and_a_click_updates_the_board(voila_url):
+    async def scenario() -> tuple[EmulatedLearner, list]:
+        learner = EmulatedLearner(voila_url, assets=None, timeout=90)
+        try:
+            await learner.arrive()
+            assert learner.home_ready() and learner.kernel_id
+            assert set(learner.timings) >= {"html_s", "ws_open_s", "states_s", "interactive_s"}
+            assert learner.sent_log == START_UP
+            await learner.open_play()
+            clicks = [await learner.click() for _ in range(3)]
+        finally:
+            await learner.leave()  # closes the websocket and sends the unload beacon
+        return learner, clicks
+
+    learner, clicks = _run(scenario())
+    for click in clicks:  # each click changed the board and the kernel finished handling it
+        assert click.board_ms is not None and click.idle_ms is not None, click
+        assert click.label
+    assert clicks[0].label.startswith("baby ")  # the seeded game starts with the learner choosing a Baby
+    assert learner.sent_log[-1] == ("shell", "comm_msg", "custom:click")
+    assert learner.problems == []
+    assert _kernel_gone(voila_url, learner.kernel_id), "the beacon did not free the kernel"
+
+
+@pytest.mark.browser
+def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
+    """The messages a real page sends from start-up to a click on "Play a game" are the ones the emulated
+    learner sends (their types, comm targets and methods, in order)."""
+    from playwright.sync_api import expect
+
+    from uu.bench_app import HOME_READY
+
+    sent: list[tuple[str, str, str]] = []
+
+    def on_websocket(ws) -> None:
+        def record(payload) -> None:
+            if isinstance(payload, bytes | bytearray):  # the v1 protocol: binary frames only
+                channel, parts = decode_v1(bytes(payload))
+                header, content = json.loads(parts[0]), json.loads(parts[3])
+                sent.append((channel, header["msg_type"], message_detail(content)))
+            else:
+                sent.append(("text", "", ""))
+
+        ws.on("framesent", record)
+
+    page.on("websocket", on_websocket)
+    page.goto(voila_url, wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=90_000)
+    page.wait_for_timeout(500)  # nothing else is sent once the home is drawn
+    assert sent == START_UP
+    page.locator("button.uu-play").first.click()
+    expect(page.locator(".uu-play-screen .uu-board").first).to_be_visible(timeout=30_000)
+    assert sent == [*START_UP, ("shell", "comm_msg", "custom:click")]

@@ -1,0 +1,668 @@
+"""Emulated learners for `uu bench --app`: what Voila's page does, over HTTP and the kernel websocket, with no
+browser.
+
+    async with EmulatedLearner(url) as learner:      # one learner; many run together in one event loop
+        await learner.arrive()          # GET /, its assets, the kernel websocket, the widget states: the home
+        await learner.open_play()       # "Play a game", step mode on
+        click = await learner.click()   # "Bot: next" (or the learner's first move): ms until the board update
+
+Why: the browser benchmark puts every learner's Chromium on the machine that also runs the server, so with
+30 learners it measures mostly its own browsers (in a classroom each learner has a computer). An emulated
+learner costs the server exactly what a page costs it (the same HTTP requests and the same websocket messages,
+in the same order and encoding) and costs this machine little itself.
+
+What the page does, as recorded from Chromium on `uu app` (Voila 0.5.13, ipywidgets 8.1.9, JupyterLab 4
+services; tests/test_bench_ws.py compares the messages of steps 5, 6 and 8 with a live page's in Chromium):
+
+1. `GET /`: the page. It holds the kernel id (the `jupyter-config-data` JSON, `"kernelId"`) and, in
+   its cell outputs (`application/vnd.voila.cell-output+json` scripts), the model id of the widget view to
+   draw (`application/vnd.jupyter.widget-view+json`: the App).
+2. About 75 static files, 3.9 MB (voila.js and its chunks, the widget manager's labextension, CSS; 95 files
+   and 4.8 MB before `uu app` left out MathJax and unused labextensions). A browser discovers them in rounds
+   (the HTML names voila.js, which loads its chunks, which load the labextensions...) and loads them over at
+   most 6 connections to one host. This learner requests the whole list at once, 6 at a time: the same work
+   for the server, without the browser's own rounds. The list is recorded from Chromium by the benchmark
+   (`assets`; without one, only the files the HTML names).
+3. `GET /api/kernels/<id>` (JupyterLab's `KernelAPI.getKernelModel`).
+4. The websocket `/api/kernels/<id>/channels?session_id=<uuid>` with the subprotocol
+   `v1.kernel.websocket.jupyter.org` (binary frames: see `encode_v1`), as the page negotiates.
+5. `kernel_info_request` on shell; the page waits for its reply before anything else.
+6. ipywidgets 8's widget manager (`_loadFromKernel`): `comm_open` to target `jupyter.widget.control`
+   (metadata `{"version": "1.0.0"}`), then on that comm `comm_msg {"method": "request_states"}`; the kernel
+   answers on iopub with one `comm_msg {"method": "update_states", "states": {...}}` holding every widget's
+   state; the page then sends `comm_close` for the control comm. (The older protocol, a `comm_info_request`
+   then one `request_state` per comm, is only the fallback for ipywidgets 7 kernels; the page does not send
+   it here.) The page builds its models from those states; no message per widget is sent.
+7. Interactive: the home's lesson buttons are in the state tree under the App view, enabled and not hidden
+   (the browser benchmark waits for the same buttons to be drawn and enabled).
+8. A click on a Button view: `comm_msg {"method": "custom", "content": {"event": "click"}}` to its model; a
+   checkbox tick: `comm_msg {"method": "update", "state": {"value": true}, "buffer_paths": []}`.
+9. Leaving: the page's unload beacon, `POST /voila/api/shutdown/<id>` with an `_xsrf` form field.
+
+The learner mirrors every widget model (comm_open, update and echo_update, comm_close), so it can find
+buttons by their CSS classes as the browser benchmark's selectors do. Anything else the kernel or server
+sends (an error reply, an unknown widget method, a stream) is counted in `problems`: a faithful emulation
+has none. One known exception is counted in `known_noise` instead: ipykernel 7 often prints "No such comm:
+<the control comm>" on stderr at start-up, for the page in Chromium just as for this learner (see
+`_dispatch`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from types import TracebackType
+from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+__all__ = ["PROTOCOL", "Click", "EmulatedLearner", "LearnerError", "arrive_together", "click_summary", "decode_v1",
+           "encode_v1", "message_detail", "page_assets", "page_views", "play", "summary", "tight_loop"]
+
+PROTOCOL = "v1.kernel.websocket.jupyter.org"
+WIDGET_TARGET = "jupyter.widget"
+CONTROL_TARGET = "jupyter.widget.control"
+BROWSER_CONNECTIONS = 6       # a browser's parallel connections to one host (HTTP/1.1)
+VIEW_MIME = "application/vnd.jupyter.widget-view+json"
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+OUTPUT_MIME = "application/vnd.voila.cell-output+json"  # Voila 0.5 puts each cell output in one such script
+_OUTPUT = re.compile(r'<script type="' + re.escape(OUTPUT_MIME) + r'">(.*?)</script>', re.S)
+_HEAD_LINK = re.compile(r"""<(?:script|link)[^>]+(?:src|href)=["'](/[^"']+)["']""")
+_REF = "IPY_MODEL_"
+
+
+class LearnerError(RuntimeError):
+    """The emulated page could not do what a page does (server refused, timeout, unexpected answer)."""
+
+
+# ---- the v1 websocket encoding (jupyter_server's `v1.kernel.websocket.jupyter.org`) ----------------------
+def encode_v1(channel: str, parts: Sequence[bytes]) -> bytes:
+    """One binary frame: n (8 bytes little-endian), then n offsets (8 bytes each) into the frame, then the
+    channel name and the parts (header, parent header, metadata, content, buffers...). The offsets mark
+    where the channel and every part start, the last one where the frame ends."""
+    chan = channel.encode()
+    pieces = [chan, *parts]
+    n = len(pieces) + 1
+    offsets = [8 * (n + 1)]
+    for piece in pieces:
+        offsets.append(offsets[-1] + len(piece))
+    head = n.to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + b"".join(pieces)
+
+
+def decode_v1(frame: bytes) -> tuple[str, list[bytes]]:
+    """The inverse of `encode_v1`: (channel, [header, parent header, metadata, content, buffers...])."""
+    n = int.from_bytes(frame[:8], "little")
+    offsets = [int.from_bytes(frame[8 * (i + 1): 8 * (i + 2)], "little") for i in range(n)]
+    channel = frame[offsets[0]:offsets[1]].decode()
+    return channel, [frame[offsets[i]:offsets[i + 1]] for i in range(1, n - 1)]
+
+
+def message_detail(content: dict[str, Any]) -> str:
+    """What distinguishes a widget message beyond its type: a comm_open's target, a comm_msg's method (and a
+    custom message's event); "" for others. Used to compare this learner's messages with a page's."""
+    if "target_name" in content:
+        return str(content["target_name"])
+    data = content.get("data")
+    if isinstance(data, dict) and "method" in data:
+        inner = data.get("content")
+        event = inner.get("event") if isinstance(inner, dict) else None
+        return f"{data['method']}:{event}" if event else str(data["method"])
+    return ""
+
+
+def page_views(html: str) -> list[str]:
+    """Model ids of the widget views in the page's cell outputs (`"model_id"` of their
+    application/vnd.jupyter.widget-view+json data), in page order: what the page draws."""
+    out = []
+    for text in _OUTPUT.findall(html):
+        try:
+            view = json.loads(text).get("data", {}).get(VIEW_MIME) or {}
+        except ValueError:
+            continue
+        if view.get("model_id"):
+            out.append(str(view["model_id"]))
+    return out
+
+
+def page_assets(html: str) -> list[str]:
+    """The same-host files the HTML itself names (scripts and stylesheets): what a learner without a recorded
+    asset list fetches. The browser then loads many more (webpack chunks named inside those scripts)."""
+    return list(dict.fromkeys(u for u in _HEAD_LINK.findall(html) if not u.startswith("//")))
+
+
+# ---- one learner --------------------------------------------------------------------------------------
+@dataclass
+class Click:
+    """One click: `board_ms` until the first update of the board view's models (the board or the log) caused
+    by this click arrived, `idle_ms` until the kernel said idle for it (every message of the click sent);
+    None if not seen within the timeout. `at` is when it was sent (perf_counter)."""
+
+    label: str
+    at: float
+    board_ms: float | None = None
+    idle_ms: float | None = None
+
+
+@dataclass
+class _Waiter:
+    ready: Callable[[], bool]
+    future: asyncio.Future[None]
+
+
+@dataclass
+class _Sent:
+    """A message this learner sent: when its first board-view update and its idle status arrived."""
+
+    at: float
+    board_at: float | None = None
+    idle_at: float | None = None
+    reply: dict[str, Any] | None = None
+
+
+@dataclass
+class EmulatedLearner:
+    """One learner's page (see the module docstring). `assets`: the static files to fetch after the HTML
+    (paths such as /voila/static/voila.js; None: the files the HTML names). `timeout`: seconds for any one
+    step. `timings` gets the time of each arrival step, in seconds since `arrive()` started."""
+
+    base_url: str
+    assets: Sequence[str] | None = None
+    timeout: float = 120.0
+    connections: int = BROWSER_CONNECTIONS
+    timings: dict[str, float] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    known_noise: int = 0
+    sent_log: list[tuple[str, str, str]] = field(default_factory=list)
+    kernel_id: str | None = None
+    root_id: str | None = None
+    models: dict[str, dict[str, Any]] = field(default_factory=dict)
+    bytes_received: int = 0
+
+    def __post_init__(self) -> None:
+        self.base_url = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
+        self.session = str(uuid.uuid4())
+        self._http: AsyncHTTPClient | None = None
+        self._ws: WebSocketClientConnection | None = None
+        self._reader: asyncio.Task[None] | None = None
+        self._waiters: list[_Waiter] = []
+        self._sent: dict[str, _Sent] = {}
+        self._control: str | None = None
+        self._states_at: float | None = None
+        self._closed = False
+        self._left = False
+
+    # ---- context manager: never leave a socket or a kernel behind ------------------------------------
+    async def __aenter__(self) -> EmulatedLearner:
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
+                        tb: TracebackType | None) -> None:
+        await self.leave()
+
+    # ---- HTTP ---------------------------------------------------------------------------------------
+    def _client(self) -> AsyncHTTPClient:
+        if self._http is None:
+            # one client per learner, capped like a browser's connections to one host
+            self._http = AsyncHTTPClient(force_instance=True, max_clients=self.connections)
+        return self._http
+
+    async def _get(self, path: str) -> bytes:
+        req = HTTPRequest(urljoin(self.base_url, path.lstrip("/")), request_timeout=self.timeout,
+                          connect_timeout=self.timeout)
+        try:
+            resp = await self._client().fetch(req)
+        except HTTPClientError as e:
+            raise LearnerError(f"GET {path}: HTTP {e.code}") from None
+        self.bytes_received += len(resp.body or b"")
+        return resp.body or b""
+
+    # ---- arriving -----------------------------------------------------------------------------------
+    async def arrive(self) -> float:
+        """Open the page until the home is interactive; returns the seconds that took."""
+        t0 = time.perf_counter()
+        mark = lambda name: self.timings.__setitem__(name, round(time.perf_counter() - t0, 4))  # noqa: E731
+        html = (await self._get("/")).decode()
+        mark("html_s")
+        found = _KERNEL_ID.search(html)
+        if found is None:
+            full = "The tutor is full" in html
+            raise LearnerError("the page is the 'tutor is full' page" if full else "no kernel id in the page")
+        self.kernel_id = found.group(1)
+        views = page_views(html)
+        if not views:
+            raise LearnerError("no widget view in the page")
+        self.root_id = views[-1]  # the notebook displays one widget: the App
+        assets = page_assets(html) if self.assets is None else list(self.assets)
+        await self._fetch_all(assets)
+        mark("assets_s")
+        await self._get(f"/api/kernels/{self.kernel_id}?{int(time.time() * 1000)}")
+        mark("kernel_model_s")
+        await self._connect()
+        mark("ws_open_s")
+        info = await self.request("kernel_info_request", {})
+        if (info or {}).get("status") != "ok":
+            raise LearnerError(f"kernel_info_reply: {info}")
+        mark("kernel_info_s")
+        await self._load_states()
+        mark("states_s")
+        await self._until(self.home_ready, "the home's lesson buttons")
+        mark("interactive_s")
+        return self.timings["interactive_s"]
+
+    async def _fetch_all(self, paths: list[str]) -> None:
+        """Every asset, at most `connections` at a time (the client's cap queues the rest)."""
+        results = await asyncio.gather(*[self._get(p) for p in paths], return_exceptions=True)
+        failed = [f"{p}: {r}" for p, r in zip(paths, results, strict=True) if isinstance(r, BaseException)]
+        if failed:
+            self.problems.append(f"{len(failed)} assets failed, e.g. {failed[0]}")
+
+    async def _connect(self) -> None:
+        parts = urlsplit(self.base_url)
+        ws_url = (f"ws://{parts.netloc}{parts.path}api/kernels/{self.kernel_id}/channels"
+                  f"?session_id={self.session}")
+        origin = f"{parts.scheme}://{parts.netloc}"
+        try:
+            self._ws = await websocket_connect(
+                HTTPRequest(ws_url, headers={"Origin": origin}, connect_timeout=self.timeout,
+                            request_timeout=self.timeout), subprotocols=[PROTOCOL])
+        except Exception as e:
+            raise LearnerError(f"websocket: {type(e).__name__}: {e}") from None
+        if self._ws.selected_subprotocol != PROTOCOL:
+            raise LearnerError(f"the server chose websocket subprotocol {self._ws.selected_subprotocol!r}")
+        self._reader = asyncio.create_task(self._read_loop())
+
+    async def _load_states(self) -> None:
+        """ipywidgets 8's start-up: the control comm, `request_states`, one `update_states`, close."""
+        self._control = str(uuid.uuid4())
+        await self.send("comm_open", {"comm_id": self._control, "target_name": CONTROL_TARGET, "data": {}},
+                        metadata={"version": "1.0.0"})
+        await self.send("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}})
+        await self._until(lambda: self._states_at is not None, "update_states on the control comm")
+        await self.send("comm_close", {"comm_id": self._control, "data": {}})
+
+    # ---- messages -----------------------------------------------------------------------------------
+    def _header(self, msg_type: str) -> dict[str, Any]:
+        # what JupyterLab's services put in a header (version 5.2, empty username, the websocket's session)
+        date = datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        return {"date": date, "msg_id": str(uuid.uuid4()), "msg_type": msg_type, "session": self.session,
+                "username": "", "version": "5.2"}
+
+    async def send(self, msg_type: str, content: dict[str, Any], metadata: dict[str, Any] | None = None,
+                   channel: str = "shell") -> str:
+        """Send one message; returns its msg_id (replies, updates and the idle status carry it as parent)."""
+        if self._ws is None or self._closed:
+            raise LearnerError("the websocket is not open")
+        header = self._header(msg_type)
+        parts = [json.dumps(p).encode() for p in (header, {}, metadata or {}, content)]
+        self.sent_log.append((channel, msg_type, message_detail(content)))
+        self._sent[header["msg_id"]] = _Sent(at=time.perf_counter())
+        await self._ws.write_message(encode_v1(channel, parts), binary=True)
+        return header["msg_id"]
+
+    async def request(self, msg_type: str, content: dict[str, Any]) -> dict[str, Any] | None:
+        """A shell request; returns its reply's content."""
+        msg_id = await self.send(msg_type, content)
+        sent = self._sent[msg_id]
+        await self._until(lambda: sent.reply is not None, f"the reply to {msg_type}")
+        return sent.reply
+
+    async def _read_loop(self) -> None:
+        assert self._ws is not None
+        try:
+            while True:
+                frame = await self._ws.read_message()
+                now = time.perf_counter()
+                if frame is None:
+                    break
+                if isinstance(frame, str):  # this protocol sends binary frames only
+                    self.problems.append("a text frame on the v1 websocket")
+                    continue
+                self.bytes_received += len(frame)
+                self._dispatch(frame, now)
+                self._wake()
+        except Exception as e:  # a broken frame must not hang the waiters: they see the close
+            self.problems.append(f"reading the websocket: {type(e).__name__}: {e}")
+        finally:
+            self._closed = True
+            self._wake()
+
+    def _dispatch(self, frame: bytes, now: float) -> None:
+        channel, parts = decode_v1(frame)
+        header, parent, _meta, content = (json.loads(p) for p in parts[:4])
+        kind = header.get("msg_type")
+        sent = self._sent.get(parent.get("msg_id", ""))
+        if channel == "shell" or channel == "control":
+            if sent is not None:
+                sent.reply = content
+            if content.get("status") not in (None, "ok"):
+                self.problems.append(f"{kind}: {content.get('status')} {content.get('ename', '')}")
+            return
+        if channel != "iopub":
+            self.problems.append(f"a message on channel {channel}: {kind}")
+            return
+        if kind == "status":
+            if content.get("execution_state") == "idle" and sent is not None and sent.idle_at is None:
+                sent.idle_at = now
+        elif kind == "comm_open":
+            if content.get("target_name") == WIDGET_TARGET:
+                self.models[content["comm_id"]] = dict(content.get("data", {}).get("state", {}))
+            else:
+                self.problems.append(f"comm_open for target {content.get('target_name')}")
+        elif kind == "comm_msg":
+            self._comm_msg(content, sent, now)
+        elif kind == "comm_close":
+            self.models.pop(content.get("comm_id", ""), None)
+        elif kind == "stream" and self._control and f"No such comm: {self._control}" in content.get("text", ""):
+            # ipykernel 7 looks a comm up on its shell-channel thread (to route comm messages to subshells)
+            # before its main thread has handled the comm_open sent just before; it warns and then handles the
+            # message normally. The browser's start-up triggers the same warning (about every other page).
+            self.known_noise += 1
+        else:  # stream, error, display_data...: the app sends none of these to a page
+            self.problems.append(f"iopub {kind}: {json.dumps(content)[:200]}")
+
+    def _comm_msg(self, content: dict[str, Any], sent: _Sent | None, now: float) -> None:
+        comm_id = content.get("comm_id", "")
+        data = content.get("data", {})
+        method = data.get("method")
+        if comm_id == self._control:
+            if method == "update_states":
+                for model_id, entry in data.get("states", {}).items():
+                    self.models[model_id] = dict(entry.get("state", {}))
+                self._states_at = now
+            else:
+                self.problems.append(f"control comm: method {method}")
+        elif method in ("update", "echo_update"):
+            model = self.models.get(comm_id)
+            if model is None:
+                self.problems.append(f"{method} for an unknown model")
+                return
+            model.update(data.get("state", {}))
+            if sent is not None and sent.board_at is None and comm_id in self._board_ids():
+                sent.board_at = now
+        else:
+            self.problems.append(f"widget comm: method {method}")
+
+    # ---- waiting ------------------------------------------------------------------------------------
+    def _wake(self) -> None:
+        for w in list(self._waiters):
+            if w.future.done():
+                self._waiters.remove(w)
+            elif self._closed or w.ready():
+                self._waiters.remove(w)
+                w.future.set_result(None)
+
+    async def _until(self, ready: Callable[[], bool], what: str, timeout: float | None = None) -> None:
+        if ready():
+            return
+        if self._closed:
+            raise LearnerError(f"the websocket closed while waiting for {what}")
+        waiter = _Waiter(ready, asyncio.get_running_loop().create_future())
+        self._waiters.append(waiter)
+        try:
+            await asyncio.wait_for(waiter.future, self.timeout if timeout is None else timeout)
+        except TimeoutError:
+            raise LearnerError(f"timed out waiting for {what}") from None
+        finally:
+            if waiter in self._waiters:
+                self._waiters.remove(waiter)
+        if not ready():
+            raise LearnerError(f"the websocket closed while waiting for {what}")
+
+    # ---- the widget tree, as the page draws it --------------------------------------------------------
+    def _ref(self, value: Any) -> str | None:
+        return value[len(_REF):] if isinstance(value, str) and value.startswith(_REF) else None
+
+    def _hidden(self, state: dict[str, Any]) -> bool:
+        layout = self.models.get(self._ref(state.get("layout")) or "", {})
+        return layout.get("display") == "none" or layout.get("visibility") == "hidden"
+
+    def shown(self) -> list[str]:
+        """Model ids of the widgets drawn now, in page order: from the App view down through `children`,
+        leaving out any widget (and what it holds) hidden by its layout."""
+        out: list[str] = []
+        stack = [self.root_id] if self.root_id else []
+        seen: set[str] = set()
+        while stack:
+            mid = stack.pop()
+            state = self.models.get(mid or "")
+            if mid is None or state is None or mid in seen or self._hidden(state):
+                continue
+            seen.add(mid)
+            out.append(mid)
+            kids = [self._ref(c) for c in state.get("children", ())]
+            stack.extend(reversed([k for k in kids if k]))
+        return out
+
+    def find(self, css: str, inside: str | None = None) -> list[str]:
+        """Shown widgets with CSS class `css` (optionally only those under a shown widget of class `inside`)."""
+        ids = self.shown()
+        if inside is not None:
+            tops = [m for m in ids if inside in self.models[m].get("_dom_classes", ())]
+            ids = self._under(tops[0]) if tops else []
+        return [m for m in ids if css in self.models[m].get("_dom_classes", ())]
+
+    def _under(self, top: str) -> list[str]:
+        shown = set(self.shown())
+        out, stack = [], [top]
+        while stack:
+            mid = stack.pop()
+            if mid not in shown:
+                continue
+            out.append(mid)
+            kids = [self._ref(c) for c in self.models[mid].get("children", ())]
+            stack.extend(reversed([k for k in kids if k]))
+        return out
+
+    def _clickable(self, css: str, inside: str | None = None) -> list[str]:
+        return [m for m in self.find(css, inside) if not self.models[m].get("disabled", False)]
+
+    def home_ready(self) -> bool:
+        """The browser benchmark's HOME_READY: a lesson button of the home screen, shown and enabled."""
+        return bool(self._clickable("uu-open-lesson", "uu-home-screen"))
+
+    def _board_ids(self) -> set[str]:
+        """The board view's models (the board, the log and its title): the browser benchmark watches the
+        same subtree (`.uu-board-view`) for the first change after a click."""
+        views = [m for m, s in self.models.items() if "uu-board-view" in s.get("_dom_classes", ())]
+        out: set[str] = set()
+        for v in views:
+            out.update(k for k in (self._ref(c) for c in self.models[v].get("children", ())) if k)
+        return out
+
+    def label(self, model_id: str) -> str:
+        return str(self.models.get(model_id, {}).get("description", ""))
+
+    # ---- acting -------------------------------------------------------------------------------------
+    async def press(self, model_id: str) -> str:
+        """What a Button view sends when clicked."""
+        return await self.send("comm_msg", {"comm_id": model_id,
+                                            "data": {"method": "custom", "content": {"event": "click"}}})
+
+    async def set_value(self, model_id: str, value: Any) -> str:
+        """What a control sends when the learner changes it (the model's `value`)."""
+        self.models.get(model_id, {})["value"] = value
+        return await self.send("comm_msg", {"comm_id": model_id, "data": {
+            "method": "update", "state": {"value": value}, "buffer_paths": []}})
+
+    async def until_idle(self, msg_id: str) -> None:
+        """Until the kernel has finished handling `msg_id` (its idle status arrived)."""
+        sent = self._sent[msg_id]
+        await self._until(lambda: sent.idle_at is not None, "the kernel to finish")
+
+    async def open_play(self) -> None:
+        """Home -> "Play a game" -> step mode on, until "Bot: next" is shown (as the browser bench does)."""
+        play = self._clickable("uu-play")
+        if not play:
+            raise LearnerError("no 'Play a game' button on the home")
+        await self.until_idle(await self.press(play[0]))
+        await self._until(lambda: bool(self.find("uu-board", "uu-play-screen")), "the play screen")
+        step = self.find("uu-step-mode", "uu-play-screen")
+        if not step:
+            raise LearnerError("no step-mode checkbox on the play screen")
+        await self.until_idle(await self.set_value(step[0], True))
+        # shown (it may be disabled: at the start the learner chooses a Baby first), as the browser bench waits
+        await self._until(lambda: bool(self.find("uu-bot-next", "uu-play-screen")), "'Bot: next' to be shown")
+
+    def next_button(self) -> str | None:
+        """The browser benchmark's choice: "Bot: next" if on offer, else the learner's first move, else (game
+        over) "New game"; None while none is on offer."""
+        for css in ("uu-bot-next", "uu-action"):
+            found = self._clickable(css, "uu-play-screen")
+            if found:
+                return found[0]
+        banner = self.find("uu-result", "uu-play-screen")
+        if banner and "uu-banner" in str(self.models[banner[0]].get("value", "")):
+            found = self._clickable("uu-new-game", "uu-play-screen")
+            return found[0] if found else None
+        return None
+
+    async def click(self, timeout: float = 10.0) -> Click:
+        """One click on `next_button()`; waits for its idle status (at most `timeout` s for each part)."""
+        try:
+            await self._until(lambda: self.next_button() is not None, "a button to click", timeout)
+        except LearnerError:
+            pass
+        button = self.next_button() or next(iter(self.find("uu-new-game", "uu-play-screen")), None)
+        if button is None:
+            raise LearnerError("nothing to click on the play screen")
+        label = self.label(button)
+        msg_id = await self.press(button)
+        sent = self._sent[msg_id]
+        result = Click(label=label, at=sent.at)
+        try:
+            await self._until(lambda: sent.idle_at is not None, "the click's idle status", timeout)
+        except LearnerError as e:
+            self.problems.append(f"click {label!r}: {e}")
+        if sent.board_at is not None:
+            result.board_ms = (sent.board_at - sent.at) * 1000
+        if sent.idle_at is not None:
+            result.idle_ms = (sent.idle_at - sent.at) * 1000
+        return result
+
+    async def leave(self) -> None:
+        """Close the websocket and send the unload beacon (Voila then shuts the kernel down). Idempotent."""
+        if self._left:
+            return
+        self._left = True
+        if self._ws is not None:
+            self._ws.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                self._reader.cancel()
+        if self.kernel_id is not None:
+            body = "_xsrf="  # the beacon's form: Voila sets no _xsrf cookie, so the field is empty
+            req = HTTPRequest(urljoin(self.base_url, f"voila/api/shutdown/{self.kernel_id}"), method="POST",
+                              body=body, headers={"Content-Type": "application/x-www-form-urlencoded"},
+                              request_timeout=30)
+            try:
+                await self._client().fetch(req)
+            except Exception as e:
+                self.problems.append(f"shutdown beacon: {type(e).__name__}: {e}")
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
+
+# ---- a class of emulated learners (the phases of `uu bench --app`) ---------------------------------------
+def pct(values: Sequence[float], q: float) -> float | None:
+    """Nearest-rank percentile (q in 0..100); None for no values."""
+    v = sorted(values)
+    if not v:
+        return None
+    k = max(0, min(len(v) - 1, int(round(q / 100 * len(v) + 0.5)) - 1))
+    return v[k]
+
+
+def summary(values: Sequence[float | None], digits: int = 3) -> dict[str, Any]:
+    """n, failed (None values), median, p95, min, max."""
+    ok = [float(x) for x in values if x is not None]
+    r = lambda x: None if x is None else round(x, digits)  # noqa: E731
+    ok_sorted = sorted(ok)
+    median = None
+    if ok_sorted:
+        mid = len(ok_sorted) // 2
+        median = ok_sorted[mid] if len(ok_sorted) % 2 else (ok_sorted[mid - 1] + ok_sorted[mid]) / 2
+    return {"n": len(values), "failed": len(values) - len(ok), "median": r(median), "p95": r(pct(ok, 95)),
+            "min": r(min(ok) if ok else None), "max": r(max(ok) if ok else None)}
+
+
+def click_summary(clicks: Sequence[Click]) -> dict[str, Any]:
+    """Click -> board update (`board_ms`: the figure the targets are about) and click -> kernel idle."""
+    out = summary([c.board_ms for c in clicks], digits=1)
+    idle = summary([c.idle_ms for c in clicks], digits=1)
+    out["idle"] = {k: idle[k] for k in ("median", "p95", "max")}
+    slow = sorted((c for c in clicks if c.board_ms is not None), key=lambda c: -(c.board_ms or 0))[:3]
+    out["slowest"] = [f"{c.board_ms:.0f} ms: {c.label[:60]}" for c in slow]
+    return out
+
+
+async def arrive_together(url: str, n: int, assets: Sequence[str] | None,
+                          timeout: float = 180.0) -> tuple[list[EmulatedLearner], dict[str, Any]]:
+    """`n` learners open the page at the same moment. Returns the learners (those that failed included: leave
+    them all) and: the time until every one is interactive (None if any failed), each one's time, the median of
+    each arrival step, and the distinct errors."""
+    learners = [EmulatedLearner(url, assets=assets, timeout=timeout) for _ in range(n)]
+    t0 = time.perf_counter()
+
+    async def one(learner: EmulatedLearner) -> float:
+        await learner.arrive()
+        return time.perf_counter() - t0
+
+    results = await asyncio.gather(*[one(x) for x in learners], return_exceptions=True)
+    ready = [r if isinstance(r, float) else None for r in results]
+    errors = sorted({f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)})
+    steps = {}
+    for key in ("html_s", "assets_s", "ws_open_s", "states_s", "interactive_s"):
+        steps[key] = summary([x.timings.get(key) for x in learners])["median"]
+    return learners, {
+        "learners": n, "interactive": sum(r is not None for r in ready),
+        "all_interactive_s": round(max(r for r in ready if r is not None), 3)
+        if ready and all(r is not None for r in ready) else None,
+        "each_s": summary(ready), "step_medians_s": steps,
+        "html_s": summary([x.timings.get("html_s") for x in learners]),
+        "errors": errors[:5]}
+
+
+async def play(learners: Sequence[EmulatedLearner], seconds: float, think: tuple[float, float],
+               seed: int = 0) -> list[tuple[int, float, Click]]:
+    """Every learner clicks until `seconds` have passed, waiting a think time drawn uniformly from `think`
+    (seconds; seeded per learner) before each click, as a learner reads the board between clicks. A learner
+    never has two clicks in flight: the next think time starts when the kernel is idle again. Returns
+    (learner index, seconds since the start when sent, click) for every click."""
+    import random
+
+    t0 = time.perf_counter()
+    out: list[tuple[int, float, Click]] = []
+
+    async def one(i: int, learner: EmulatedLearner) -> None:
+        rng = random.Random(seed * 100_003 + i)
+        while True:
+            await asyncio.sleep(rng.uniform(*think))
+            if time.perf_counter() - t0 >= seconds:
+                return
+            click = await learner.click()
+            out.append((i, click.at - t0, click))
+
+    await asyncio.gather(*[one(i, x) for i, x in enumerate(learners)])
+    return out
+
+
+async def tight_loop(learners: Sequence[EmulatedLearner], clicks: int) -> list[Click]:
+    """The worst case: every learner clicks `clicks` times as fast as the kernel answers (the next click as soon
+    as the previous one's idle status arrived), all at once."""
+    async def one(learner: EmulatedLearner) -> list[Click]:
+        return [await learner.click() for _ in range(clicks)]
+
+    results = await asyncio.gather(*[one(x) for x in learners])
+    return [c for r in results for c in r]
