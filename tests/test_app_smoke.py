@@ -80,8 +80,79 @@ def test_preheat_config_keeps_every_safety_setting():
     assert c.VoilaConfiguration.get("progressive_rendering", False) is False
     from uu.cli import build_parser
 
-    assert build_parser().parse_args(["app"]).preheat == 0
+    assert build_parser().parse_args(["app"]).preheat is None  # serve() then uses uu.app.DEFAULT_PREHEAT
     assert build_parser().parse_args(["app", "--preheat", "10"]).preheat == 10
+    assert build_parser().parse_args(["app", "--preheat", "0"]).preheat == 0
+    assert uu.app.DEFAULT_PREHEAT > 0
+
+
+def test_page_config_leaves_out_mathjax_and_unused_labextensions():
+    """The page loads only the widget manager's labextensions and, for MathJax, a data: script that does
+    nothing (see uu.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""
+    from uu.voila_config import IOPUB_TIMEOUT_S, LABEXTENSIONS, NO_MATHJAX_URL, page_config_hook
+
+    for preheat in (0, 3):
+        c = voila_config(port=9999, preheat=preheat)
+        assert c.VoilaConfiguration.extension_allowlist == LABEXTENSIONS
+        assert c.VoilaConfiguration.page_config_hook is page_config_hook
+        assert c.VoilaExecutor.iopub_timeout == IOPUB_TIMEOUT_S >= 30
+    page = page_config_hook({"fullMathjaxUrl": None, "mathjaxConfig": None, "baseUrl": "/"})
+    assert page["fullMathjaxUrl"] == NO_MATHJAX_URL and page["baseUrl"] == "/"
+    assert NO_MATHJAX_URL.startswith("data:text/javascript,") and NO_MATHJAX_URL.endswith("//")
+    assert "#" not in NO_MATHJAX_URL and "%" not in NO_MATHJAX_URL  # a data: URL body, read literally
+
+
+def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila_url):
+    from uu.voila_config import LABEXTENSIONS, NO_MATHJAX_URL
+
+    status, page = _get(voila_url)
+    assert status == 200
+    config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                  page, re.S).group(1))
+    names = [e["name"] for e in config["federated_extensions"]]
+    assert "@jupyter-widgets/jupyterlab-manager" in names and set(names) <= set(LABEXTENSIONS), names
+    assert config["fullMathjaxUrl"] == NO_MATHJAX_URL
+
+
+def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_notebook_ran(monkeypatch):
+    """uu.app's gate on Voila's preheat pool (`_gate_pool_starts`), on a stand-in for VoilaKernelManager."""
+    import time
+
+    events: list[str] = []
+    running = {"now": 0, "most": 0}
+
+    class FakeManager:
+        learners = 0
+
+        async def _initialize(self, notebook_path, kernel_id=None, **kwargs):
+            running["now"] += 1
+            running["most"] = max(running["most"], running["now"])
+            await asyncio.sleep(0.01)  # the kernel process starts
+
+            async def render():
+                await asyncio.sleep(0.02)  # the notebook runs
+                events.append(f"rendered {notebook_path}")
+                running["now"] -= 1
+
+            return {"task": asyncio.ensure_future(render()), "kernel_id": notebook_path, "renderer": None}
+
+    monkeypatch.setattr(uu.app, "REFILL_PAUSE_S", 0.05)
+    monkeypatch.setattr("uu.voila_config.learner_kernels", lambda manager: manager.learners)
+    assert uu.app._gate_pool_starts(FakeManager) and uu.app._gate_pool_starts(FakeManager)  # idempotent
+
+    async def scenario() -> list[float]:
+        manager = FakeManager()
+        results = await asyncio.gather(*[manager._initialize(f"k{i}") for i in range(3)])
+        for r in results:  # handed out only once the notebook has run
+            assert r["task"].done() and f"rendered {r['kernel_id']}" in events
+        manager.learners = 3  # learners connected (this start's own kernel counts too): refills are paced
+        t0 = time.perf_counter()
+        await asyncio.gather(manager._initialize("r1"), manager._initialize("r2"))
+        return [time.perf_counter() - t0]
+
+    (paced,) = asyncio.run(scenario())
+    assert running["most"] == 1
+    assert paced >= 0.05  # the second refill waited for the pause after the first
 
 
 def test_the_app_listens_on_loopback_unless_asked():

@@ -15,8 +15,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from uu.voila_config import refuse_when_full, voila_config
-
 log = logging.getLogger(__name__)
 
 NODELAY_ENV = "UU_TCP_NODELAY"  # "0" turns the latency patch below off (for A/B measurements)
@@ -92,6 +90,8 @@ def patch_page_handler_cap() -> bool:
 
     from voila.tornado.handler import TornadoVoilaHandler
 
+    from uu.voila_config import refuse_when_full
+
     if getattr(TornadoVoilaHandler, _CAP_MARK, False):
         return True
     original = TornadoVoilaHandler.get
@@ -105,6 +105,91 @@ def patch_page_handler_cap() -> bool:
     get_capped.__doc__ = original.__doc__
     TornadoVoilaHandler.get = get_capped
     setattr(TornadoVoilaHandler, _CAP_MARK, True)
+    return True
+
+
+_POOL_MARK = "_uu_pool_patched"
+POOL_STARTS_AT_ONCE = 1  # pool kernels started (kernel + notebook run) at the same time
+# While learners are connected, the pool refills one kernel at a time with this pause after each: a start
+# costs about 1.3 s of CPU (0.9 s in the kernel, 0.3 s in the server's event loop, which also relays every
+# click), so an unpaced refill after a class arrived took a core for a minute and raised the p95 of clicks.
+REFILL_PAUSE_S = 3.0
+
+
+def _gate_pool_starts(manager_class: type) -> bool:
+    """Make a preheat pool start its kernels `POOL_STARTS_AT_ONCE` at a time, and count a pool entry as ready
+    only once its notebook has run. Voila 0.5 starts every missing pool kernel at once (after a burst of 30
+    learners, 30 kernel starts and notebook runs on 2 cores), and an entry is "done" as soon as its kernel
+    process is launched, so a learner arriving meanwhile got an entry whose notebook was still running (on a
+    busy server such pages came without the app, see `uu.voila_config.IOPUB_TIMEOUT_S`; the bench's wait for
+    a full pool was fooled the same way). Wraps the manager's
+    `_initialize(notebook_path, kernel_id=None, **kwargs)` (a private detail of Voila 0.5's
+    VoilaKernelManager, which returns {"task": <the notebook render>, ...}). Returns True if patched."""
+    original = getattr(manager_class, "_initialize", None)
+    if getattr(manager_class, _POOL_MARK, False):
+        return True
+    import asyncio
+    import inspect
+
+    if original is None or not inspect.iscoroutinefunction(original):
+        log.warning("uu app: preheat pool left as Voila starts it (no coroutine _initialize)")
+        return False
+    gates: dict[int, asyncio.Semaphore] = {}  # one per event loop (tests may run several)
+
+    async def initialize_gated(self, notebook_path, kernel_id=None, **kwargs):
+        from uu.voila_config import learner_kernels
+
+        loop = asyncio.get_running_loop()
+        gate = gates.setdefault(id(loop), asyncio.Semaphore(POOL_STARTS_AT_ONCE))
+        await gate.acquire()
+        try:
+            result = await original(self, notebook_path, kernel_id, **kwargs)
+            task = result.get("task") if isinstance(result, dict) else None
+            if isinstance(task, asyncio.Future):
+                # until the notebook has run; its errors stay in the task for the page handler, as before
+                await asyncio.wait([task])
+            try:
+                learners = learner_kernels(self) - 1  # this new kernel still counts until its entry is done
+            except Exception:
+                learners = 1
+        except BaseException:
+            gate.release()
+            raise
+        if learners > 0 and REFILL_PAUSE_S > 0:
+            loop.call_later(REFILL_PAUSE_S, gate.release)  # the entry is ready now; the next start waits
+        else:
+            gate.release()
+        return result
+
+    initialize_gated.__doc__ = original.__doc__
+    manager_class._initialize = initialize_gated
+    setattr(manager_class, _POOL_MARK, True)
+    return True
+
+
+def patch_preheat_pool() -> bool:
+    """Apply `_gate_pool_starts` to the kernel manager class Voila builds for `--preheat`: wraps
+    `voila.app.voila_kernel_manager_factory` (Voila 0.5 creates the class in `Voila.initialize`, and the
+    pool's first kernels are queued as the manager is constructed, so the class must be patched as it is made).
+    Guarded: on a Voila without that factory it logs a warning and the pool works as Voila made it."""
+    try:
+        import voila.app as voila_app
+
+        factory = voila_app.voila_kernel_manager_factory
+    except (ImportError, AttributeError) as e:
+        log.warning("uu app: preheat pool left as Voila starts it (%s)", e)
+        return False
+    if getattr(factory, _POOL_MARK, False):
+        return True
+
+    def factory_gated(*args, **kwargs):
+        cls = factory(*args, **kwargs)
+        if hasattr(cls, "fill_if_needed"):  # only the preheat manager has a pool to fill
+            _gate_pool_starts(cls)
+        return cls
+
+    setattr(factory_gated, _POOL_MARK, True)
+    voila_app.voila_kernel_manager_factory = factory_gated
     return True
 
 
@@ -137,12 +222,24 @@ IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
            "machines reach the app")
 
 
-PREHEAT_HELP = ("keep N kernels that have already run the app ready, so a class arriving together is served at "
-                "once (default 0: none; each idle kernel holds about 70 MiB; the kernel cap still applies)")
+# Kernels kept ready by default. Measured (`uu bench --app`, README): a new learner's home was interactive in
+# Chromium after 3.2-3.4 s without a pool (1.7 s of it the server's: kernel start and notebook run) and
+# 2.2-2.9 s with one (0.2 s the server's); two idle kernels hold about 140 MiB. A class arriving together
+# needs `--preheat` sized to the class.
+DEFAULT_PREHEAT = 2
+
+PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving learners are served at once "
+                f"(default {DEFAULT_PREHEAT}; for a class arriving together use its size; 0: none; each idle "
+                "kernel holds about 70 MiB; the kernel cap still applies)")
 
 
-def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1", preheat: int = 0) -> int:
-    """Run the app until interrupted (Ctrl-C). Returns a process exit code."""
+def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",
+          preheat: int | None = None) -> int:
+    """Run the app until interrupted (Ctrl-C). Returns a process exit code. `preheat` None: the default pool
+    (`DEFAULT_PREHEAT`), served without a pool if this Voila cannot enforce the kernel cap with one; a number
+    given explicitly is required."""
+    explicit = preheat is not None
+    preheat = DEFAULT_PREHEAT if preheat is None else preheat
     if preheat < 0:
         print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
         return 2
@@ -153,13 +250,20 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     from tornado.ioloop import IOLoop
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
+    from uu.voila_config import voila_config  # tornado too: `uu --help` and other commands stay quick
+
     patch_kernel_websocket_nodelay()
     if preheat:
         try:
             patch_page_handler_cap()
         except Exception as e:  # never serve a pool without the cap
-            print(f"uu app: --preheat is not supported with this Voila ({e})", file=sys.stderr)
-            return 1
+            if explicit:
+                print(f"uu app: --preheat is not supported with this Voila ({e})", file=sys.stderr)
+                return 1
+            log.warning("uu app: no kernel pool with this Voila (%s); each page starts its kernel", e)
+            preheat = 0
+    if preheat:
+        patch_preheat_pool()
     app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
     try:
         app.initialize([str(nb)])
@@ -188,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=None)
     p.add_argument("--no-browser", action="store_true")
     p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)
-    p.add_argument("--preheat", type=int, default=0, metavar="N", help=PREHEAT_HELP)
+    p.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
     args = p.parse_args(argv)
     return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
 

@@ -2,10 +2,15 @@
 
 Safe for a classroom: sources stripped, no tracebacks, no template/theme override from the URL, loopback only,
 idle kernels culled, the unload beacon allowed to free kernels (no xsrf check, voila#1458), and a cap on the
-number of kernels that answers 503 with a readable page once the class is full (a prelaunch hook; with the
-opt-in preheated pool, `uu app --preheat N`, a check at the start of the page handler instead, see `uu.app`).
+number of kernels that answers 503 with a readable page once the class is full (a prelaunch hook; with a
+preheated pool, `uu app --preheat N` (2 by default), a check at the start of the page handler instead, see
+`uu.app`).
 Config files (a `voila.py` in the working directory, jupyter config dirs) are not read: nothing found on the
 machine can weaken this.
+
+Also for speed under load (measured with `uu bench --app`, see README): the page loads only the widget
+manager's labextensions and no MathJax (19 fewer requests, 0.9 MB less per learner), and a page whose
+notebook ran while the server was busy still gets the app (`IOPUB_TIMEOUT_S`).
 """
 
 from __future__ import annotations
@@ -22,6 +27,27 @@ log = logging.getLogger(__name__)
 MAX_KERNELS_ENV = "UU_MAX_KERNELS"
 DEFAULT_MAX_KERNELS = 40
 IDLE_CULL_SECONDS = 900
+# nbclient (which runs the notebook for Voila, in the server process) waits this long, after a cell's
+# execute_reply, for the rest of the cell's output: here the App's display message, which follows about 80
+# widget comm_open messages. Its default, 4 s, ran out on a busy server and the page was sent without the app,
+# blank for good (nbclient logs a warning Voila does not show). Measured with stock Voila 0.5.13: 10 and 20
+# requests arriving together while a `--preheat` pool was still starting got 10/10 and 20/20 pages without
+# the app (twice for 20); with 60 s, 10/10 with the app. (uu.app's pool gate now hands out only finished
+# entries; this still covers any busy server.) A kernel always ends a cell with an idle status, so a long
+# limit costs nothing when all is well.
+IOPUB_TIMEOUT_S = 60
+# The only labextensions the page needs: the widget manager and Voila's adapter for it (7 or 8: Voila keeps
+# the one that matches ipywidgets). Anything else installed next to Voila (jupyterlab_pygments, which
+# ships with nbconvert, or a teacher's own) would be loaded by every page before it can start.
+LABEXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
+                 "@voila-dashboards/widgets-manager7"]
+# Voila's page loads MathJax 3 (16 scripts, 0.9 MB) at start-up and typesets widget labels with it; the
+# tutor shows no mathematics, and a "$" in a label must stay a dollar. Voila 0.5's page picks MathJax 2
+# instead when the page config names a MathJax URL, and loads that URL on the first typeset: this one is a
+# script that defines the few MathJax 2 calls the page makes as doing nothing, so nothing is fetched.
+# (Everything after "//" is a comment: the page appends "?config=..." to the URL.)
+NO_MATHJAX_URL = ("data:text/javascript,window.MathJax={Hub:{Config(){},Register:{StartupHook(){}},"
+                  "Configured(){},Queue(){}}};//")
 FULL_TITLE = "The tutor is full"
 FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now. "
              "Please try again in a few minutes, or ask your teacher.")
@@ -74,6 +100,13 @@ def refuse_when_full(req, notebook=None, cwd=None):
     raise tornado.web.Finish()
 
 
+def page_config_hook(page_config: dict, **_kwargs: object) -> dict:
+    """Voila's `page_config_hook`: the page's MathJax is `NO_MATHJAX_URL` (see there)."""
+    page_config["fullMathjaxUrl"] = NO_MATHJAX_URL
+    page_config["mathjaxConfig"] = "none"
+    return page_config
+
+
 def voila_config(port: int | None = None, open_browser: bool = False, ip: str = "127.0.0.1",
                  preheat: int = 0) -> Config:
     """The full configuration of the standalone Voila server for `uu app`.
@@ -98,6 +131,9 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     c.VoilaConfiguration.allow_theme_override = "NO"
     c.VoilaConfiguration.file_allowlist = [r"assets/.*\.(png|svg|jpg|gif)"]
     c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
+    c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
+    c.VoilaConfiguration.page_config_hook = page_config_hook
+    c.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT_S
     if preheat > 0:
         # progressive_rendering stays off (its default): Voila cannot combine it with preheat
         c.VoilaConfiguration.preheat_kernel = True
