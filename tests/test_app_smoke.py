@@ -227,7 +227,9 @@ def test_page_handler_cap_patch_wraps_voilas_page_route():
 
     assert uu.app.patch_page_handler_cap() and uu.app.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    assert TornadoVoilaHandler.get.__code__.co_name == "get_capped"
+    get = TornadoVoilaHandler.get  # uu.app._run_first's wrapper, running the cap check first
+    assert get.__code__.co_name == "wrapped"
+    assert refuse_when_full in [cell.cell_contents for cell in get.__closure__]
 
 
 def test_busy_port_fails_instead_of_moving(tmp_path):

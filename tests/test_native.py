@@ -4,7 +4,6 @@ changed nothing), and a stale build must never be used."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -147,5 +146,4 @@ def test_random_game_runs_on_the_active_engine() -> None:
     bot = RandomBot(11)
     while g.pending is not None:
         g.apply(bot.choose(g))
-    assert g.is_over
-    assert hashlib.sha256(repr(g.to_dict()).encode()).hexdigest()
+    assert g.is_over and g.winner is not None

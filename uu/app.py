@@ -11,6 +11,7 @@ import argparse
 import logging
 import os
 import sys
+from collections.abc import Callable
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -63,17 +64,28 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
                     server, e)
         return False
 
-    async def open_nodelay(self, *args, **kwargs):
+    def nodelay(self) -> None:
         try:
             self.set_nodelay(True)
         except Exception as e:  # never let the latency patch break a connection
             log.warning("uu app: set_nodelay failed: %s", e)
+
+    _run_first(handler, "open", nodelay, _NODELAY_MARK)
+    return True
+
+
+def _run_first(cls: type, method: str, first: Callable[[Any], None], mark: str) -> None:
+    """Replace the coroutine method `cls.method` by one that calls `first(self)`, then the original; `mark`
+    set on the class tells later calls the patch is in place."""
+    original = getattr(cls, method)
+
+    async def wrapped(self, *args, **kwargs):
+        first(self)
         return await original(self, *args, **kwargs)
 
-    open_nodelay.__doc__ = original.__doc__
-    handler.open = open_nodelay
-    setattr(handler, _NODELAY_MARK, True)
-    return True
+    wrapped.__doc__ = original.__doc__
+    setattr(cls, method, wrapped)
+    setattr(cls, mark, True)
 
 
 _CAP_MARK = "_uu_cap_patched"
@@ -98,13 +110,8 @@ def patch_page_handler_cap() -> bool:
     if not inspect.iscoroutinefunction(inspect.unwrap(original)):  # under @tornado.web.authenticated
         raise TypeError("TornadoVoilaHandler.get is not a coroutine")
 
-    async def get_capped(self, *args, **kwargs):
-        refuse_when_full(self)  # raises tornado.web.Finish after writing the full page
-        return await original(self, *args, **kwargs)
-
-    get_capped.__doc__ = original.__doc__
-    TornadoVoilaHandler.get = get_capped
-    setattr(TornadoVoilaHandler, _CAP_MARK, True)
+    # refuse_when_full raises tornado.web.Finish after writing the full page
+    _run_first(TornadoVoilaHandler, "get", refuse_when_full, _CAP_MARK)
     return True
 
 

@@ -121,7 +121,7 @@ setup(name="uu-native", script_args=["build_ext", "--build-lib", out, "--build-t
 """
 
 
-def build(quiet: bool = False) -> tuple[bool, str]:
+def build() -> tuple[bool, str]:
     """Compile the engine for the current sources unless that is done; returns (ok, message). Never raises
     for a missing compiler or mypy: the Python engine stays in use."""
     digest = sources_digest()
