@@ -162,6 +162,7 @@ def _gate_pool_starts(manager_class: type) -> bool:
         except BaseException:
             gate.release()
             raise
+
         if learners > 0 and REFILL_PAUSE_S > 0:
             loop.call_later(REFILL_PAUSE_S, gate.release)  # the entry is ready now; the next start waits
         else:
@@ -257,9 +258,11 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     from tornado.ioloop import IOLoop
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
+    from uu.templatecache import patch_template_cache
     from uu.voila_config import voila_config  # tornado too: `uu --help` and other commands stay quick
 
     patch_kernel_websocket_nodelay()
+    patch_template_cache()
     if preheat:
         try:
             patch_page_handler_cap()

@@ -216,46 +216,64 @@ def click_latency_js() -> str:
 
 
 # ---- server-side measures --------------------------------------------------------------------------------
+def _cmdline(p: Any) -> list[str]:
+    try:
+        return p.cmdline()
+    except Exception:
+        return []
+
+
+def _is_kernel(p: Any) -> bool:
+    """A kernel process: launched (`-m ipykernel_launcher`) or forked by the zygote (`uu.forkkernel`: the zygote's
+    children, which carry its command line)."""
+    if any("ipykernel" in part for part in _cmdline(p)):
+        return True
+    try:
+        parent = p.parent()
+    except Exception:
+        return False
+    return parent is not None and "uu.forkkernel" in _cmdline(p) and "uu.forkkernel" in _cmdline(parent)
+
+
 def _memory(server_pid: int) -> dict[str, Any]:
-    """RSS/USS (MiB) of the server and of each kernel process (psutil)."""
+    """RSS/USS/PSS (MiB) of the server and of each kernel process (psutil). Forked kernels share the zygote's
+    pages, which RSS counts in full in every kernel: PSS (shared pages split among their sharers) is the fair
+    cost of a learner, and USS the least."""
     mib = 1024 * 1024
     try:
         import psutil
     except ImportError:
         return {"error": "psutil is not installed: no memory figures"}
     server = psutil.Process(server_pid)
-    kernels = [p for p in server.children(recursive=True)
-               if any("ipykernel" in part for part in _cmdline(p))]
+    kernels = [p for p in server.children(recursive=True) if _is_kernel(p)]
 
-    def info(p: Any) -> tuple[float, float | None]:
+    def info(p: Any) -> tuple[float, float | None, float | None]:
         try:
             full = p.memory_full_info()
-            return full.rss / mib, full.uss / mib
+            return full.rss / mib, full.uss / mib, getattr(full, "pss", None) and full.pss / mib
         except (psutil.AccessDenied, AttributeError):
-            return p.memory_info().rss / mib, None
+            return p.memory_info().rss / mib, None, None
         except psutil.NoSuchProcess:
-            return float("nan"), None
+            return float("nan"), None, None
 
-    krss, kuss = [], []
+    krss, kuss, kpss = [], [], []
     for k in kernels:
-        rss, uss = info(k)
+        rss, uss, pss = info(k)
         if rss == rss:  # not nan
             krss.append(rss)
             if uss is not None:
                 kuss.append(uss)
-    srss, suss = info(server)
+            if pss is not None:
+                kpss.append(pss)
+    zygotes = [p for p in server.children() if "uu.forkkernel" in _cmdline(p)]
+    zygote_pss = info(zygotes[0])[2] if zygotes else None
+    srss, suss, _ = info(server)
     r = lambda x: None if x is None else round(x, 1)  # noqa: E731
     return {"kernels": len(krss), "kernel_rss_mib_median": r(summary(krss)["median"]),
             "kernel_rss_mib_max": r(max(krss) if krss else None),
             "kernel_uss_mib_median": r(summary(kuss)["median"]),
+            "kernel_pss_mib_median": r(summary(kpss)["median"]), "zygote_pss_mib": r(zygote_pss),
             "kernels_rss_mib_total": r(sum(krss)), "server_rss_mib": r(srss), "server_uss_mib": r(suss)}
-
-
-def _cmdline(p: Any) -> list[str]:
-    try:
-        return p.cmdline()
-    except Exception:
-        return []
 
 
 def _server_cpu_s(server_pid: int) -> float | None:
@@ -305,7 +323,7 @@ def _tree_cpu_s(server_pid: int) -> tuple[float, int]:
         try:
             t = p.cpu_times()
             total += t.user + t.system
-            kernels += p is not server and any("ipykernel" in part for part in _cmdline(p))
+            kernels += p is not server and _is_kernel(p)
         except psutil.Error:
             pass
     return total, kernels
@@ -567,8 +585,12 @@ async def _emulated_class(server: AppServer, out: dict[str, Any], learners: int,
         out["memory"] = {"before_burst": mem_before, "with_learners": mem}
         if mem.get("kernels") and "server_rss_mib" in mem_before:
             growth = (mem["server_rss_mib"] or 0) - (mem_before.get("server_rss_mib") or 0)
-            per = (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(mem["kernels"], 1)
+            # PSS when the system gives it: with forked kernels, RSS counts the zygote's shared pages in each
+            kernel = mem["kernel_pss_mib_median"] or mem["kernel_rss_mib_median"] or 0
+            per = kernel + max(growth, 0) / max(mem["kernels"], 1)
             out["memory"]["mib_per_learner"] = round(per, 1)
+            out["memory"]["mib_per_learner_rss"] = round(
+                (mem["kernel_rss_mib_median"] or 0) + max(growth, 0) / max(mem["kernels"], 1), 1)
     finally:
         stop.set()
         if watcher is not None:
@@ -638,11 +660,13 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0, think: tup
     On a failure the figures gathered so far are returned with an `error` entry."""
     import voila
 
+    from uu import forkkernel
     from uu.app import NODELAY_ENV
 
     out: dict[str, Any] = {
         "learners": learners, "clicks": clicks, "voila": getattr(voila, "__version__", "?"),
-        "tcp_nodelay": os.environ.get(NODELAY_ENV, "1").strip() != "0", "cpus": os.cpu_count(),
+        "tcp_nodelay": os.environ.get(NODELAY_ENV, "1").strip() != "0", "fork_kernels": forkkernel.enabled(),
+        "cpus": os.cpu_count(),
         "load_average_before": _loadavg(), "chromium": CHROMIUM, "preheat": preheat, "targets": TARGETS,
         "cold_start": {}}
     started = time.perf_counter()

@@ -22,6 +22,8 @@ import os
 import tornado.web
 from traitlets.config import Config
 
+from uu import forkkernel
+
 log = logging.getLogger(__name__)
 
 MAX_KERNELS_ENV = "UU_MAX_KERNELS"
@@ -140,6 +142,10 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
         c.VoilaConfiguration.default_pool_size = preheat
     else:
         c.VoilaConfiguration.prelaunch_hook = refuse_when_full
+
+    # Learners' kernels forked from a warm process (uu.forkkernel): a kernel starts with about 0.6 s less CPU
+    if forkkernel.enabled():
+        c.KernelProvisionerFactory.default_provisioner_name = "uu-fork"
 
     # Reap kernels whose page went away without the unload beacon (tab crash, network loss).
     c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS

@@ -247,10 +247,24 @@ def _prefixed(path: str, err: ValidationError, root: yaml.Node | None) -> str:
     return format_validation(path, _Err(shifted), root)  # type: ignore[arg-type]
 
 
+# Lessons parsed before, by (path, text): the same text gives the same (immutable, never mutated) lesson. Parsing
+# the shipped lessons was 40% of a kernel's run of the app notebook; a kernel forked from uu.forkkernel's
+# zygote, which loaded them, finds them here.
+_PARSED: dict[tuple[str, str], Lesson] = {}
+_PARSED_MAX = 64
+
+
 def load_lesson(path: str | Path) -> Lesson:
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
     except OSError as e:
         raise LessonFileError(f"{p}: cannot read ({e.strerror})") from None
-    return parse_lesson(text, str(p))
+    key = (str(p), text)
+    lesson = _PARSED.get(key)
+    if lesson is None:
+        lesson = parse_lesson(text, str(p))
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[key] = lesson
+    return lesson

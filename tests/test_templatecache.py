@@ -1,0 +1,68 @@
+"""The page templates are compiled once per server (uu/templatecache.py), and a changed template is compiled
+again; parsed lessons are reused only for the same text (uu/tutor/model.py)."""
+
+from __future__ import annotations
+
+import nbformat
+from nbconvert import HTMLExporter
+from nbconvert.exporters.templateexporter import TemplateExporter
+
+from uu.templatecache import CACHES, cache_for, patch_template_cache
+from uu.tutor.check import shipped_lessons
+from uu.tutor.model import load_lesson
+
+
+def _notebook() -> nbformat.NotebookNode:
+    nb = nbformat.v4.new_notebook()
+    nb.cells.append(nbformat.v4.new_markdown_cell("**hello** <i>class</i>"))
+    return nb
+
+
+def test_a_second_exporter_reuses_the_compiled_templates_and_renders_the_same_page():
+    assert patch_template_cache() and patch_template_cache(), "idempotent"
+    first = HTMLExporter(template_name="lab")
+    cache = cache_for(first.environment)
+    assert first.environment.bytecode_cache is cache
+    cache.clear()
+    nb = _notebook()
+    html1, _ = first.from_notebook_node(nb)
+    hits, misses = cache.hits, cache.misses
+    assert misses > 0, "the first exporter compiled the templates"
+    html2, _ = HTMLExporter(template_name="lab").from_notebook_node(nb)
+    assert cache.misses == misses, "a second exporter compiled nothing again"
+    assert cache.hits > hits
+    assert html1 == html2
+
+
+def test_a_changed_template_is_compiled_again():
+    patch_template_cache()
+    outputs = []
+    for text in ("first {{ nb.cells | length }}", "second {{ nb.cells | length }}"):
+        exporter = TemplateExporter(raw_template=text)
+        body, _ = exporter.from_notebook_node(_notebook())
+        outputs.append(body.strip())
+    assert outputs == ["first 1", "second 1"]
+
+
+def test_environments_with_other_settings_get_their_own_cache():
+    """Compiled code depends on the environment's settings (async or not): one key per kind."""
+    patch_template_cache()
+    sync = HTMLExporter(template_name="lab").environment
+    asynchronous = HTMLExporter(template_name="lab", enable_async=True).environment
+    assert cache_for(sync) is not cache_for(asynchronous)
+    assert cache_for(sync) is cache_for(HTMLExporter(template_name="lab").environment)
+    assert len(CACHES) >= 2
+
+
+def test_a_lesson_file_is_parsed_once_per_text(tmp_path):
+    shipped = shipped_lessons()[0]
+    assert load_lesson(shipped) is load_lesson(shipped), "the same file: the lesson parsed before"
+    copy = tmp_path / "lesson.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    copy.write_text(text, encoding="utf-8")
+    before = load_lesson(copy)
+    assert before is not load_lesson(shipped), "another path: parsed on its own (errors name the file)"
+    changed = text.replace(f"title: {before.title}", "title: A changed title", 1)
+    assert changed != text
+    copy.write_text(changed, encoding="utf-8")
+    assert load_lesson(copy).title == "A changed title", "a changed file is parsed again"
