@@ -311,6 +311,12 @@ def main() -> None:
     for name in PRELOAD:
         importlib.import_module(name)
     _warm()
+    # Objects made so far are never collected here: a kernel's collections then leave them alone instead of
+    # walking (and so copying, page by page) the zygote's whole heap
+    import gc
+
+    gc.collect()
+    gc.freeze()
     signal.signal(signal.SIGCHLD, _reap)
     reply.write(b'{"ready": true}\n')
     for line in sys.stdin.buffer:
