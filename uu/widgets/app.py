@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import Lesson, load_lesson
 from uu.tutor.runner import LessonRunner
-from uu.widgets.common import ScreenBase, error_html, make_button, readable, style_widget
+from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen
@@ -37,6 +37,10 @@ __all__ = ["App"]
 class App(widgets.VBox):
     def __init__(self, start: str = "home", lessons: list[Lesson] | list[str | Path] | None = None,
                  delay: float = 0.3, **kwargs: Any):
+        with built_whole():  # the whole app in one message per widget
+            self._build(start, lessons, delay, **kwargs)
+
+    def _build(self, start: str, lessons: list[Any] | None, delay: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("uu-app")
         self.add_class("uu-root")
@@ -145,7 +149,8 @@ class App(widgets.VBox):
         screen = self.lesson_screens.get(lesson_id)
         if screen is None:
             runner = LessonRunner(self.lesson(lesson_id))
-            screen = LessonScreen(runner, on_change=self._lesson_changed)  # the nav bar has Home
+            with built_whole():
+                screen = LessonScreen(runner, on_change=self._lesson_changed)  # the nav bar has Home
             self.lesson_screens[lesson_id] = screen
         self._lesson_changed(screen)
         self._show(screen)
@@ -153,12 +158,14 @@ class App(widgets.VBox):
 
     def open_play(self) -> PlayScreen:
         if self.play_screen is None:
-            self.play_screen = PlayScreen(delay=self.delay)
+            with built_whole():
+                self.play_screen = PlayScreen(delay=self.delay)
         self._show(self.play_screen)
         return self.play_screen
 
     def open_sandbox(self) -> SandboxScreen:
         if self.sandbox_screen is None:
-            self.sandbox_screen = SandboxScreen()
+            with built_whole():
+                self.sandbox_screen = SandboxScreen()
         self._show(self.sandbox_screen)
         return self.sandbox_screen

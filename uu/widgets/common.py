@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import ipywidgets as widgets
@@ -19,7 +20,69 @@ import ipywidgets as widgets
 from uu.engine.errors import GameError
 from uu.render import STYLE, esc
 
-__all__ = ["ActionButtons", "ScreenBase", "error_html", "make_button", "safe", "style_widget"]
+__all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "safe", "style_widget"]
+
+
+_building: list[list[widgets.Widget]] = []  # one list per `built_whole` block in progress, innermost last
+
+
+@contextmanager
+def built_whole() -> Iterator[None]:
+    """Widgets made inside the block are sent to the browser only when it ends, each in its final state.
+
+    A widget is sent (a comm-open message with its whole state) the moment it is constructed, and every
+    change after that is one more message: a screen built the usual way (construct, then add its CSS classes,
+    labels, values) sent about as many updates as widgets (home: 79 widgets and 78 updates; play screen: 129
+    and 110), each of which the server relays and the browser applies before it can draw. Inside this block
+    `Widget.open` only notes the widget; at the end each is opened after the widgets its state refers to
+    (children, layout, style), so its one comm-open message already holds the classes and values set
+    meanwhile. Nothing is sent for a widget until then, which is what the block is for: build, then show.
+    If the block fails, its widgets are never sent. Blocks nest (the outermost one opens)."""
+    made: list[widgets.Widget] = []
+    _building.append(made)
+    if len(_building) == 1:
+        widgets.Widget.open = _note_widget  # type: ignore[method-assign]
+    try:
+        yield
+    except BaseException:
+        _building.pop()
+        if not _building:
+            widgets.Widget.open = _OPEN  # type: ignore[method-assign]
+        raise
+    _building.pop()
+    if _building:
+        _building[-1].extend(made)  # the enclosing block opens them
+        return
+    widgets.Widget.open = _OPEN  # type: ignore[method-assign]
+    for w in made:
+        _open_after_references(w)
+
+
+_OPEN = widgets.Widget.open
+
+
+def _note_widget(self: widgets.Widget) -> None:
+    _building[-1].append(self)
+
+
+def _open_after_references(w: widgets.Widget) -> None:
+    if w.comm is not None:
+        return
+    for name in w.keys:
+        for ref in _widgets_in(getattr(w, name, None)):
+            _open_after_references(ref)
+    w.open()
+
+
+def _widgets_in(value: Any) -> Iterator[widgets.Widget]:
+    if isinstance(value, widgets.Widget):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _widgets_in(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _widgets_in(v)
 
 
 def error_html(message: str | None) -> str:
