@@ -258,11 +258,12 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     from tornado.ioloop import IOLoop
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
-    from uu.templatecache import patch_template_cache
+    from uu.serverspeed import patch_fast_dates, patch_template_cache
     from uu.voila_config import voila_config  # tornado too: `uu --help` and other commands stay quick
 
     patch_kernel_websocket_nodelay()
     patch_template_cache()
+    patch_fast_dates()
     if preheat:
         try:
             patch_page_handler_cap()

@@ -1,13 +1,15 @@
-"""The page templates are compiled once per server (uu/templatecache.py), and a changed template is compiled
-again; parsed lessons are reused only for the same text (uu/tutor/model.py)."""
+"""The page templates are compiled once per server and a changed template is compiled again; message dates
+parse as dateutil parses them (uu/serverspeed.py); parsed lessons are reused only for the same text
+(uu/tutor/model.py)."""
 
 from __future__ import annotations
 
 import nbformat
+import pytest
 from nbconvert import HTMLExporter
 from nbconvert.exporters.templateexporter import TemplateExporter
 
-from uu.templatecache import CACHES, cache_for, patch_template_cache
+from uu.serverspeed import CACHES, cache_for, parse_iso_date, patch_fast_dates, patch_template_cache
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import load_lesson
 
@@ -66,3 +68,28 @@ def test_a_lesson_file_is_parsed_once_per_text(tmp_path):
     assert changed != text
     copy.write_text(changed, encoding="utf-8")
     assert load_lesson(copy).title == "A changed title", "a changed file is parsed again"
+
+
+@pytest.mark.parametrize("text", ["2026-11-23T18:43:48.123456Z", "2026-11-23T18:43:48Z", "2026-11-23T18:43:48.1Z",
+                                  "2026-11-23T18:43:48.12345+01:00", "2026-11-23T18:43:48+0100",
+                                  "2026-11-23T18:43:48.123-05:30", "2026-11-23T18:43:48"])
+def test_message_dates_parse_as_dateutil_parses_them(text):
+    from dateutil.parser import isoparse
+    from jupyter_client.jsonutil import ISO8601_PAT
+
+    assert ISO8601_PAT.match(text), "a string jupyter_client treats as a date"
+    ours, theirs = parse_iso_date(text), isoparse(text)
+    assert ours == theirs and ours.isoformat() == theirs.isoformat() and ours.utcoffset() == theirs.utcoffset()
+
+
+def test_jupyter_client_parses_message_headers_with_the_fast_parser():
+    from jupyter_client import jsonutil
+    from jupyter_client.session import Session
+
+    assert patch_fast_dates() and patch_fast_dates(), "idempotent"
+    assert jsonutil._dateutil_parse is parse_iso_date
+    session = Session(key=b"k")
+    msg = session.msg("status", content={"execution_state": "idle"})
+    back = session.deserialize(session.serialize(msg)[1:])
+    assert back["header"]["date"] == msg["header"]["date"]
+    assert back["header"]["date"].tzinfo is not None
