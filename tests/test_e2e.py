@@ -292,6 +292,7 @@ def test_sandbox_load_play_and_export(page: Page, voila_url):
     loaded = build_game(parse_scenario(SANDBOX_YAML, "SANDBOX_YAML"))
     screen = open_sandbox(page, voila_url)
     shot(page, "sandbox-start")
+    fits_its_panel(screen.locator(".uu-sb-yaml"), screen.locator(".uu-sandbox-build"))
 
     # load the position by pasting it: the table shows every Stable and hand as the scenario says
     paste_and_load(screen, SANDBOX_YAML)
@@ -349,7 +350,14 @@ def test_sandbox_load_play_and_export(page: Page, voila_url):
     assert position_signature(after) == position_signature(expected)
     link = screen.locator(".uu-sb-download a.uu-download")
     expect(link).to_have_attribute("download", "position.yaml")
+    fits_its_panel(screen.locator(".uu-sb-export-text"), screen.locator(".uu-sandbox-play"))
     shot(page, "sandbox-exported")
+
+
+def fits_its_panel(box, panel) -> None:
+    """A full-width text box ends inside its panel (its margins used to push it a few pixels past the edge)."""
+    b, p = box.bounding_box(), panel.bounding_box()
+    assert b and p and b["x"] + b["width"] <= p["x"] + p["width"] + 0.5, (b, p)
 
 
 def test_sandbox_malformed_yaml_shows_a_message(page: Page, voila_url):

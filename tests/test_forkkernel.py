@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import os
 import signal
 import sys
@@ -52,6 +53,21 @@ async def _run(km: AsyncKernelManager, code: str, timeout: float = 30) -> dict[s
     return {"status": reply["content"]["status"], "error": reply["content"].get("ename"), "out": text.strip()}
 
 
+def run(coro: Any) -> Any:
+    """asyncio.run in a thread of its own: the browser tests leave an event loop running in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _gone(pid: int, within: float = 10) -> bool:
+    end = time.monotonic() + within
+    while time.monotonic() < end:
+        if forkkernel._start_time(pid) is None:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def test_the_provisioner_is_registered_for_jupyter_client():
     """pyproject's entry point: the name `uu.voila_config` asks jupyter_client for."""
     assert KernelProvisionerFactory.instance()._check_availability("uu-fork")
@@ -85,16 +101,7 @@ def test_a_forked_kernel_runs_code_in_its_own_process_with_the_env_and_cwd_asked
             await km.shutdown_kernel(now=True)
         assert _gone(pid), "the shut-down kernel's process is gone (reaped by the zygote)"
 
-    asyncio.run(go())
-
-
-def _gone(pid: int, within: float = 10) -> bool:
-    end = time.monotonic() + within
-    while time.monotonic() < end:
-        if forkkernel._start_time(pid) is None:
-            return True
-        time.sleep(0.05)
-    return False
+    run(go())
 
 
 def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_provisioner):
@@ -122,7 +129,7 @@ def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_p
             for km in kms:
                 await km.shutdown_kernel(now=True)
 
-    asyncio.run(go())
+    run(go())
 
 
 def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
@@ -140,7 +147,7 @@ def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
         km.provisioner.process = None  # nothing left to shut down
         await km.cleanup_resources()
 
-    asyncio.run(go())
+    run(go())
     # the next kernel gets a new zygote
     assert Zygote.get().proc.poll() is None
 

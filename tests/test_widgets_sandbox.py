@@ -60,7 +60,12 @@ def all_html(screen) -> str:
 def test_build_a_position_by_clicking_and_play_from_it():
     screen = SandboxScreen()
     assert screen.error is None and screen.mode == "build"
-    assert "(3 of 3 left)" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
+    labels = dict((v, k) for k, v in screen.card_input.options)
+    assert "· 3 of 3 left" in labels["Basic Unicorn (Red)"]
+    babies = [label for name, label in labels.items() if name.startswith("Baby Unicorn")]
+    assert any(label.endswith("· in the Nursery") for label in babies)
+    assert sum(label.endswith("· 0 in the Nursery") for label in babies) == 3, "one Baby in each Stable"
+    assert not any(") (" in label for label in labels.values()), "no doubled parentheses in the card picker"
     place(screen, "Basic Unicorn (Red)", "hand:1")
     place(screen, "Rhinocorn", "stable:0")
     place(screen, "Neigh", "deck-top")
@@ -72,7 +77,7 @@ def test_build_a_position_by_clicking_and_play_from_it():
     b = screen.builder
     assert b.hands["Ben"] == ["Basic Unicorn (Red)"] and "Rhinocorn" in b.stables["Ana"]
     assert b.deck == ["Unicorn Poison", "Neigh"]
-    assert "(2 of 3 left)" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
+    assert "· 2 of 3 left" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
     assert "Rhinocorn" in screen.position_view.value
     # move and remove
     screen.card_input.value = "Neigh"

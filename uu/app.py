@@ -117,9 +117,10 @@ def patch_page_handler_cap() -> bool:
 
 _POOL_MARK = "_uu_pool_patched"
 POOL_STARTS_AT_ONCE = 1  # pool kernels started (kernel + notebook run) at the same time
-# While learners are connected, the pool refills one kernel at a time with this pause after each: a start
-# costs about 1.3 s of CPU (0.9 s in the kernel, 0.3 s in the server's event loop, which also relays every
-# click), so an unpaced refill after a class arrived took a core for a minute and raised the p95 of clicks.
+# While learners are connected, the pool refills one kernel at a time with this pause after each, so the
+# refill never competes with learners' clicks for long. (A start cost about 1.3 s of CPU when this was set,
+# and an unpaced refill after a class arrived took a core for a minute; with forked kernels and the cheaper
+# page it is about 0.3 s.)
 REFILL_PAUSE_S = 3.0
 
 
@@ -230,15 +231,15 @@ IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
            "machines reach the app")
 
 
-# Kernels kept ready by default. Measured (`uu bench --app`, README): a new learner's home was interactive in
-# Chromium after 3.2-3.4 s without a pool (1.7 s of it the server's: kernel start and notebook run) and
-# 2.2-2.9 s with one (0.2 s the server's); two idle kernels hold about 140 MiB. A class arriving together
-# needs `--preheat` sized to the class.
+# Kernels kept ready by default. Measured (`uu bench --app`, README): a new learner's home is served about
+# 0.2 s faster from the pool (the kernel has started and run the notebook), and two idle forked kernels hold
+# about 50 MiB. A class arriving together gets the pool's two, and the rest start a kernel each (30 in about
+# 9 s on 2 cores).
 DEFAULT_PREHEAT = 2
 
 PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving learners are served at once "
-                f"(default {DEFAULT_PREHEAT}; for a class arriving together use its size; 0: none; each idle "
-                "kernel holds about 70 MiB; the kernel cap still applies)")
+                f"(default {DEFAULT_PREHEAT}; 0: none; each idle kernel holds about 26 MiB; the kernel cap still "
+                "applies)")
 
 
 def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",

@@ -74,6 +74,9 @@ except ImportError:  # pragma: no cover - depends on the installed bots
 
 log = logging.getLogger(__name__)
 
+# The full width of a panel for a text box: a widget's own margins come on top of a width of 100%, which pushed
+# the paste and export boxes a few pixels past the panel's right edge
+FULL_WIDTH = "calc(100% - 2 * var(--jp-widgets-margin))"
 __all__ = ["SandboxScreen"]
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
@@ -270,7 +273,7 @@ class SandboxScreen(ScreenBase):
         self.upload.add_class("uu-sb-upload")
         self.upload.observe(self.on_upload, names="value")
         self.yaml_input = widgets.Textarea(placeholder="Paste a scenario (YAML) here, then press Load",
-                                           layout=widgets.Layout(width="100%", height="10em"))
+                                           layout=widgets.Layout(width=FULL_WIDTH, height="10em"))
         self.yaml_input.add_class("uu-sb-yaml")
         self.load_button = make_button("Load", "uu-sb-load", self.on_load,
                                        tooltip="Load the pasted scenario's position (its steps are not run)")
@@ -378,7 +381,7 @@ class SandboxScreen(ScreenBase):
         self.play_panel.add_class("uu-sandbox-play")
 
     def _build_export_panel(self) -> None:
-        self.export_area = widgets.Textarea(disabled=True, layout=widgets.Layout(width="100%", height="12em"))
+        self.export_area = widgets.Textarea(disabled=True, layout=widgets.Layout(width=FULL_WIDTH, height="12em"))
         self.export_area.add_class("uu-sb-export-text")
         self.export_link = widgets.HTML()
         self.export_link.add_class("uu-sb-download")
@@ -838,10 +841,12 @@ class SandboxScreen(ScreenBase):
         opts = []
         for d in catalog():
             left = b.available(d.name)
+            # " · " rather than parentheses: many names end in one already ("Baby Unicorn (Red)")
             if d.type is CardType.BABY:
-                label = f"{d.name} ({b.nursery.count(d.name)} in the Nursery)"
+                n = b.nursery.count(d.name)
+                label = f"{d.name} · {'in the Nursery' if n == 1 else f'{n} in the Nursery'}"
             else:
-                label = f"{d.name} ({left} of {d.copies} left)"
+                label = f"{d.name} · {left} of {d.copies} left"
             opts.append((label, d.name))
         self._syncing = True
         try:
