@@ -8,6 +8,7 @@ package, not in the working directory.
 from __future__ import annotations
 
 import argparse
+import functools
 import logging
 import os
 import sys
@@ -86,6 +87,30 @@ def _run_first(cls: type, method: str, first: Callable[[Any], None], mark: str) 
     wrapped.__doc__ = original.__doc__
     setattr(cls, method, wrapped)
     setattr(cls, mark, True)
+
+
+def wrap_result(find_owner: Callable[[], Any], name: str, after: Callable[[Any], Any], mark: str,
+                unpatched: str) -> bool:
+    """Replace the function or method `name` of `find_owner()` (a class or module, imported there) by one that
+    returns `after(<what the original returned>)`; `mark` set on the owner tells later calls the patch is in
+    place. Guarded: if the owner cannot be imported or has no such attribute, logs "uu app: <unpatched>" and
+    changes nothing. Returns True if patched."""
+    try:
+        owner = find_owner()
+        original = getattr(owner, name)
+    except (ImportError, AttributeError) as e:
+        log.warning("uu app: %s (%s)", unpatched, e)
+        return False
+    if getattr(owner, mark, False):
+        return True
+
+    @functools.wraps(original)
+    def wrapped(*args, **kwargs):
+        return after(original(*args, **kwargs))
+
+    setattr(owner, name, wrapped)
+    setattr(owner, mark, True)
+    return True
 
 
 _CAP_MARK = "_uu_cap_patched"
@@ -181,25 +206,19 @@ def patch_preheat_pool() -> bool:
     `voila.app.voila_kernel_manager_factory` (Voila 0.5 creates the class in `Voila.initialize`, and the
     pool's first kernels are queued as the manager is constructed, so the class must be patched as it is made).
     Guarded: on a Voila without that factory it logs a warning and the pool works as Voila made it."""
-    try:
-        import voila.app as voila_app
 
-        factory = voila_app.voila_kernel_manager_factory
-    except (ImportError, AttributeError) as e:
-        log.warning("uu app: preheat pool left as Voila starts it (%s)", e)
-        return False
-    if getattr(factory, _POOL_MARK, False):
-        return True
+    def voila_app() -> Any:
+        import voila.app
 
-    def factory_gated(*args, **kwargs):
-        cls = factory(*args, **kwargs)
+        return voila.app
+
+    def gated(cls: type) -> type:
         if hasattr(cls, "fill_if_needed"):  # only the preheat manager has a pool to fill
             _gate_pool_starts(cls)
         return cls
 
-    setattr(factory_gated, _POOL_MARK, True)
-    voila_app.voila_kernel_manager_factory = factory_gated
-    return True
+    return wrap_result(voila_app, "voila_kernel_manager_factory", gated, _POOL_MARK,
+                       "preheat pool left as Voila starts it")
 
 
 def notebook_path() -> Path:

@@ -114,22 +114,16 @@ def patch_template_cache() -> bool:
     `TemplateExporter._create_environment` (nbconvert's, stable since nbconvert 6; Voila's exporter inherits
     it). Guarded: if nbconvert has no such method, it logs a warning and pages are compiled as before.
     Idempotent. Returns True if patched."""
-    try:
+    from uu.app import wrap_result
+
+    def template_exporter() -> type:
         from nbconvert.exporters.templateexporter import TemplateExporter
 
-        original = TemplateExporter._create_environment
-    except (ImportError, AttributeError) as e:
-        log.warning("uu app: page templates are compiled for each page (%s)", e)
-        return False
-    if getattr(TemplateExporter, _MARK, False):
-        return True
+        return TemplateExporter
 
-    def create_environment(self):
-        environment = original(self)
+    def with_cache(environment):
         environment.bytecode_cache = cache_for(environment)
         return environment
 
-    create_environment.__doc__ = original.__doc__
-    TemplateExporter._create_environment = create_environment
-    setattr(TemplateExporter, _MARK, True)
-    return True
+    return wrap_result(template_exporter, "_create_environment", with_cache, _MARK,
+                       "page templates are compiled for each page")
