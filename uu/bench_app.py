@@ -46,7 +46,10 @@ still starting (see `uu.voila_config.IOPUB_TIMEOUT_S` for what that did). In ord
    pool had refilled after the burst (`pool_refilled_s`, from the burst's start; None if not within the
    play) and the clicks before and after.
 7. **the tight loop** (`tight_loop`): the worst case, every learner clicking `clicks` times with no pause.
-8. **memory**: RSS and USS of every kernel process and of the server (psutil), learners connected.
+8. **memory**: RSS, USS and PSS of every kernel process, of the zygote the kernels are forked from
+   (`uu.forkkernel`) and of the server (psutil), learners connected. `mib_per_learner` is a kernel's PSS
+   (shared pages split among their sharers: forked kernels share the zygote's) plus its share of the
+   server's growth; `mib_per_learner_rss` the same with RSS, which counts shared pages in every kernel.
 9. **the server log** of the emulated steps: every warning or error line not on the list of known harmless
    ones (a faithful emulation causes none: no refused message types, nothing ignored).
 
