@@ -292,19 +292,23 @@ def _server_cpu_s(server_pid: int) -> float | None:
 
 
 class _Phase:
-    """Wall time, the server's CPU and this process's own CPU (the emulated learners, Playwright's client)
-    over one step of the benchmark."""
+    """Wall time, the server's CPU, its kernels' CPU (and the zygote's: every process under the server) and
+    this process's own CPU (the emulated learners, Playwright's client) over one step of the benchmark. A
+    kernel that exits during the step takes its CPU with it."""
 
     def __init__(self, server_pid: int):
         self.pid = server_pid
         self.t0 = time.perf_counter()
         self.server0 = _server_cpu_s(server_pid)
+        self.tree0 = _tree_cpu_s(server_pid)[0]
         self.own0 = time.process_time()
 
     def done(self) -> dict[str, float | None]:
         server = _server_cpu_s(self.pid)
-        return {"wall_s": round(time.perf_counter() - self.t0, 2),
-                "server_cpu_s": None if server is None or self.server0 is None else round(server - self.server0, 2),
+        server_s = None if server is None or self.server0 is None else round(server - self.server0, 2)
+        tree = _tree_cpu_s(self.pid)[0]
+        return {"wall_s": round(time.perf_counter() - self.t0, 2), "server_cpu_s": server_s,
+                "kernels_cpu_s": None if server_s is None else round(tree - self.tree0 - server_s, 2),
                 "harness_cpu_s": round(time.process_time() - self.own0, 2)}
 
 
