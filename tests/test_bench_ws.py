@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import time
 import urllib.error
@@ -13,7 +14,15 @@ import urllib.request
 
 import pytest
 
-from uu.bench_ws import EmulatedLearner, decode_v1, encode_v1, message_detail, page_assets, page_views
+from uu.bench_ws import (
+    EmulatedLearner,
+    decode_v1,
+    encode_v1,
+    fetch_keepalive,
+    message_detail,
+    page_assets,
+    page_views,
+)
 
 # What the page sends from the moment its websocket opens until the home is drawn (ipywidgets 8's widget
 # manager on Voila 0.5), as (channel, msg_type, detail): checked against Chromium below.
@@ -55,6 +64,49 @@ def _run(coro):
     """In a thread of its own: pytest-playwright's sync API may keep an event loop running in this one."""
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def test_assets_come_over_a_browsers_few_persistent_connections():
+    """Like Chromium on HTTP/1.1: at most 6 connections, each reused for request after request; bodies read by
+    Content-Length or chunked; a status other than 200 is an error for that asset only."""
+    accepted = 0
+
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        nonlocal accepted
+        accepted += 1
+        with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):  # the client closed
+            await answer(reader, writer)
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        while request := await reader.readuntil(b"\r\n\r\n"):
+            path = request.split(b" ")[1].decode()
+            if path == "/missing":
+                writer.write(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+            elif path.startswith("/chunked"):
+                writer.write(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                             b"5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n")
+            else:
+                body = path.encode() * 3
+                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+            await writer.drain()
+            if reader.at_eof():
+                break
+
+    async def go():
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        paths = [f"/a{i}.js" for i in range(40)] + ["/chunked", "/missing"]
+        try:
+            got = await fetch_keepalive("127.0.0.1", port, paths, connections=6, timeout=20)
+        finally:
+            server.close()
+        return got
+
+    got = _run(go())
+    assert accepted <= 6, f"{accepted} connections for 42 requests"
+    assert got["/a7.js"] == b"/a7.js" * 3 and got["/chunked"] == b"hello world"
+    assert isinstance(got["/missing"], Exception) and "404" in str(got["/missing"])
+    assert len(got) == 42
 
 
 def _kernel_gone(base_url: str, kernel_id: str, timeout: float = 15) -> bool:
