@@ -76,6 +76,7 @@ def test_assets_come_over_a_browsers_few_persistent_connections():
         accepted += 1
         with contextlib.suppress(asyncio.IncompleteReadError, ConnectionError):  # the client closed
             await answer(reader, writer)
+        writer.close()
 
     async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while request := await reader.readuntil(b"\r\n\r\n"):
@@ -100,6 +101,7 @@ def test_assets_come_over_a_browsers_few_persistent_connections():
             got = await fetch_keepalive("127.0.0.1", port, paths, connections=6, timeout=20)
         finally:
             server.close()
+            await server.wait_closed()
         return got
 
     got = _run(go())

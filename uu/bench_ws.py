@@ -50,6 +50,7 @@ has none. One known exception is counted in `known_noise` instead: ipykernel 7 o
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -604,20 +605,26 @@ async def fetch_keepalive(host: str, port: int, paths: Sequence[str], connection
                     status, headers, body = await _read_response(reader)
                     out[path] = body if status == 200 else LearnerError(f"GET {path}: HTTP {status}")
                     if headers.get("connection", "").lower() == "close":
-                        writer.close()
+                        await _close(writer)
                         reader = writer = None
                 except (OSError, asyncio.IncompleteReadError, ValueError) as e:
                     out[path] = e
                     if writer is not None:
-                        writer.close()
+                        await _close(writer)
                     reader = writer = None
         finally:
             if writer is not None:
-                writer.close()
+                await _close(writer)
 
     workers = [worker() for _ in range(max(1, min(connections, len(queue))))]
     await asyncio.wait_for(asyncio.gather(*workers), timeout)
     return out
+
+
+async def _close(writer: asyncio.StreamWriter) -> None:
+    writer.close()
+    with contextlib.suppress(OSError):
+        await writer.wait_closed()
 
 
 async def _read_response(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
