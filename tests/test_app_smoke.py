@@ -60,6 +60,8 @@ def _assert_safe(c):
     assert c.Voila.open_browser is False
     assert c.MappingKernelManager.cull_idle_timeout > 0
     assert c.MappingKernelManager.cull_connected is False
+    if sys.platform == "linux":  # kernels on Unix sockets only this user can open, not localhost TCP ports
+        assert c.KernelManager.transport == "ipc"
 
 
 def test_voila_config_is_the_safe_one():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import json
 import os
+import re
 import signal
 import sys
 import time
@@ -162,8 +164,8 @@ def test_a_forked_kernel_whose_pid_was_reused_counts_as_gone():
 
 
 def test_uu_app_forks_learners_kernels_and_leaves_none_behind(tmp_path):
-    """`uu app`: a page's kernel is a child of the zygote, itself the server's child; when the server stops,
-    the zygote and every kernel are gone."""
+    """`uu app`: a page's kernel is a child of the zygote, itself the server's child, and listens on Unix
+    sockets only; when the server stops, the zygote and every kernel are gone."""
     import urllib.request
 
     import psutil
@@ -181,5 +183,10 @@ def test_uu_app_forks_learners_kernels_and_leaves_none_behind(tmp_path):
         assert kernels, "the page's kernel was not forked"
         launched = [p for p in app.children() if "ipykernel_launcher" in " ".join(p.cmdline())]
         assert not launched, "a kernel was launched the usual way"
+        # uu.voila_config: the kernels' channels are Unix sockets, no localhost TCP port to race for
+        folder = re.search(r"Storing connection files in (\S+?)\.?$", server.log_text(), re.M)
+        assert folder, server.log_tail()
+        infos = [json.loads(f.read_text()) for f in Path(folder.group(1)).glob("kernel-*.json")]
+        assert infos and {info["transport"] for info in infos} == {"ipc"}, infos
         pids = [zygotes[0].pid, *(k.pid for k in kernels)]
     assert all(_gone(pid, within=20) for pid in pids), "a zygote or kernel outlived the server"

@@ -308,6 +308,9 @@ def main() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the server, which then closes our stdin
     import importlib
 
+    # debugpy (imported by ipykernel.debugger) warns once per process that frozen modules may hide
+    # breakpoints; nobody debugs the tutor's kernels (ipykernel's own kernelspec helper sets this too)
+    os.environ.setdefault("PYDEVD_DISABLE_FILE_VALIDATION", "1")
     for name in PRELOAD:
         importlib.import_module(name)
     _warm()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import sys
 
 import tornado.web
 from traitlets.config import Config
@@ -146,6 +147,12 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     # Learners' kernels forked from a warm process (uu.forkkernel): a kernel starts with about 0.6 s less CPU
     if forkkernel.enabled():
         c.KernelProvisionerFactory.default_provisioner_name = "uu-fork"
+    # Kernels talk to the server over Unix sockets (files only this user can open) instead of localhost TCP
+    # ports. A TCP port is picked free by the server and bound by the kernel a moment later; when a class
+    # arrives together the server opens hundreds of connections meanwhile, and in one burst of 30 a kernel
+    # found its port taken ("Address already in use"), died, and that learner's page never came.
+    if sys.platform == "linux":
+        c.KernelManager.transport = "ipc"
 
     # Reap kernels whose page went away without the unload beacon (tab crash, network loss).
     c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS
