@@ -3,9 +3,12 @@ pytest-playwright (never a downloaded browser; see shared/reference/jupyter-stac
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +21,13 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 # Config files that would weaken the app if Voila read them from the working directory.
 HOSTILE_VOILA_PY = "c.VoilaConfiguration.strip_sources = False\nc.VoilaConfiguration.show_tracebacks = True\n"
 HOSTILE_VOILA_JSON = '{"VoilaConfiguration": {"strip_sources": false, "show_tracebacks": true}}'
+
+
+def run_async(coro: Any) -> Any:
+    """asyncio.run in a thread of its own: pytest-playwright's sync API leaves an event loop running in the
+    test thread once a browser test has run, and asyncio.run refuses to start inside one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import re
 import subprocess
@@ -17,6 +16,7 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 import tornado.web
+from conftest import run_async
 
 import uu.app
 from uu.appserver import AppServer
@@ -301,9 +301,7 @@ def _code_ran_through_the_page_websocket(base_url: str, page: str, marker: Path)
         conn.close()
         return seen
 
-    # in a thread of its own: Playwright's sync API leaves an event loop running in this one
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        seen = pool.submit(asyncio.run, probe()).result()
+    seen = run_async(probe())
     return "execute_reply" in seen or "execute_input" in seen or marker.exists()
 
 

@@ -5,7 +5,6 @@ same messages a page in Chromium sends. No timings are asserted (they are the be
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import json
 import time
@@ -13,6 +12,7 @@ import urllib.error
 import urllib.request
 
 import pytest
+from conftest import run_async
 
 from uu.bench_ws import (
     EmulatedLearner,
@@ -60,12 +60,6 @@ def test_reads_the_kernel_view_and_assets_of_a_voila_page():
         "jupyter.widget.control"
 
 
-def _run(coro):
-    """In a thread of its own: pytest-playwright's sync API may keep an event loop running in this one."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
-
-
 def test_assets_come_over_a_browsers_few_persistent_connections():
     """Like Chromium on HTTP/1.1: at most 6 connections, each reused for request after request; bodies read by
     Content-Length or chunked; a status other than 200 is an error for that asset only."""
@@ -104,7 +98,7 @@ def test_assets_come_over_a_browsers_few_persistent_connections():
             await server.wait_closed()
         return got
 
-    got = _run(go())
+    got = run_async(go())
     assert accepted <= 6, f"{accepted} connections for 42 requests"
     assert got["/a7.js"] == b"/a7.js" * 3 and got["/chunked"] == b"hello world"
     assert isinstance(got["/missing"], Exception) and "404" in str(got["/missing"])
@@ -137,7 +131,7 @@ def test_emulated_learner_gets_the_home_and_a_click_updates_the_board(voila_url)
             await learner.leave()  # closes the websocket and sends the unload beacon
         return learner, clicks
 
-    learner, clicks = _run(scenario())
+    learner, clicks = run_async(scenario())
     for click in clicks:  # each click changed the board and the kernel finished handling it
         assert click.board_ms is not None and click.idle_ms is not None, click
         assert click.label

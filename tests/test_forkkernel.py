@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import json
 import os
 import re
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_async
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
@@ -53,12 +53,6 @@ async def _run(km: AsyncKernelManager, code: str, timeout: float = 30) -> dict[s
         kc.stop_channels()
     text = "".join(m["content"].get("text", "") for m in printed if m["msg_type"] == "stream")
     return {"status": reply["content"]["status"], "error": reply["content"].get("ename"), "out": text.strip()}
-
-
-def run(coro: Any) -> Any:
-    """asyncio.run in a thread of its own: the browser tests leave an event loop running in this one."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
 
 
 def _gone(pid: int, within: float = 10) -> bool:
@@ -103,7 +97,7 @@ def test_a_forked_kernel_runs_code_in_its_own_process_with_the_env_and_cwd_asked
             await km.shutdown_kernel(now=True)
         assert _gone(pid), "the shut-down kernel's process is gone (reaped by the zygote)"
 
-    run(go())
+    run_async(go())
 
 
 def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_provisioner):
@@ -131,7 +125,7 @@ def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_p
             for km in kms:
                 await km.shutdown_kernel(now=True)
 
-    run(go())
+    run_async(go())
 
 
 def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
@@ -149,7 +143,7 @@ def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
         km.provisioner.process = None  # nothing left to shut down
         await km.cleanup_resources()
 
-    run(go())
+    run_async(go())
     # the next kernel gets a new zygote
     assert Zygote.get().proc.poll() is None
 
