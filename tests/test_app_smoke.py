@@ -152,7 +152,7 @@ def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_noteboo
         await asyncio.gather(manager._initialize("r1"), manager._initialize("r2"))
         return [time.perf_counter() - t0]
 
-    (paced,) = asyncio.run(scenario())
+    (paced,) = run_async(scenario())
     assert running["most"] == 1
     assert paced >= 0.05  # the second refill waited for the pause after the first
 
