@@ -116,8 +116,11 @@ def build_parser() -> argparse.ArgumentParser:
     scsub.add_parser("schema", help="print the JSON Schema of the scenario format")
     ls = sub.add_parser("lesson", help="validate lessons and replay their scripts")
     lssub = ls.add_subparsers(dest="lcmd", required=True)
-    lchk = lssub.add_parser("check", help="check lesson files (default: every shipped lesson)")
+    lchk = lssub.add_parser("check", help="check lesson files (default: every shipped lesson): replay each "
+                            "script and explore every other way through it")
     lchk.add_argument("paths", nargs="*")
+    lstat = lssub.add_parser("stats", help="print the lessons in numbers as one JSON object")
+    lstat.add_argument("paths", nargs="*")
     b = sub.add_parser("bench", help="play random-bot games and print one JSON object")
     b.add_argument("--players", type=str, default="4", help="a count, or a comma list such as 2,4,6")
     b.add_argument("--games", type=int, default=200)
@@ -157,9 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":
-        from uu.tutor.check import check_lessons
+        from uu.tutor.check import check_lessons, print_stats
 
-        return check_lessons(args.paths)
+        return check_lessons(args.paths) if args.lcmd == "check" else print_stats(args.paths)
     if args.cmd == "bench":
         return _bench(parser, args)
     if args.cmd == "cards":

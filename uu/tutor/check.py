@@ -1,22 +1,41 @@
-"""`uu lesson check`: validate lesson files and replay their scripts on the engine.
+"""`uu lesson check` and `uu lesson stats`: validate lesson files, replay and explore their scripts.
 
 For each file: it must load (a FAIL names the file, line and field otherwise), pass as a scenario, and its
 script must replay: every `ask` move legal when asked (after the bots) and answered "right", every scripted
 `mistakes:` move answered with its feedback kind and leaving the game unchanged, every goal reached by its
-`solution:`, every `check` holding, and the lesson must end with an `ask` step that has at least one mistake
-(the final check). Across the set, lesson ids and orders must be unique.
+`solution:`, every question answered by its answer, every `check` holding. Then `uu.tutor.explore` tries
+every other way through the lesson (every move a step accepts, every legal wrong move, every first move of a
+goal) and fails on any dead end. The course standards are checked too: pages of at most 60 words, a recap of
+at most three lines, and a quiz of two or three questions. Across the set, lesson ids and orders must be
+unique.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
+from uu.bots import HeuristicBot
 from uu.scenario.runner import run_scenario
+from uu.tutor.explore import Exploration, explore
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
 from uu.tutor.runner import LessonRunner
 
-__all__ = ["check_lesson", "check_lessons", "lesson_files", "shipped_lessons"]
+__all__ = ["LessonReport", "MAX_PAGE_WORDS", "cards_shown", "check_lesson", "check_lessons", "lesson_files",
+           "lesson_stats", "print_stats", "report_lesson", "shipped_lessons", "words"]
+
+MAX_PAGE_WORDS = 60
+QUIZ_SIZE = (2, 3)
+_WORD = re.compile(r"[A-Za-z0-9'’-]+")
+
+
+def words(text: str) -> int:
+    """Words a learner reads in a Markdown text (markup and punctuation not counted)."""
+    return len(_WORD.findall(text))
 
 
 def shipped_lessons() -> list[Path]:
@@ -40,34 +59,55 @@ def lesson_files(paths: list[str]) -> list[Path]:
     return out
 
 
-def check_lesson(lesson: Lesson) -> list[str]:
-    """Problems found replaying `lesson` (empty: it passes)."""
-    res = run_scenario(lesson.scenario)
-    if not res.passed:
-        return [f"as a scenario: {res.message}"]
+@dataclass
+class LessonReport:
+    problems: list[str] = field(default_factory=list)
+    exploration: Exploration | None = None
+
+
+def _standards(lesson: Lesson) -> list[str]:
+    out = []
+    for i, st in enumerate(lesson.script, 1):
+        n = words(st.say)
+        if n > MAX_PAGE_WORDS:
+            out.append(f"step {i}: the page has {n} words (at most {MAX_PAGE_WORDS})")
+    quiz = sum(st.quiz for st in lesson.script)
+    if not QUIZ_SIZE[0] <= quiz <= QUIZ_SIZE[1]:
+        out.append(f"the lesson has {quiz} quiz questions (`quiz: true`); a lesson ends with "
+                   f"{QUIZ_SIZE[0]} or {QUIZ_SIZE[1]}")
+    if not lesson.spec.recap:
+        out.append("the lesson has no `recap:` (one to three short lines shown at the end)")
+    return out
+
+
+def _replay(lesson: Lesson) -> list[str]:
+    """The scripted path: the asked moves, the scripted mistakes, the solutions, the answers."""
     script = lesson.script
-    last = script[-1]
-    if last.kind != "ask" or not last.mistakes:
-        return ["the last step must be a check: an `ask` with at least one entry in `mistakes`"]
     r = LessonRunner(lesson)
-    if r.problems:
-        return r.problems
+    learner_bot = HeuristicBot(0)
     for i, st in enumerate(script, 1):
         where = f"step {i}"
+        if r.stuck:
+            return r.problems[-1:] or [f"{where}: the lesson is stuck"]
         if r.index != i - 1:
             return [f"{where}: the runner is at step {r.index + 1}"]
         if st.kind == "page":
-            fb = r.next()
-            if not fb.ok:
-                return [fb.text]
+            r.next()
             continue
-        d = r.game.pending
-        if d is None:
-            return [f"{where}: the game is over ({r.game.result_text()}) but the step waits for a move"]
-        if d.player != r.learner:
-            return [f"{where}: the learner ({lesson.learner}) should decide, but "
-                    f"{r.game.players[d.player]} must ({d.kind}): {d.prompt}"]
+        if st.kind == "question":
+            assert st.question is not None
+            r.choose(st.question.answer)
+            continue
+        if st.kind == "game":
+            for _ in range(400):
+                if r.index != i - 1 or r.stuck or not r.learner_actions():
+                    break
+                r.try_move(learner_bot.choose(r.game))
+            if r.index == i - 1 and not r.stuck:
+                return [f"{where}: the guided game did not finish its step"]
+            continue
         if st.kind == "ask":
+            assert st.ask is not None
             for j, m in enumerate(st.mistakes, 1):
                 before = r.game.to_dict()
                 fb = r.try_move(r.mistake_action(m))
@@ -77,8 +117,8 @@ def check_lesson(lesson: Lesson) -> list[str]:
                     return [f"{where} mistakes[{j}]: the wrong move changed the game"]
             a = r.answer()
             if a is None:
-                legal = "; ".join(r.describe(x) for x in d.actions)
-                return [f"{where}: the asked move ({st.ask.do}) is not legal now. Legal: {legal}"]
+                legal = "; ".join(r.describe(x) for x in r.learner_actions())
+                return [f"{where}: the asked move ({st.ask.do}) is not legal now. Legal: {legal or 'none'}"]
             fb = r.try_move(a)
             if fb.kind != "right":
                 return [f"{where}: the asked move got {fb.kind!r} feedback: {fb.text}"]
@@ -88,45 +128,82 @@ def check_lesson(lesson: Lesson) -> list[str]:
                     return [f"{where}: the goal was reached before solution[{j}]"]
                 a = r._find(m)
                 if a is None:
-                    pending = r.game.pending
-                    now = "the game is over" if pending is None else (
-                        f"{r.game.players[pending.player]} must decide ({pending.kind}); legal: "
-                        + "; ".join(r.describe(x) for x in pending.actions))
-                    return [f"{where} solution[{j}] ({m.do}) matches no legal move of the learner; {now}"]
+                    legal = "; ".join(r.describe(x) for x in r.learner_actions())
+                    return [f"{where} solution[{j}] ({m.do}) matches no legal move of the learner; legal: "
+                            f"{legal or 'none (the learner does not decide now)'}"]
                 r.try_move(a)
             if r.index == i - 1:
                 return [f"{where}: the solution does not reach the goal"]
         if r.problems:
             return list(r.problems)
+    if r.stuck or r.problems:
+        return r.problems[-1:] or ["the lesson is stuck at its end"]
     if not r.done:
         return ["the script did not reach its end"]
     return []
 
 
-def check_lessons(paths: list[str] | None = None) -> int:
-    """Print PASS/FAIL per lesson and `N passed, M failed`; 0 iff none failed."""
+def report_lesson(lesson: Lesson, explore_paths: bool = True) -> LessonReport:
+    """Everything `uu lesson check` finds about one lesson."""
+    res = run_scenario(lesson.scenario)
+    if not res.passed:
+        return LessonReport([f"as a scenario: {res.message}"])
+    problems = _standards(lesson) + _replay(lesson)
+    if problems or not explore_paths:
+        return LessonReport(problems)
+    ex = explore(LessonRunner(lesson))
+    problems += [f"dead end: {d}" for d in ex.dead_ends[:3]]
+    if len(ex.dead_ends) > 3:
+        problems.append(f"... and {len(ex.dead_ends) - 3} more dead ends")
+    if not ex.complete:
+        problems.append(f"too many ways through to prove (more than {ex.states} states): split the lesson or "
+                        "narrow `accept:`")
+    return LessonReport(problems, ex)
+
+
+def check_lesson(lesson: Lesson) -> list[str]:
+    """Problems found replaying and exploring `lesson` (empty: it passes)."""
+    return report_lesson(lesson).problems
+
+
+def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]], list[str]]:
     files = lesson_files(list(paths or []))
-    passed = failed = 0
-    loaded: list[Lesson] = []
-    if not files:
-        print("FAIL lessons: no lesson files found")
-        failed += 1
+    out: list[tuple[Path, Lesson | str]] = []
     for f in files:
         try:
-            lesson = load_lesson(f)
+            out.append((f, load_lesson(f)))
         except LessonFileError as e:
-            print(f"FAIL {f}: {e}")
+            out.append((f, str(e)))
+    return out, ([] if files else ["lessons: no lesson files found"])
+
+
+def check_lessons(paths: list[str] | None = None) -> int:
+    """Print PASS/FAIL per lesson and `N passed, M failed`; 0 iff none failed."""
+    items, empty = _load_all(paths)
+    passed = failed = alternatives = dead = 0
+    loaded: list[Lesson] = []
+    for p in empty:
+        print(f"FAIL {p}")
+        failed += 1
+    for f, lesson in items:
+        if isinstance(lesson, str):
+            print(f"FAIL {f}: {lesson}")
             failed += 1
             continue
         try:
-            problems = check_lesson(lesson)
+            rep = report_lesson(lesson)
         except Exception as e:  # an engine bug is still reported per lesson, never as a traceback
-            problems = [f"internal error {type(e).__name__}: {e}"]
-        if problems:
-            print(f"FAIL {lesson.title}: {'; '.join(problems)}")
+            rep = LessonReport([f"internal error {type(e).__name__}: {e}"])
+        ex = rep.exploration
+        if ex is not None:
+            alternatives += ex.alternatives
+            dead += len(ex.dead_ends)
+        explored = f" ({ex.alternatives} alternatives explored, {ex.states} states)" if ex else ""
+        if rep.problems:
+            print(f"FAIL {lesson.title}: {'; '.join(rep.problems)}")
             failed += 1
         else:
-            print(f"PASS {lesson.title}")
+            print(f"PASS {lesson.title}{explored}")
             passed += 1
             loaded.append(lesson)
     for key in ("id", "order"):
@@ -136,5 +213,72 @@ def check_lessons(paths: list[str] | None = None) -> int:
                 names = ", ".join(les.path for les in loaded if getattr(les, key) == value)
                 print(f"FAIL lessons: {key} {value!r} is used by {n} lessons ({names})")
                 failed += 1
+    print(f"explored {alternatives} alternatives, {dead} dead ends")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
+
+
+# ---- which cards a lesson shows, and the course in numbers ---------------------------------------------------
+def cards_shown(lesson: Lesson) -> set[str]:
+    """Catalog names of the cards a learner sees in `lesson`: in a Stable, the learner's hand, the discard
+    pile or the Nursery of any position the lesson sets up, or named in its narration."""
+    from uu.cards import catalog
+
+    names = [c.name for c in catalog()]
+    positions = [lesson.scenario] + [st.position.scenario(lesson.scenario) for st in lesson.script
+                                     if st.position is not None]
+    out: set[str] = set()
+    for sc in positions:
+        for cards in (sc.stables or {}).values():
+            out.update(cards)
+        out.update((sc.hands or {}).get(lesson.learner, []))
+        out.update(sc.discard)
+        if sc.nursery != "auto":
+            out.update(sc.nursery)
+    text = " ".join(st.say for st in lesson.script)
+    # longest names first, so "Neigh" inside "Super Neigh" is not counted for a text naming only the latter
+    for name in sorted(names, key=len, reverse=True):
+        if name in text:
+            out.add(name)
+            text = text.replace(name, " ")
+    return out
+
+
+def lesson_stats(paths: list[str] | None = None) -> dict[str, Any]:
+    """The course in numbers (what `uu lesson stats` prints as JSON)."""
+    from uu.cards import catalog
+
+    items, _ = _load_all(paths)
+    lessons = sorted((les for _f, les in items if isinstance(les, Lesson)), key=lambda les: les.order)
+    rows: list[dict[str, Any]] = []
+    covered: set[str] = set()
+    alternatives = dead = 0
+    for les in lessons:
+        rep = report_lesson(les)
+        ex = rep.exploration
+        alternatives += ex.alternatives if ex else 0
+        dead += len(ex.dead_ends) if ex else 0
+        shown = cards_shown(les)
+        covered |= shown
+        rows.append({
+            "id": les.id, "order": les.order, "title": les.title, "steps": len(les.script),
+            "learner_moves": sum(st.kind in ("ask", "goal", "game") for st in les.script),
+            "quiz_questions": sum(st.quiz for st in les.script),
+            "longest_page_words": max(words(st.say) for st in les.script),
+            "scripted_wrong_moves": sum(len(st.mistakes) for st in les.script),
+            "cards_shown": len(shown), "passed": not rep.problems,
+        })
+    deck = {c.name for c in catalog()}
+    total_keys = ("steps", "learner_moves", "quiz_questions", "scripted_wrong_moves")
+    totals: dict[str, Any] = {"lessons": len(rows), **{k: sum(r[k] for r in rows) for k in total_keys}}
+    totals["longest_page_words"] = max((r["longest_page_words"] for r in rows), default=0)
+    totals["alternatives_explored"] = alternatives
+    totals["dead_ends"] = dead
+    totals["cards_covered"] = f"{len(covered & deck)}/{len(deck)}"
+    totals["cards_missing"] = sorted(deck - covered)
+    return {"lessons": rows, "totals": totals}
+
+
+def print_stats(paths: list[str] | None = None) -> int:
+    print(json.dumps(lesson_stats(paths), indent=2))
+    return 0

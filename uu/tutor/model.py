@@ -19,12 +19,24 @@ lesson:
       hint: ...
       bots: [{as: Bramble, do: pass}]             # scripted bot moves once the step is done (scenario steps)
       check: {turn: {player: You}}                # expectations once the bots have acted
-      mistakes: [{do: draw, expect: other}]       # wrong moves `uu lesson check` tries: must get that feedback
+      mistakes: [{do: draw, expect: other, why: one sentence}]  # wrong moves `uu lesson check` tries
+      also: [{do: play, card: Neigh, right: ...}]  # more moves that count as right (a real choice)
+      quiz: true                     # a quiz question: counted right when answered at the first try
     - say: ...
-      goal: {unicorns: {You: 3}}     # free play until these expectations hold ...
+      position: {stables: ..., hands: ..., turn: ...}  # a fresh position for this step (same players)
+      goal: {unicorns: {You: 3}}     # free play in this turn until these expectations hold ...
       solution: [{do: play, card: Basic Unicorn (Red), into: You}]   # ... and the moves that reach them
-    - say: A page with neither `ask` nor `goal` is read and left with "Next" (its bots act then).
+    - say: How many Unicorns does Bramble need to win?
+      question: {options: ["1", "2"], answer: 2, explain: ...}     # a choice about the position on the table
+    - say: A guided game; the coach comments on your decisions.
+      game: {turns: 4, level: easy}  # free play against bots for that many of your turns (or to the end)
+    - say: A page with no move to make is read and left with "Next" (its bots act then).
+  recap: [at most three short lines, shown when the lesson is done]
 ```
+A legal move that a step does not accept is played out on a copy of the table (its consequence is shown),
+then taken back. A goal step is played within the learner's turn: when the turn ends without the goal, the
+step starts again. So a learner can never reach a position from which the lesson cannot go on;
+`uu lesson check` proves it by exploring every move a step accepts (`uu.tutor.explore`).
 Validation errors name the file, the line and the field (`uu.scenario.load.format_validation`).
 """
 
@@ -39,10 +51,10 @@ import yaml
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from uu.scenario.load import FAST_LOADER, ScenarioFileError, format_validation, parse_scenario
-from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec
+from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
 
-__all__ = ["Ask", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "ScriptStep", "Wrong", "load_lesson",
-           "parse_lesson"]
+__all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
+           "ScriptStep", "Wrong", "load_lesson", "parse_lesson"]
 
 SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
@@ -66,7 +78,7 @@ class Ask(Strict):
     player: str | None = None
 
     def as_step(self, learner: str) -> Step:
-        data = self.model_dump(exclude_none=True, exclude={"expect"})
+        data = self.model_dump(exclude_none=True, include=set(Ask.model_fields))  # feedback fields stay out
         return Step.model_validate({"as": learner, **data})
 
     def names(self) -> list[tuple[str, str]]:
@@ -80,9 +92,53 @@ class Ask(Strict):
 
 class Mistake(Ask):
     """A wrong move `uu lesson check` tries on the step: it must get feedback of kind `expect` and leave the
-    game unchanged."""
+    game unchanged. `why` is what the learner reads when they make this very move."""
 
     expect: Literal["illegal", "other"]
+    why: str | None = None
+
+
+class Also(Ask):
+    """Another move the step accepts as right, with its own feedback."""
+
+    right: str | None = None
+
+
+class Position(Strict):
+    """A fresh position for a step: the position keys of a scenario (the players stay the lesson's)."""
+
+    turn: TurnSpec | None = None
+    stables: dict[str, list[str]] | None = None
+    hands: dict[str, list[str]] | None = None
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    nursery: Literal["auto"] | list[str] = "auto"
+    rest: Literal["deck", "box"] = "deck"
+
+    def scenario(self, base: Scenario) -> Scenario:
+        return base.model_copy(update={**{k: getattr(self, k) for k in type(self).model_fields}, "steps": [],
+                                       "expect": None})
+
+
+class Question(Strict):
+    """A choice about the position on the table: the narration asks, the learner picks one option."""
+
+    options: list[str] = Field(min_length=2, max_length=5)
+    answer: int = Field(ge=1, description="The right option, counting from 1.")
+    explain: str = Field(description="Why that answer is right; shown after any answer.")
+
+    @model_validator(mode="after")
+    def _answer_in_range(self) -> Question:
+        if self.answer > len(self.options):
+            raise ValueError(f"answer {self.answer} but there are only {len(self.options)} options")
+        return self
+
+
+class GameSpec(Strict):
+    """Free play against bots, with the coach commenting on the learner's decisions."""
+
+    turns: int = Field(4, ge=1, le=30, description="The learner's turns to play (fewer if the game ends).")
+    level: Literal["easy", "normal"] = "easy"
 
 
 class Wrong(Strict):
@@ -93,7 +149,12 @@ class Wrong(Strict):
 class ScriptStep(Strict):
     say: str = Field(description="Markdown narration, in our own words.")
     rules: list[str] = Field(default_factory=list, description="Rule ids (uu.engine.rules) taught here.")
+    position: Position | None = None
     ask: Ask | None = None
+    also: list[Also] = Field(default_factory=list)
+    quiz: bool = False
+    question: Question | None = None
+    game: GameSpec | None = None
     goal: Expect | None = None
     solution: list[Ask] = Field(default_factory=list)
     accept: Literal["exact", "kind"] = "exact"
@@ -131,13 +192,25 @@ class ScriptStep(Strict):
         return v
 
     @property
-    def kind(self) -> Literal["ask", "goal", "page"]:
-        return "ask" if self.ask is not None else "goal" if self.goal is not None else "page"
+    def kind(self) -> Literal["ask", "goal", "question", "game", "page"]:
+        if self.ask is not None:
+            return "ask"
+        if self.goal is not None:
+            return "goal"
+        if self.question is not None:
+            return "question"
+        return "game" if self.game is not None else "page"
 
     @model_validator(mode="after")
     def _shape(self, info: ValidationInfo) -> ScriptStep:
-        if self.ask is not None and self.goal is not None:
-            raise ValueError("a step has either `ask` (one move) or `goal` (free play), not both")
+        given = [k for k in ("ask", "goal", "question", "game") if getattr(self, k) is not None]
+        if len(given) > 1:
+            raise ValueError(f"a step has at most one of `ask`, `goal`, `question`, `game`; this one has "
+                             f"{' and '.join(given)}")
+        if self.also and self.ask is None:
+            raise ValueError("`also` lists more right answers to an `ask`; this step has no `ask`")
+        if self.quiz and self.kind not in ("ask", "question"):
+            raise ValueError("`quiz: true` marks an `ask` or a `question` step")
         if self.goal is not None and not self.solution:
             raise ValueError("a `goal` step needs a `solution:` list of learner moves, so it can be checked")
         if self.solution and self.goal is None:
@@ -149,6 +222,7 @@ class ScriptStep(Strict):
         players = (info.context or {}).get("players")
         if players is not None:
             moves = ([("ask", self.ask)] if self.ask else []) + [
+                (f"also[{i}]", m) for i, m in enumerate(self.also, 1)] + [
                 (f"solution[{i}]", m) for i, m in enumerate(self.solution, 1)] + [
                 (f"mistakes[{i}]", m) for i, m in enumerate(self.mistakes, 1)]
             for where, m in moves:
@@ -167,6 +241,8 @@ class LessonSpec(Strict):
     summary: str
     learner: str = Field(description="The seat the learner plays; every other seat is a bot.")
     script: list[ScriptStep] = Field(min_length=1)
+    recap: list[str] = Field(default_factory=list, max_length=3,
+                             description="At most three short lines, shown when the lesson is done.")
 
     @field_validator("id")
     @classmethod
@@ -230,6 +306,13 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
         # the node tree (for line numbers) only when there is an error to place: composing every lesson
         # costs each learner's kernel start about 0.2 s
         raise LessonFileError(_prefixed(path, e, yaml.compose(text, Loader=FAST_LOADER))) from None
+    for n, st in enumerate(spec.script, 1):
+        if st.position is not None:
+            bad = name_problems(st.position.scenario(sc))
+            if bad:
+                loc, msg = bad[0]
+                raise LessonFileError(f"{path}: lesson.script[{n}].position."
+                                      f"{'.'.join(str(x) for x in loc)}: {msg}")
     return Lesson(sc, spec, path)
 
 

@@ -1,52 +1,70 @@
 """`LessonRunner`: a lesson played on the live engine. Everything a lesson screen needs is here.
 
-    runner = LessonRunner(load_lesson("lessons/01-setup.yaml"))   # or LessonRunner("lessons/01-setup.yaml")
-    runner.lesson.title, runner.progress        # "Setting up", (1, 5): current step number, step count
+    runner = LessonRunner(load_lesson("lessons/01-goal.yaml"))   # or LessonRunner("lessons/01-goal.yaml")
+    runner.lesson.title, runner.progress        # "...", (1, 5): current step number, step count
     runner.step                                 # the current ScriptStep (.say Markdown, .rules, .kind), or None
-    runner.step.kind                            # "ask" (one move), "goal" (free play) or "page" (Next)
+    runner.step.kind                            # "ask", "goal", "question", "game" or "page"
     runner.game                                 # the live uu.engine Game (board, log, pending decision)
     runner.learner                              # the learner's seat (int); runner.lesson.learner is the name
     runner.learner_actions()                    # legal actions if the pending decision is the learner's, else []
     runner.describe(action)                     # "play Basic Unicorn (Red) into You's Stable"
-    fb = runner.try_move(action)                # Feedback(ok, kind, text, rules, log)
+    fb = runner.try_move(action)                # Feedback(ok, kind, text, rules, log, preview, coach)
+    runner.choose(2)                            # answer a `question` step with its 2nd option
     runner.next()                               # leave a "page" step (its bots act); Feedback
     runner.hint()                               # the step's hint (or the move itself, spelled out)
     runner.back(); runner.restart()             # rebuild from the start and replay the history
+    runner.stuck                                # None, or plain words when the script cannot go on
+    runner.quiz_results                         # {step number: right at the first try} for quiz steps
     runner.done                                 # every step completed
-    runner.why(fb.rules)                        # one plain line per rule id (uu.engine.rules.explain)
 
 Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (the engine refused
-it: nothing changed; the text has the lesson's words and the engine's reason), "other" (legal, but not what the
-step asks: not applied, try again), "info" (anything else: a page step, a goal not reached yet, a finished
-lesson). `fb.log` holds the log entries the move and the bots produced (each with `.text` and `.rules`).
+it: nothing changed; the text says why, in plain words), "other" (legal, but not what the step asks: it was
+played out on a copy, `fb.preview` is the table after it and `fb.log` what happened, and the live game is as
+before), "info" (anything else: a page step, a goal not reached yet, a finished lesson). `fb.log` holds the log
+entries the move and the bots produced (each with `.text` and `.rules`).
 
 After the learner's right move (or Next on a page) the step is completed: its scripted `bots:` moves are made
 (matched like scenario steps; other players' response windows before them are passed and single-action
 decisions taken), then the remaining bot decisions are settled the same way, any decision with several
 actions by a seeded `uu.bots.RandomBot` (lessons script every bot choice, so replays are deterministic), until
 the learner must decide or the game is over; then the step's `check` expectations are tested (a failure is
-recorded in `runner.problems` and reported as "info" feedback). The learner's own decisions are never taken
-for them, response windows included.
+recorded in `runner.problems`). A step with a `position:` starts from that position. The learner's own
+decisions are never taken for them, response windows included.
+
+A goal step is played within the learner's turn: when the turn passes on and the goal does not hold, the step
+starts again. A `game` step is free play against bots (they may answer with Neigh) until the learner has played
+its number of turns or the game ends; `fb.coach` then holds the coach's comment on the learner's decision.
+
+If the script cannot go on (a scripted bot move that is not legal, an asked move that is not there: what
+`uu lesson check` proves cannot happen in a checked lesson), `runner.stuck` says so in plain words and
+`back()` takes the learner to where they can go on; the details are kept in `runner.problems`.
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from uu.bots import RandomBot
+from uu.bots import HeuristicBot, RandomBot
 from uu.engine.actions import Action
 from uu.engine.errors import GameError
 from uu.engine.game import Game
-from uu.engine.rules import explain
 from uu.engine.state import LogEntry
 from uu.scenario.build import build_game
 from uu.scenario.model import Step
 from uu.scenario.runner import _action_from_step, check_expect, describe_pending, matches
-from uu.tutor.model import Ask, Lesson, ScriptStep, load_lesson
+from uu.tutor.model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
 
-__all__ = ["Feedback", "LessonError", "LessonRunner"]
+__all__ = ["Feedback", "LessonError", "LessonRunner", "STUCK_TEXT"]
+
+STUCK_TEXT = ("The game went a way this lesson did not plan for, so it cannot go on from here. "
+              "Press **Back** to try again from where you can go on.")
+GOAL_MISSED = ("Your turn ended before the goal was reached, so this step starts again from the same "
+               "position. Read the goal once more and try another way.")
+#: Bot decisions a legal wrong move is played out for on its copy, at most (it stops at the end of the turn).
+PLAY_OUT_LIMIT = 40
 
 
 class LessonError(Exception):
@@ -60,14 +78,24 @@ class Feedback:
     text: str
     rules: list[str] = field(default_factory=list)
     log: list[LogEntry] = field(default_factory=list)
+    preview: Game | None = None  # "other": the table after the move, played out on a copy
+    coach: str = ""  # a game step: the coach on the learner's decision
 
 
 def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
-    out: list[str] = []
-    for r in ids:
-        if r not in out:
-            out.append(r)
-    return out
+    return list(dict.fromkeys(ids))
+
+
+def _why_not(game: Game, action: Action) -> tuple[str, list[str]]:
+    """One plain sentence on why `action` is not legal now, with the rule behind it."""
+    try:
+        from uu.tutor.whynot import why_not
+    except ImportError:  # pragma: no cover - the module ships with the package
+        why_not = None
+    reason = why_not(game, action) if why_not is not None else None
+    if reason is None:
+        return "That move is not allowed right now.", []
+    return reason.text, [reason.rule] if reason.rule else []
 
 
 class LessonRunner:
@@ -77,8 +105,10 @@ class LessonRunner:
         self.lesson: Lesson = lesson if isinstance(lesson, Lesson) else load_lesson(lesson)
         self.scenario = self.lesson.scenario
         self.learner: int = self.scenario.players.index(self.lesson.learner)
-        # (step index, learner action or None for Next): what `back()` replays
-        self.history: list[tuple[int, Action | None]] = []
+        # (step index, learner action, or None for Next / an int for a question's answer): what `back()` replays
+        self.history: list[tuple[int, Action | int | None]] = []
+        # quiz steps answered: step index -> right at the first try (kept across Back and Restart)
+        self.quiz_first: dict[int, bool] = {}
         self._build()
 
     # ---- state -----------------------------------------------------------------------------------------
@@ -87,7 +117,21 @@ class LessonRunner:
         self.bot = RandomBot(self.scenario.options.seed)
         self.index = 0
         self.problems: list[str] = []
+        self.stuck: str | None = None
+        self._learner_turns: set[int] = set()
         self._settle(random=False)
+        self._enter()
+
+    def fork(self) -> LessonRunner:
+        """An independent copy at the same point (what `uu lesson check` explores alternatives with)."""
+        new = copy.copy(self)
+        new.game = self.game.copy()
+        new.bot = copy.deepcopy(self.bot)
+        new.history = list(self.history)
+        new.quiz_first = dict(self.quiz_first)
+        new.problems = list(self.problems)
+        new._learner_turns = set(self._learner_turns)
+        return new
 
     @property
     def step(self) -> ScriptStep | None:
@@ -104,6 +148,11 @@ class LessonRunner:
         n = len(self.lesson.script)
         return min(self.index + 1, n), n
 
+    @property
+    def quiz_results(self) -> dict[int, bool]:
+        """Step number (from 1) -> answered right at the first try, for the quiz steps answered so far."""
+        return {i + 1: ok for i, ok in sorted(self.quiz_first.items())}
+
     def learner_actions(self) -> list[Action]:
         d = self.game.pending
         return list(d.actions) if d is not None and d.player == self.learner else []
@@ -111,16 +160,14 @@ class LessonRunner:
     def describe(self, action: Action) -> str:
         return self.game.describe(action)
 
-    def why(self, rule_ids: list[str] | tuple[str, ...]) -> list[str]:
-        return explain(rule_ids)
-
     def answer(self) -> Action | None:
         """The legal action the current `ask` step wants (the first match), or the next `solution` move of a
-        goal step; None on a page or when nothing matches."""
+        goal step; None on other steps or when nothing matches."""
         st = self.step
         if st is None:
             return None
         if st.kind == "ask":
+            assert st.ask is not None
             return self._find(st.ask)
         if st.kind == "goal":
             for m in st.solution:
@@ -129,46 +176,80 @@ class LessonRunner:
                     return a
         return None
 
+    def accepted(self) -> list[Action]:
+        """Every legal action the current `ask` step takes as right (what `uu lesson check` explores)."""
+        st = self.step
+        if st is None or st.kind != "ask":
+            return []
+        return [a for a in self.learner_actions() if self._accepts(st, a) is not None]
+
     # ---- the learner -----------------------------------------------------------------------------------
     def try_move(self, action: Action) -> Feedback:
         st = self.step
         if st is None:
             return Feedback(False, "info", "This lesson is finished. Pick another one, or start again.")
+        if self.stuck:
+            return Feedback(False, "info", self.stuck)
         if st.kind == "page":
             return Feedback(False, "info", "Read this page, then press Next.", list(st.rules))
+        if st.kind == "question":
+            return Feedback(False, "info", "Answer the question with one of its choices.", list(st.rules))
         d = self.game.pending
         if d is None:
             return Feedback(False, "info", f"The game is over ({self.game.result_text()}).", list(st.rules))
-        rules = _unique([*st.rules, *d.rules])
         if d.player != self.learner:
             return Feedback(False, "illegal", f"It is {self.game.players[d.player]}'s decision now, not yours.",
-                            rules)
+                            list(st.rules))
         try:
             legal = self.game.find(action)
-        except GameError as e:
-            text = " ".join(x for x in (st.wrong.illegal, f"(The engine says: {e})") if x)
-            return Feedback(False, "illegal", text, rules)
-        if st.kind == "ask" and not self._accepts(st, legal):
-            text = st.wrong.other or "That is a legal move, but not the one this step asks for. Try again."
-            return Feedback(False, "other", text, rules)
+        except GameError:
+            why, rules = _why_not(self.game, action)
+            self._missed()
+            text = " ".join(x for x in (st.wrong.illegal, why) if x)
+            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]))
+        if st.kind == "ask":
+            hit = self._accepts(st, legal)
+            if hit is None:
+                self._missed()
+                return self._play_out(st, legal)
         start = len(self.game.log)
         self.history.append((self.index, legal))
         fb = self._learner_move(legal)
         fb.log = self.game.log[start:]
         return fb
 
+    def choose(self, option: int) -> Feedback:
+        """Answer a `question` step with option number `option` (counting from 1)."""
+        st = self.step
+        if st is None or st.question is None:
+            return Feedback(False, "info", "There is no question to answer now.")
+        q = st.question
+        if not 1 <= option <= len(q.options):
+            return Feedback(False, "illegal", f"Pick one of the {len(q.options)} choices.", list(st.rules))
+        if option != q.answer:
+            self._missed()
+            return Feedback(False, "other", f"Not quite. {q.explain}", list(st.rules))
+        self._first_try(True)
+        start = len(self.game.log)
+        self.history.append((self.index, option))
+        self._complete()
+        text = self.stuck or f"{st.right or 'Right!'} {q.explain}"
+        return Feedback(not self.stuck, "right", text, list(st.rules), self.game.log[start:])
+
     def next(self) -> Feedback:
         """Leave a page step (its bots act, its check is tested)."""
         st = self.step
         if st is None:
             return Feedback(False, "info", "This lesson is finished.")
+        if self.stuck:
+            return Feedback(False, "info", self.stuck)
         if st.kind != "page":
             return Feedback(False, "info", "This step waits for your move" + (
                 f": {st.hint}" if st.hint else "."), list(st.rules))
         start = len(self.game.log)
         self.history.append((self.index, None))
-        problems = self._complete()
-        return Feedback(not problems, "info", "; ".join(problems), list(st.rules), self.game.log[start:])
+        self._complete()
+        return Feedback(not self.stuck, "info", self.stuck or "", list(st.rules), self.game.log[start:])
 
     def hint(self) -> str:
         st = self.step
@@ -176,9 +257,13 @@ class LessonRunner:
             return "The lesson is finished."
         if st.hint:
             return st.hint
-        a = self.answer()
         if st.kind == "page":
             return "Press Next."
+        if st.kind == "question":
+            return "Look at the table: every card you need to answer is on it."
+        if st.kind == "game":
+            return "Play as you like: the coach comments on each of your decisions."
+        a = self.answer()
         return f"Try: {self.describe(a)}." if a is not None else "No hint for this step."
 
     def back(self) -> None:
@@ -190,14 +275,22 @@ class LessonRunner:
         self._replay([])
 
     # ---- internals -------------------------------------------------------------------------------------
-    def _replay(self, events: list[tuple[int, Action | None]]) -> None:
+    def _missed(self) -> None:
+        self._first_try(False)
+
+    def _first_try(self, right: bool) -> None:
+        st = self.step
+        if st is not None and st.quiz and self.index not in self.quiz_first:
+            self.quiz_first[self.index] = right
+
+    def _replay(self, events: list[tuple[int, Action | int | None]]) -> None:
         self.history = []
         self._build()
         for i, a in events:
             if i != self.index:  # cannot happen for a history this runner recorded
                 raise LessonError(f"history out of step: event for step {i + 1} at step {self.index + 1}")
             self.history.append((i, a))
-            if a is None:
+            if a is None or isinstance(a, int):
                 self._complete()
             else:
                 self._learner_move(self.game.find(a))
@@ -212,50 +305,127 @@ class LessonRunner:
                 return a
         return None
 
-    def _accepts(self, st: ScriptStep, a: Action) -> bool:
+    def _accepts(self, st: ScriptStep, a: Action) -> Ask | None:
+        """The `ask` or `also` entry that takes `a` as right, or None."""
         assert st.ask is not None
-        if st.accept == "kind":
-            return a.kind == st.ask.do
-        return matches(self.scenario, st.ask.as_step(self.lesson.learner), a)
+        if st.accept == "kind" and a.kind == st.ask.do:
+            return st.ask
+        for m in (st.ask, *st.also):
+            if matches(self.scenario, m.as_step(self.lesson.learner), a):
+                return m
+        return None
+
+    def _mistake_for(self, st: ScriptStep, a: Action) -> Mistake | None:
+        for m in st.mistakes:
+            if matches(self.scenario, m.as_step(self.lesson.learner), a):
+                return m
+        return None
+
+    def _play_out(self, st: ScriptStep, legal: Action) -> Feedback:
+        """A legal move the step does not take: play it on a copy to show what it does; the game stays."""
+        preview = self.game.copy()
+        start, turn = len(preview.log), preview.turn[2]
+        preview.apply(legal)
+        for _ in range(PLAY_OUT_LIMIT):
+            d = preview.pending
+            # what the move does, up to the end of this turn: the next turns would be the bots' guesses
+            if d is None or d.player == self.learner or preview.turn[2] != turn:
+                break
+            preview.apply(Action("pass") if d.kind == "respond" else d.actions[0])
+        m = self._mistake_for(st, legal)
+        text = (m.why if m is not None and m.why else None) or st.wrong.other or (
+            "That is a legal move, but not the one this step is about.")
+        text += " The table shows what it would do; it has been taken back, so try again."
+        return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
 
     def _learner_move(self, legal: Action) -> Feedback:
         st = self.step
         assert st is not None
+        before = self.game.copy() if st.kind == "game" else None
         self.game.apply(legal)
         if st.kind == "ask":
-            problems = self._complete()
-            text = st.right or "Right!"
-            return Feedback(True, "right", "\n\n".join([text, *problems]), list(st.rules))
+            hit = self._accepts(st, legal)
+            self._first_try(True)
+            self._complete()
+            own = hit.right if isinstance(hit, Also) else None
+            return Feedback(not self.stuck, "right", self.stuck or own or st.right or "Right!", list(st.rules))
+        if st.kind == "game":
+            assert before is not None
+            return self._game_move(st, before, legal)
         assert st.goal is not None
+        self._settle(random=False)
         if not check_expect(self.game, self.scenario, st.goal, "goal"):
-            problems = self._complete()
-            return Feedback(True, "right", "\n\n".join([st.right or "Goal reached!", *problems]), list(st.rules))
-        self._settle(random=True)
-        if not check_expect(self.game, self.scenario, st.goal, "goal"):
-            problems = self._complete()
-            return Feedback(True, "right", "\n\n".join([st.right or "Goal reached!", *problems]), list(st.rules))
-        if self.game.pending is None:
-            return Feedback(False, "info", f"The game is over ({self.game.result_text()}) and the goal was not "
-                            "reached. Press Back to try this step again.", list(st.rules))
-        return Feedback(True, "info", "Done. Keep going: the goal is not reached yet.", list(st.rules))
+            self._complete()
+            return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
+        d = self.game.pending
+        if d is not None and d.player == self.learner and self.game.turn[0] == self.learner:
+            return Feedback(True, "info", "Done. Keep going: the goal is not reached yet.", list(st.rules))
+        self._replay([e for e in self.history if e[0] < self.index])
+        return Feedback(False, "info", GOAL_MISSED, list(st.rules))
+
+    def _game_move(self, st: ScriptStep, before: Game, legal: Action) -> Feedback:
+        from uu.tutor.coach import comment
+
+        assert st.game is not None
+        note = comment(before, legal, self.learner)
+        self._settle(random=True, play=True)
+        if self.game.pending is None or len(self._finished_turns()) >= st.game.turns:
+            self._complete()
+            end = ("The game is over: " + self.game.result_text() + "." if self.game.pending is None
+                   else f"You have played {st.game.turns} turns.")
+            return Feedback(True, "right", st.right or end, list(st.rules), coach=note)
+        return Feedback(True, "info", "", list(st.rules), coach=note)
+
+    def _finished_turns(self) -> set[int]:
+        current = self.game.turn[2]
+        return {n for n in self._learner_turns if n < current or self.game.pending is None}
 
     def _complete(self) -> list[str]:
         """Finish the current step: scripted bots, settle, check; move to the next step."""
         st = self.step
         assert st is not None
         where = f"step {self.index + 1}"
-        problems: list[str] = []
         try:
             for j, bot_step in enumerate(st.bots, 1):
                 self._bot_move(bot_step, f"{where} bots[{j}]")
             self._settle(random=True)
         except LessonError as e:
-            problems.append(str(e))
-        if st.check is not None and not problems:
-            problems += check_expect(self.game, self.scenario, st.check, f"{where} check")
+            self.problems.append(str(e))
+            self.stuck = STUCK_TEXT
+            return [str(e)]
+        problems = []
+        if st.check is not None:
+            problems = check_expect(self.game, self.scenario, st.check, f"{where} check")
         self.problems += problems
         self.index += 1
+        self._enter()
         return problems
+
+    def _enter(self) -> None:
+        """Start the current step: its fresh position if it has one; then make sure it can be played."""
+        st = self.step
+        if st is None:
+            return
+        if st.position is not None:
+            self.game = build_game(st.position.scenario(self.scenario))
+            self._learner_turns = set()
+            self._settle(random=False)
+        if st.kind in ("page", "question"):
+            return
+        d = self.game.pending
+        where = f"step {self.index + 1}"
+        if d is None:
+            problem = f"{where}: the game is over ({self.game.result_text()}) but the step waits for a move"
+        elif d.player != self.learner:
+            problem = f"{where}: the learner should decide, but {describe_pending(self.game)}"
+        elif st.kind in ("ask", "goal") and self.answer() is None:
+            problem = f"{where}: the asked move is not legal now; {describe_pending(self.game)}"
+        else:
+            if st.kind == "game":
+                self._learner_turns.add(self.game.turn[2])
+            return
+        self.problems.append(problem)
+        self.stuck = STUCK_TEXT
 
     def _bot_move(self, step: Step, label: str) -> None:
         sc, game = self.scenario, self.game
@@ -282,12 +452,18 @@ class LessonRunner:
             else:
                 raise LessonError(f"{label} matches no legal action; {describe_pending(game)}")
 
-    def _settle(self, random: bool) -> None:
+    def _settle(self, random: bool, play: bool = False) -> None:
         """Bots' decisions until the learner must decide (response windows passed, single actions taken,
-        other choices by the seeded RandomBot when `random`)."""
+        other choices by the seeded RandomBot when `random`). In a game step (`play`) the bots play every
+        decision themselves, answering with Neigh included."""
         game = self.game
+        st = self.step
+        playing = play or (st is not None and st.kind == "game")
+        bot = self._game_bot(st) if playing else self.bot
         while (d := game.pending) is not None and d.player != self.learner:
-            if d.kind == "respond":
+            if playing:
+                game.apply(bot.choose(game))
+            elif d.kind == "respond":
                 game.apply(Action("pass"))
             elif len(d.actions) == 1:
                 game.apply(d.actions[0])
@@ -295,6 +471,15 @@ class LessonRunner:
                 game.apply(self.bot.choose(game))
             else:
                 return
+        if playing and game.pending is not None and game.turn[0] == self.learner:
+            self._learner_turns.add(game.turn[2])
+
+    def _game_bot(self, st: ScriptStep | None) -> RandomBot | HeuristicBot:
+        if st is not None and st.game is not None and st.game.level == "normal":
+            if not isinstance(getattr(self, "_heuristic", None), HeuristicBot):
+                self._heuristic = HeuristicBot(self.scenario.options.seed)
+            return self._heuristic
+        return self.bot
 
     def mistake_action(self, m: Ask) -> Action:
         """The action a scripted mistake stands for: a legal action matching it, else one built from names."""
