@@ -6,7 +6,7 @@ title and a pointer to the place in the printed rules where a player at the tabl
 cleans the registry's statement into a sentence a learner can read.
 
     >>> learner_rule("pile.top-only").title
-    'Only the top card can be answered'
+    'Answer only the top card'
     >>> internal_ids_in("See verb.destroy (RS11).")
     ['verb.destroy', 'RS11']
 
@@ -101,13 +101,13 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
     # Neigh and the pile
     "neigh.cards-only": ("Neigh stops cards, not effects", _BOOK + "Neighing Card Effects"),
     "neigh.stops-card": ("A Neighed card is discarded", _BOOK + "Neighing Card Effects"),
-    "pile.top-only": ("Only the top card can be answered", _CC + "Resolving Instant Cards"),
+    "pile.top-only": ("Answer only the top card", _CC + "Resolving Instant Cards"),
     "pile.fastest": ("The fastest answer counts", _CC + "Resolving Instant Cards"),
     "pile.respond-again": ("Answering again", _CC + "Resolving Instant Cards"),
     "pile.resolve-top-down": ("The pile resolves from the top", _CC + "Resolving Instant Cards"),
     "option.responder-order": ("Who is asked first", TUTOR_CHOICE),
     "pile.everyone-asked": ("Everyone may answer", _WIKI + " (Phase 3: Action)"),
-    "pile.no-neigh-after-pass": ("Too late after passing", _WIKI + " (Phase 3: Action)"),
+    "pile.no-neigh-after-pass": ("Too late after passing", _CC + "Resolving Instant Cards"),
     # targeting
     "target.players": ("Which players a card means", _BOOK + "Player Targeting"),
     "target.option": ("Two ways to choose targets", _BOOK + "Choosing Targets for Effects"),
@@ -155,6 +155,10 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
 # Sentences written for the learner where the registry's statement talks about the engine, its options or
 # other ids. Every other rule shows its statement, cleaned by `_clean`.
 _TEXT: Final[dict[str, str]] = {
+    "setup.reference-cards": (
+        "Each player may take a rules reference card and the unused ones go back into the box; here the tutor "
+        "itself is your reference."
+    ),
     "setup.first-player": (
         "The rulebook lets the player wearing the most colours go first (the German edition lets the one in "
         "the darkest clothes choose who starts); in this tutor the game or lesson says who starts."
@@ -250,11 +254,18 @@ def internal_ids_in(text: str) -> list[str]:
     """The internal ids in a learner-facing text, in order of appearance, each once: checklist numbers
     (RS29), registry rule ids (pile.top-only), option ids (option.pandas) and source-file keys (seed 001,
     or 001 before a quoted section name). Ordinary prose ("e.g.", "Basic Unicorn (Red)") gives nothing."""
-    found: list[tuple[int, str]] = []
+    found: list[tuple[int, int, str]] = []
     for pattern in _PATTERNS:
-        found.extend((m.start(), m.group(0)) for m in pattern.finditer(text or ""))
-    found.sort()
-    return list(dict.fromkeys(s for _, s in found))
+        found.extend((m.start(), -m.end(), m.group(0)) for m in pattern.finditer(text or ""))
+    found.sort()  # by start, the longest match first
+    out: list[str] = []
+    end = -1
+    for start, neg_end, s in found:
+        if start < end:  # inside a match already taken ("001" inside "seed 001")
+            continue
+        end = -neg_end
+        out.append(s)
+    return list(dict.fromkeys(out))
 
 
 # ---- statements for learners ----------------------------------------------------------------------------
