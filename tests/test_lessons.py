@@ -11,17 +11,35 @@ import pytest
 from uu.engine.actions import Action
 from uu.engine.rules import RS_IDS
 from uu.tutor import LessonRunner, check_lessons, load_lesson, parse_lesson
-from uu.tutor.check import check_lesson, shipped_lessons
+from uu.tutor.check import MAX_PAGE_WORDS, lesson_stats, report_lesson, shipped_lessons
 from uu.tutor.coverage import coverage, coverage_table, missing, readme_table
 from uu.tutor.model import LessonFileError
+from uu.tutor.runner import STUCK_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = shipped_lessons()
 IDS = [p.name for p in FILES]
 
 
+def play_step(r: LessonRunner) -> None:
+    """Do what the current step wants, as a learner who knows the answer."""
+    st = r.step
+    if st.kind == "page":
+        r.next()
+    elif st.kind == "question":
+        r.choose(st.question.answer)
+    elif st.kind == "game":
+        from uu.bots import HeuristicBot
+
+        bot = HeuristicBot(1)
+        while r.step is st and r.learner_actions():
+            r.try_move(bot.choose(r.game))
+    else:
+        r.try_move(r.answer())
+
+
 def test_enough_lessons_in_reading_order():
-    assert len(FILES) >= 11
+    assert len(FILES) >= 20
     lessons = [load_lesson(p) for p in FILES]
     assert [les.order for les in lessons] == sorted(les.order for les in lessons)
     assert len({les.id for les in lessons}) == len(lessons)
@@ -30,7 +48,9 @@ def test_enough_lessons_in_reading_order():
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_lesson_passes_check(path):
-    assert check_lesson(load_lesson(path)) == []
+    rep = report_lesson(load_lesson(path))
+    assert rep.problems == []
+    assert rep.exploration is not None and rep.exploration.dead_ends == [] and rep.exploration.complete
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
@@ -42,24 +62,22 @@ def test_headless_click_through(path):
         guard += 1
         assert guard < 200
         st = r.step
-        assert r.progress[0] == r.index + 1 <= total
+        assert r.progress[0] == r.index + 1 <= total and r.stuck is None
         if st.kind == "page":
             assert r.try_move(Action("draw")).kind == "info"  # a page does not take moves
-            r.next()
-            continue
-        assert r.learner_actions(), f"step {r.index + 1}: the learner has no decision"
-        a = r.answer()
-        assert a is not None and a in r.learner_actions()
-        fb = r.try_move(a)
-        assert fb.ok, fb.text
+        elif st.kind in ("ask", "goal"):
+            assert r.learner_actions(), f"step {r.index + 1}: the learner has no decision"
+            a = r.answer()
+            assert a is not None and a in r.learner_actions()
+        play_step(r)
     assert r.problems == []
     assert r.step is None and r.hint() and r.try_move(Action("draw")).kind == "info"
+    assert set(r.quiz_results.values()) == {True}
 
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_wrong_moves_leave_the_game_unchanged(path):
     r = LessonRunner(path)
-    kinds = set()
     while not r.done:
         st = r.step
         if st.kind == "ask":
@@ -67,20 +85,71 @@ def test_wrong_moves_leave_the_game_unchanged(path):
                 before, index = r.game.to_dict(), r.index
                 fb = r.try_move(r.mistake_action(m))
                 assert fb.kind == m.expect and not fb.ok, fb.text
-                assert fb.text and fb.rules
+                assert fb.text
+                assert (fb.preview is not None) == (m.expect == "other")
                 assert r.game.to_dict() == before and r.index == index
-                kinds.add(fb.kind)
             # a move nobody could make is illegal, and changes nothing
             before = r.game.to_dict()
             fb = r.try_move(Action("play", card="No Such Card"))
             assert fb.kind == "illegal" and r.game.to_dict() == before
-            r.try_move(r.answer())
-        elif st.kind == "page":
-            r.next()
-        else:
-            while r.step is st:
-                r.try_move(r.answer())
-    assert kinds, "the final check step must try at least one wrong move"
+        play_step(r)
+
+
+def learner_texts(lesson) -> list[tuple[str, str]]:
+    spec = lesson.spec
+    out = [("title", spec.title), ("summary", spec.summary), *(("recap", x) for x in spec.recap)]
+    for i, st in enumerate(spec.script, 1):
+        out += [(f"step {i} say", st.say), (f"step {i} right", st.right or ""), (f"step {i} hint", st.hint or ""),
+                (f"step {i} wrong", st.wrong.illegal or ""), (f"step {i} wrong", st.wrong.other or "")]
+        out += [(f"step {i} why", m.why or "") for m in st.mistakes]
+        out += [(f"step {i} also", m.right or "") for m in st.also]
+        if st.question:
+            out += [(f"step {i} option", o) for o in st.question.options] + [(f"step {i}", st.question.explain)]
+    return out
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_no_internal_ids_in_what_learners_read(path):
+    from uu.render import rules_html
+    from uu.tutor.rulewords import internal_ids_in
+
+    lesson = load_lesson(path)
+    found = [(where, internal_ids_in(text)) for where, text in learner_texts(lesson)]
+    assert [f for f in found if f[1]] == []
+    # what the screen shows around them: the rules of every step and what the runner says after any move
+    r = LessonRunner(lesson)
+    while not r.done:
+        st = r.step
+        assert internal_ids_in(rules_html(st.rules)) == []
+        for a in r.learner_actions()[:12]:
+            fb = r.fork().try_move(a)
+            assert internal_ids_in(fb.text) == [] and internal_ids_in(rules_html(fb.rules)) == []
+        fb = r.try_move(Action("play", card="Neigh"))
+        assert internal_ids_in(fb.text) == [], fb.text
+        play_step(r)
+
+
+def test_every_card_of_the_deck_is_shown_and_the_course_is_counted():
+    stats = lesson_stats()
+    totals = stats["totals"]
+    assert totals["cards_missing"] == [] and totals["cards_covered"] == "84/84"
+    assert totals["lessons"] == len(FILES) and totals["dead_ends"] == 0
+    assert totals["alternatives_explored"] > len(FILES) * 5
+    assert totals["longest_page_words"] <= MAX_PAGE_WORDS
+    for row in stats["lessons"]:
+        assert 2 <= row["quiz_questions"] <= 3 and row["passed"], row
+        assert set(row) >= {"id", "steps", "learner_moves", "quiz_questions", "longest_page_words",
+                            "scripted_wrong_moves"}
+
+
+def test_cli_lesson_stats_prints_one_json_object(capsys):
+    import json
+
+    from uu.cli import main
+
+    assert main(["lesson", "stats", str(FILES[0])]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"]["lessons"] == 1 and data["lessons"][0]["id"] == load_lesson(FILES[0]).id
 
 
 def test_back_and_restart_replay_the_history():
@@ -88,37 +157,13 @@ def test_back_and_restart_replay_the_history():
     snapshots = []
     while not r.done:
         snapshots.append((r.index, r.game.to_dict()))
-        r.next() if r.step.kind == "page" else r.try_move(r.answer())
+        play_step(r)
     for index, state in reversed(snapshots):
         r.back()
         assert r.index == index and r.game.to_dict() == state
-    r.try_move(r.answer()) if r.step.kind != "page" else r.next()
+    play_step(r)
     r.restart()
     assert r.index == 0 and r.history == [] and r.game.to_dict() == snapshots[0][1]
-
-
-def test_goal_step_and_hint():
-    r = LessonRunner(ROOT / "lessons" / "05-magic.yaml")
-    r.next()
-    r.try_move(r.answer())
-    assert r.step.kind == "goal"
-    assert "Discard" in r.hint()
-    fb = r.try_move(r.answer())
-    assert fb.ok and fb.kind == "info" and r.step.kind == "goal"
-    r.back()  # back to the start of the goal step
-    assert r.step.kind == "goal" and len(r.game.hand(r.learner)) == 5
-    while r.step.kind == "goal":
-        fb = r.try_move(r.answer())
-    assert fb.kind == "right"
-
-
-def test_not_the_learners_turn_is_illegal_and_why_explains():
-    r = LessonRunner(ROOT / "lessons" / "06-neigh.yaml")
-    fb = r.next()
-    assert fb.kind == "info" and fb.ok
-    fb = r.try_move(Action("respond", card="Neigh"))
-    assert fb.kind == "illegal"
-    assert r.why(fb.rules) and all(line.startswith("RS") for line in r.why(fb.rules))
 
 
 def test_cli_lesson_check_exits_zero(capsys):
@@ -127,7 +172,8 @@ def test_cli_lesson_check_exits_zero(capsys):
     assert main(["lesson", "check"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[-1] == f"{len(FILES)} passed, 0 failed"
-    assert all(line.startswith("PASS ") for line in out[:-1])
+    assert out[-2].startswith("explored ") and out[-2].endswith(" 0 dead ends")
+    assert all(line.startswith("PASS ") and "alternatives explored" in line for line in out[:-2])
 
 
 def test_coverage_complete_and_readme_current():
@@ -156,14 +202,27 @@ lesson:
     - say: Play it.
       rules: [action.one]
       ask: {do: play, card: Basic Unicorn (Red), into: You}
-      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other}]
+      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]
+    - say: How many Unicorns are in your Stable now?
+      question: {options: ["1", "2"], answer: 2, explain: The Baby and the Basic Unicorn.}
+      quiz: true
+    - say: Take one more card.
+      position:
+        turn: {player: You, phase: action}
+        stables: {You: [Baby Unicorn (Red)], Bea: [Baby Unicorn (Blue)]}
+        hands: {You: [Neigh]}
+      quiz: true
+      ask: {do: draw}
+      mistakes: [{do: play, card: Neigh, expect: illegal}]
+  recap: [Unicorns go into your Stable.]
 """
 
 
-def test_tiny_lesson_passes(tmp_path):
+def test_tiny_lesson_passes(tmp_path, capsys):
     f = tmp_path / "tiny.yaml"
     f.write_text(GOOD)
     assert check_lessons([str(f)]) == 0
+    assert "PASS Tiny (" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("old,new,line,words", [
@@ -171,9 +230,11 @@ def test_tiny_lesson_passes(tmp_path):
     ("  learner: You", "  learner: Zed", 13, "not one of the players"),
     ("  id: tiny", "  id: Tiny Lesson", 9, "not a slug"),
     ("      ask: {do: play, card: Basic Unicorn (Red), into: You}",
-     "      ask: {do: play, card: Basic Unicorn (Red), into: You}\n      goal: {winner: You}", 15, "not both"),
-    ("      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other}]",
+     "      ask: {do: play, card: Basic Unicorn (Red), into: You}\n      goal: {winner: You}", 15, "ask and goal"),
+    ("      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]",
      "      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: maybe}]", 18, "expect"),
+    ("      quiz: true\n    - say: Take", "      quiz: maybe\n    - say: Take", 21, "quiz"),
+    ("        hands: {You: [Neigh]}", "        hands: {You: [Nay]}", 26, "no card named 'Nay'"),
     ("      ask: {do: play", "      ask: {do: juggle", 17, "ask.do"),
     ("  title: Tiny\n", "", 9, "lesson.title: Field required"),
 ])
@@ -203,6 +264,88 @@ def test_broken_script_is_a_fail_not_a_traceback(tmp_path, capsys):
     assert check_lessons([str(f)]) == 1
     out = capsys.readouterr().out
     assert out.startswith("FAIL Tiny: step 1 mistakes[1]") and "Traceback" not in out
+
+
+def test_a_legal_wrong_move_plays_out_on_a_copy_and_is_taken_back(tmp_path):
+    f = tmp_path / "tiny.yaml"
+    f.write_text(GOOD)
+    r = LessonRunner(f)
+    before = r.game.to_dict()
+    fb = r.try_move(Action("play", card="Basic Unicorn (Red)", into=1))
+    assert fb.kind == "other" and fb.text.startswith("That Stable is Bea's.") and "taken back" in fb.text
+    assert "Basic Unicorn (Red)" in fb.preview.stable(1)  # the consequence, on the copy
+    assert r.game.to_dict() == before and r.index == 0  # the live lesson is where it was
+    assert fb.log and any("Basic Unicorn (Red)" in e.text for e in fb.log)
+
+
+def test_questions_and_quiz_results(tmp_path):
+    f = tmp_path / "tiny.yaml"
+    f.write_text(GOOD)
+    r = LessonRunner(f)
+    r.try_move(r.answer())
+    assert r.step.kind == "question" and r.try_move(Action("draw")).kind == "info"
+    assert r.choose(9).kind == "illegal"
+    wrong = r.choose(1)
+    assert wrong.kind == "other" and "Baby" in wrong.text and r.index == 1
+    assert r.choose(2).kind == "right" and r.index == 2
+    assert r.game.hand(r.learner) == ["Neigh"]  # step 3's own position
+    assert r.try_move(Action("draw")).kind == "right" and r.done
+    assert r.quiz_results == {2: False, 3: True}
+    r.restart()  # a quiz result is the first try's, kept across Restart
+    assert r.quiz_results == {2: False, 3: True}
+
+
+TRAP = GOOD.replace("""      ask: {do: play, card: Basic Unicorn (Red), into: You}
+      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]""",
+                    """      ask: {do: play, into: You}
+      accept: kind
+    - say: Now the Blue one.
+      ask: {do: play, card: Basic Unicorn (Blue), into: You}""").replace(
+    "hands: {You: [Basic Unicorn (Red)]}", "hands: {You: [Basic Unicorn (Red), Basic Unicorn (Blue)]}").replace(
+    "deck: [Neigh, Neigh, Neigh]", "deck: [Neigh, Neigh, Neigh, Neigh, Neigh, Neigh, Neigh, Neigh]")
+
+
+def test_check_finds_a_dead_end_that_the_scripted_path_misses(tmp_path, capsys):
+    f = tmp_path / "trap.yaml"
+    f.write_text(TRAP)
+    rep = report_lesson(load_lesson(f))
+    # playing Blue (into either Stable) in step 1 leaves step 2 nothing to ask for
+    assert len(rep.problems) == 2 and all(p.startswith("dead end: step 2 after step 1 play Basic Unicorn (Blue)")
+                                          for p in rep.problems), rep.problems
+    assert check_lessons([str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL Tiny: dead end" in out and "2 dead ends" in out
+    # the learner who walks into it is told in plain words, and Back gets them out
+    r = LessonRunner(f)
+    fb = r.try_move(Action("play", card="Basic Unicorn (Blue)", into=0))
+    assert r.stuck == STUCK_TEXT and "Back" in fb.text and "step 2" in r.problems[-1]
+    assert r.try_move(Action("draw")).text == STUCK_TEXT
+    r.back()
+    assert r.stuck is None and r.index == 0 and r.try_move(r.answer()).ok
+
+
+def test_a_goal_missed_in_the_turn_starts_the_step_again(tmp_path):
+    text = GOOD.replace("""      ask: {do: play, card: Basic Unicorn (Red), into: You}
+      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]""",
+                        """      goal: {unicorns: {You: 2}}
+      solution: [{do: play, card: Basic Unicorn (Red), into: You}]""")
+    f = tmp_path / "goal.yaml"
+    f.write_text(text)
+    assert check_lessons([str(f)]) == 0
+    r = LessonRunner(f)
+    start = r.game.to_dict()
+    fb = r.try_move(Action("draw"))
+    assert fb.kind == "info" and "starts again" in fb.text
+    assert r.index == 0 and r.game.to_dict() == start and r.stuck is None
+    assert r.try_move(r.answer()).kind == "right" and r.index == 1
+
+
+def test_long_pages_and_a_missing_quiz_fail_the_check(tmp_path, capsys):
+    f = tmp_path / "long.yaml"
+    f.write_text(GOOD.replace("    - say: Play it.", "    - say: " + "word " * 61).replace("      quiz: true\n", "", 1))
+    assert check_lessons([str(f)]) == 1
+    out = capsys.readouterr().out
+    assert "step 1: the page has 61 words (at most 60)" in out and "1 quiz questions" in out
 
 
 def test_tutor_never_imports_ipywidgets():

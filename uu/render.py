@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "PHASES", "STYLE", "TYPE_COLOURS", "TYPE_LABELS", "board_html", "card_back_html", "card_html",
     "cards_html", "esc", "explain_lines", "log_html", "markdown_html", "phase_track_html", "plural",
-    "result_text", "rules_html",
+    "learner_lines", "result_text", "rules_html",
 ]
 
 PHASES = ("beginning", "draw", "action", "end")
@@ -195,13 +195,17 @@ def explain_lines(rule_ids: Sequence[str]) -> list[str]:
 
 
 def rules_html(rule_ids: Sequence[str], label: str = "Rules", open_: bool = False) -> str:
-    """A collapsible list of the rule statements (escaped)."""
-    lines = explain_lines(rule_ids)
-    if not lines:
-        return ""
-    items = "".join(f"<div class='uu-why'>{esc(line)}</div>" for line in lines)
-    return (f"<details class='uu-rules'{' open' if open_ else ''}><summary>{esc(label)}: {esc(', '.join(dict.fromkeys(rule_ids)))}"
-            f"</summary>{items}</details>")
+    """A collapsible list of the rules in a learner's words: titles, sentences, where to read them (no ids)."""
+    from uu.tutor.rulewords import rules_html as learner_rules_html
+
+    return learner_rules_html(rule_ids, label, open_)
+
+
+def learner_lines(rule_ids: Sequence[str]) -> list[str]:
+    """One plain line per rule: "Title: sentence (where to read it)"; ids stay in the data."""
+    from uu.tutor.rulewords import learner_rules
+
+    return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rule_ids)]
 
 
 _CODE = re.compile(r"`([^`\n]+)`")
@@ -311,7 +315,7 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
         rules = tuple(getattr(e, "rules", ()) or ())
         cls = "uu-log-line uu-new" if new_from is not None and i >= new_from else "uu-log-line"
         if rules:
-            why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in explain_lines(rules))
+            why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in learner_lines(rules))
         else:
             why = "<div class='uu-why'>No rule is cited for this line: it reports a choice or a move.</div>"
         lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>why?</span>"

@@ -50,7 +50,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
-from uu.scenario.load import FAST_LOADER, ScenarioFileError, format_validation, parse_scenario
+from uu.scenario.load import FAST_LOADER, ScenarioFileError, _line_of, format_validation, parse_scenario
 from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
 
 __all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
@@ -311,8 +311,10 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
             bad = name_problems(st.position.scenario(sc))
             if bad:
                 loc, msg = bad[0]
-                raise LessonFileError(f"{path}: lesson.script[{n}].position."
-                                      f"{'.'.join(str(x) for x in loc)}: {msg}")
+                full = ("lesson", "script", n - 1, "position", *loc)
+                line = _line_of(yaml.compose(text, Loader=FAST_LOADER), full)
+                raise LessonFileError(f"{path}: {f'line {line}, ' if line else ''}"
+                                      f"{'.'.join(str(x) for x in full)}: {msg}")
     return Lesson(sc, spec, path)
 
 

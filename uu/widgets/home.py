@@ -46,11 +46,23 @@ class HomeScreen(ScreenBase):
                                           tooltip="Build any position, play on from it, branch, get hints")
         self.rows = widgets.VBox()
         self.rows.add_class("uu-lessons")
+        from uu.cards import catalog
+
+        self.card_finder = widgets.Dropdown(options=[("Pick a card…", "")] + [(c.name, c.name) for c in catalog()],
+                                            value="", description="Find a card:",
+                                            style={"description_width": "initial"})
+        self.card_finder.add_class("uu-card-finder")
+        self.card_finder.observe(self.on_find_card, names="value")
+        self.card_found = widgets.HTML()
+        self.card_found.add_class("uu-card-found")
         self.intro = widgets.HTML(
             "<h1 style='margin:4px 0'>Unstable Unicorns: learn to play</h1>"
             "<p>Learn by doing: each lesson asks you for moves on a live game, the rules engine checks them, "
             "and every step says which rule is at work. Take the lessons in order, or jump in anywhere.</p>")
         self.children = [self.intro, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
+                         widgets.HTML("<p>Which lesson shows a card? Pick it here.</p>"),
+                         widgets.HBox([self.card_finder, self.card_found],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                          widgets.HTML("<h3>Play</h3><p>A full game against the bots, with undo.</p>"),
                          self.play_button,
                          widgets.HTML("<h3>What if…?</h3><p>The sandbox: build any position, play on from it "
@@ -62,6 +74,22 @@ class HomeScreen(ScreenBase):
     @safe
     def on_open(self, lesson_id: str) -> None:
         self.app.navigate(self.app.open_lesson, lesson_id)
+
+    @safe
+    def on_find_card(self, change: dict[str, Any]) -> None:
+        self.card_found.value = self.lessons_showing(change["new"])
+
+    def lessons_showing(self, card: str) -> str:
+        """HTML naming the lessons that show `card` ("" for no card)."""
+        if not card:
+            return ""
+        from uu.tutor.check import cards_shown
+
+        found = [les for les in self.app.lessons if card in cards_shown(les)]
+        if not found:
+            return f"<span>No lesson shows {esc(card)} yet: try it in the sandbox.</span>"
+        names = "; ".join(f"{esc(les.order)}. {esc(les.title)}" for les in found)
+        return f"<span>{esc(card)} is shown in: {names}</span>"
 
     @safe
     def on_play(self, _b: Any = None) -> None:

@@ -2,11 +2,15 @@
 
 The screen only renders what the runner and the engine offer: one button per legal action of the learner's
 pending decision, labelled with `game.describe(action)` (the runner judges every click: right, illegal, or
-legal but not what the step asks), a Next button on page steps, and Hint / Back / Restart. The narration is
-Markdown rendered safely (escaped first, uu.render.markdown_html).
+legal but not what the step asks), one button per choice of a question, a Next button on page steps, and
+Hint / Back / Restart. A legal move the step does not take is shown on the board as it would play out, marked
+"taken back", until the learner's next click. When the lesson is done the screen shows its recap and the quiz
+score. The narration is Markdown rendered safely (escaped first, uu.render.markdown_html); rules are shown in
+a learner's words (uu.tutor.rulewords), never by id.
 
-CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-action, uu-next,
-uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-home, uu-board, uu-log.
+CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-action, uu-choice,
+uu-next, uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-recap,
+uu-quiz-score, uu-home, uu-board, uu-log.
 """
 
 from __future__ import annotations
@@ -55,6 +59,13 @@ class LessonScreen(ScreenBase):
         self.move_head.add_class("uu-prompt")
         self.choices = ActionButtons(self.actions_box, self.on_action, self.on_stale_choice,
                                      prefix=(self.move_head,))
+        self.choice_buttons = [make_button("", "uu-choice", lambda _b, i=i: self.on_choice(i))
+                               for i in range(1, 6)]
+        self.choice_box = widgets.Box(self.choice_buttons,
+                                      layout=widgets.Layout(flex_flow="row wrap", display=HIDDEN))
+        self.choice_box.add_class("uu-choices")
+        self.preview_note = widgets.HTML()
+        self.preview_note.add_class("uu-preview-note")
         self.next_button = make_button("Next", "uu-next", self.on_next, style="primary")
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
@@ -72,12 +83,14 @@ class LessonScreen(ScreenBase):
         self.children = [
             widgets.HBox([self.title, self.progress_label], layout=widgets.Layout(align_items="baseline")),
             self.narration,
+            self.choice_box,
             self.actions_box,
             self.feedback_box,
             widgets.HBox([self.next_button, self.hint_button, self.back_button, self.restart_button,
                           self.home_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_box,
             self.error_box,
+            self.preview_note,
             self.board_view,
         ]
         self.refresh()
@@ -95,6 +108,15 @@ class LessonScreen(ScreenBase):
     def on_action(self, action: Action) -> None:
         start = len(self.runner.game.log)
         fb = self.runner.try_move(action)
+        self.feedback = fb
+        self.hint_text = None
+        self.new_from = start if fb.log else self.new_from
+        self._changed()
+
+    @safe
+    def on_choice(self, option: int) -> None:
+        start = len(self.runner.game.log)
+        fb = self.runner.choose(option)
         self.feedback = fb
         self.hint_text = None
         self.new_from = start if fb.log else self.new_from
@@ -136,6 +158,13 @@ class LessonScreen(ScreenBase):
         if self.on_home is not None:
             self.on_home()
 
+    def choice_for(self, option: int) -> widgets.Button | None:
+        """The button of a question's choice number `option` (from 1), when a question is asked."""
+        st = self.runner.step
+        if st is None or st.question is None or not 1 <= option <= len(st.question.options):
+            return None
+        return self.choice_buttons[option - 1]
+
     # ---- driving it from Python (tests, notebooks) ---------------------------------------------------
     def button_for(self, action: Action | None) -> widgets.Button | None:
         """The action button standing for `action` (equal by names), or None."""
@@ -151,6 +180,12 @@ class LessonScreen(ScreenBase):
             return False
         if st.kind == "page":
             self.next_button.click()
+            return True
+        if st.question is not None:
+            c = self.choice_for(st.question.answer)
+            if c is None:
+                return False
+            c.click()
             return True
         b = self.button_for(self.runner.answer())
         if b is None:
@@ -172,13 +207,19 @@ class LessonScreen(ScreenBase):
         self.progress_label.value = (f"<span class='uu-progress-text'>Step {k} of {n}"
                                      f"{' · lesson complete' if r.done else ''}</span>")
         if st is None:
-            self.narration.value = ("<div class='uu-done'><h3>Lesson complete!</h3><p>Well done. Pick another "
-                                    "lesson, or press Restart to do this one again.</p></div>")
+            self.narration.value = self._done_html()
         else:
-            self.narration.value = markdown_html(st.say) + rules_html(st.rules, "Rules in this step")
+            self.narration.value = markdown_html(st.say) + rules_html(st.rules, "The rules in this step")
+        question = st.question if st is not None and not r.stuck else None
+        for i, b in enumerate(self.choice_buttons, 1):
+            shown = question is not None and i <= len(question.options)
+            with b.hold_sync():
+                b.description = question.options[i - 1] if question is not None and shown else ""
+                b.layout.display = None if shown else HIDDEN
+        self.choice_box.layout.display = None if question is not None else HIDDEN
 
         items: list[tuple[str, Action]] = []
-        if st is not None and st.kind != "page":
+        if st is not None and st.kind not in ("page", "question") and not r.stuck:
             d = r.game.pending
             items = [(r.describe(a), a) for a in r.learner_actions()]
             if d is not None and d.player == r.learner:
@@ -205,8 +246,26 @@ class LessonScreen(ScreenBase):
                                open_=fb.kind in ("illegal", "other"))
             body = markdown_html(fb.text) if fb.text else ""
             head = f"<b>{esc(label)}</b>" if label else ""
+            coach = (f"<div class='uu-coach'><b>Coach</b>{markdown_html(fb.coach)}</div>" if fb.coach else "")
             self.feedback_box.value = (f"<div class='uu-fb uu-fb-{esc(fb.kind)}' role='status'>{head}{body}"
-                                       f"{rules}</div>")
+                                       f"{coach}{rules}</div>")
         self.hint_box.value = ("" if not self.hint_text else
                                f"<div class='uu-fb uu-fb-info'><b>Hint</b>{markdown_html(self.hint_text)}</div>")
-        self.board_view.show(r.game, r.learner, self.new_from)
+        preview = fb.preview if fb is not None else None
+        if preview is not None:
+            self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> (taken back: "
+                                       "the table below shows it; your next click goes on from before it)</div>")
+            self.board_view.show(preview, r.learner, len(r.game.log))
+        else:
+            self.preview_note.value = ""
+            self.board_view.show(r.game, r.learner, self.new_from)
+
+    def _done_html(self) -> str:
+        r = self.runner
+        recap = "".join(f"<li>{esc(line)}</li>" for line in r.lesson.spec.recap)
+        quiz = r.quiz_results
+        score = (f"<p class='uu-quiz-score'>Quiz: {sum(quiz.values())} of {len(quiz)} right at the first try.</p>"
+                 if quiz else "")
+        return ("<div class='uu-done'><h3>Lesson complete!</h3>"
+                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "")
+                + score + "<p>Pick the next lesson, or press Restart to do this one again.</p></div>")
