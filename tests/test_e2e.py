@@ -58,31 +58,52 @@ def lesson_file(lesson_id: str) -> Path:
 
 def click_plan(path: Path) -> list[tuple[str, str, str]]:
     """[(what, button text, progress text after the click)] that finishes the lesson: "Next" on a page step,
-    the label of `runner.answer()` on a move step."""
+    the right choice of a question, the label of `runner.answer()` on a move step, and in a guided game the
+    move the heuristic bot would make (the bots' answers are seeded, so the page shows the same game). One
+    legal wrong move is made where the step lists one, as a newcomer would, to see its consequence."""
+    from uu.bots import HeuristicBot
+
     runner = LessonRunner(path)
+    learner_bot = HeuristicBot(1)
     plan = []
     while not runner.done:
         step = runner.step
         if step.kind == "page":
-            label, fb = "Next", runner.next()
-            what = "next"
+            label, fb, what = "Next", runner.next(), "next"
+        elif step.kind == "question":
+            label = step.question.options[step.question.answer - 1]
+            fb, what = runner.choose(step.question.answer), "choice"
         else:
-            action = runner.answer()
+            if step.kind == "ask" and not plan_has_wrong(plan):
+                wrong = [m for m in step.mistakes if m.expect == "other"]
+                if wrong:
+                    a = runner.mistake_action(wrong[0])
+                    k, n = runner.progress
+                    plan.append(("wrong", runner.describe(a), f"Step {k} of {n}"))
+                    assert runner.try_move(a).kind == "other"
+            action = runner.answer() if step.kind != "game" else learner_bot.choose(runner.game)
             assert action is not None, f"{path.name} step {runner.progress}: no answer"
-            label, fb = runner.describe(action), runner.try_move(action)
-            what = "action"
-        assert fb.ok, (path.name, runner.progress, fb)
+            label, fb, what = runner.describe(action), runner.try_move(action), "action"
+        assert fb.ok or step.kind == "game", (path.name, runner.progress, fb)
         k, n = runner.progress
         plan.append((what, label, "lesson complete" if runner.done else f"Step {k} of {n}"))
     assert not runner.problems, runner.problems
     return plan
 
 
+def plan_has_wrong(plan: list[tuple[str, str, str]]) -> bool:
+    return any(what == "wrong" for what, _label, _after in plan)
+
+
 def exact(text: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*{re.escape(text)}\s*$")
 
 
-@pytest.mark.parametrize("lesson_id", ["setup", "neigh"])
+def lesson_ids() -> list[str]:
+    return [LessonRunner(p).lesson.id for p in shipped_lessons()]
+
+
+@pytest.mark.parametrize("lesson_id", lesson_ids())
 def test_finish_a_lesson_by_clicking(page: Page, voila_url, lesson_id):
     plan = click_plan(lesson_file(lesson_id))
     open_home(page, voila_url)
@@ -96,16 +117,23 @@ def test_finish_a_lesson_by_clicking(page: Page, voila_url, lesson_id):
     for i, (what, label, after) in enumerate(plan, 1):
         if what == "next":
             button = screen.locator("button.uu-next")
+        elif what == "choice":
+            button = screen.locator("button.uu-choice").filter(has_text=exact(label)).first
         else:
             button = screen.locator(".uu-actions button.uu-action").filter(has_text=exact(label)).first
         expect(button).to_be_visible(timeout=STEP_MS)
         button.click()
         expect(progress).to_contain_text(after, timeout=STEP_MS)
-        if what == "action":
+        if what == "wrong":  # its consequence is shown, then taken back
+            expect(screen.locator(".uu-feedback .uu-fb-other")).to_be_visible(timeout=STEP_MS)
+            expect(screen.locator(".uu-preview-note")).to_contain_text("taken back")
+        elif what == "choice":
             expect(screen.locator(".uu-feedback .uu-fb-right")).to_be_visible(timeout=STEP_MS)
         no_error_shown(page)
         shot(page, f"{lesson_id}-{i:02d}")
     expect(screen.locator(".uu-done")).to_contain_text("Lesson complete")
+    expect(screen.locator(".uu-recap")).to_be_visible()
+    expect(screen.locator(".uu-quiz-score")).to_contain_text("right at the first try")
     shot(page, f"{lesson_id}-done")
     page.locator("button.uu-nav-home").click()           # back home: the lesson is marked done
     row = page.locator(".uu-lesson-row").filter(has=page.locator(f"button.uu-lesson-{lesson_id}"))
