@@ -95,6 +95,9 @@ STYLE = """<style>
 .uu-log-line.uu-new > summary { font-weight:600; }
 .uu-why-label { color:#3949ab; font-size:0.8em; margin-left:6px; }
 .uu-why { color:#444; font-size:0.85em; margin:2px 0 4px 1.5em; }
+.uu-where { color:#666; font-size:0.9em; white-space:nowrap; }
+.uu-coach { margin-top:6px; padding:4px 8px; border-left:3px solid #6a4c93; background:#f6f2fb; }
+.uu-recap ul { margin:4px 0; }
 .uu-error-box { color:#8a1c1c; background:#fdecea; border:1px solid #f5c2c0; padding:6px 10px; border-radius:6px; }
 .uu-fb { padding:6px 10px; border-radius:6px; margin:4px 0; }
 .uu-fb-right { background:#e8f5e9; border:1px solid #a5d6a7; }
