@@ -285,6 +285,11 @@ def _clean(statement: str) -> str:
     return re.sub(r"\s{2,}", " ", text).strip()
 
 
+def plain(text: str) -> str:
+    """`text` with its internal ids taken out (a parenthesis that cites one goes whole), for learners."""
+    return _clean(text)
+
+
 def learner_rule(rule_id: str) -> LearnerRule:
     """The learner's words for `rule_id`. An id the registry has but this table lacks still gets a readable
     entry (from its statement), so a new rule never shows an id; a wholly unknown id raises KeyError (use

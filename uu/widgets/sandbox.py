@@ -138,6 +138,14 @@ def _upload_content(value: Any) -> tuple[str, bytes] | None:
     return str(name), bytes(content)
 
 
+def _option_tip(key: str, description: str) -> str:
+    """The option's meaning in a learner's words: the rule that documents it, else its description without ids."""
+    from uu.tutor.rulewords import learner_rules, plain
+
+    rules = learner_rules([f"option.{key.replace('_', '-')}"])
+    return rules[0].text if rules else plain(description).removeprefix(": ")
+
+
 class SandboxScreen(ScreenBase):
     def __init__(self, players: list[str] | None = None, seed: int = 0, auto: bool = True,
                  hint_seconds: float = 0.8, hint_playouts: int | None = None, hint_bot: str = "random",
@@ -257,7 +265,7 @@ class SandboxScreen(ScreenBase):
             else:  # int | None (win_threshold): empty means "the rules' default"
                 w = widgets.Text(description=key, placeholder="default", continuous_update=False)
             w.layout.width = "20em"
-            w.tooltip = f.description or key
+            w.tooltip = _option_tip(key, f.description or key)
             w.style.description_width = "9em"
             w.add_class("uu-sb-option")
             w.add_class(f"uu-sb-option-{key.replace('_', '-')}")
