@@ -121,7 +121,7 @@ def home(page: Page, url: str) -> None:
 
 def lesson_step(page: Page, url: str) -> None:
     open_home(page, url)
-    screen = play_lesson(page, "setup", clicks=2)          # the two pages, then the move step
+    screen = play_lesson(page, "goal", clicks=1)           # the first page, then the move step
     expect(screen.locator(".uu-actions button.uu-action").first).to_be_visible(timeout=STEP_MS)
     save(page, "lesson-step")
 

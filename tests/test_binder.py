@@ -73,11 +73,11 @@ def test_binder_build_serves_the_app(page):
         assert APP_URLPATH in url
         page.set_viewport_size({"width": 1200, "height": 900})
         page.goto(url, wait_until="commit")
-        home_button = page.locator(".uu-home-screen button.uu-lesson-setup")
-        expect(home_button).to_be_visible(timeout=90_000)
+        home_button = page.locator(".uu-home-screen button.uu-open-lesson")
+        expect(home_button.first).to_be_visible(timeout=90_000)
         assert "from uu.widgets" not in page.content()
-        home_button.click()                                   # the widgets talk to the kernel
-        expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text("Step 1 of",
+        home_button.first.click()                             # the widgets talk to the kernel
+        expect(page.locator(".uu-lesson .uu-progress")).to_contain_text("Step 1 of",
                                                                                          timeout=20_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "binder-app.png"), full_page=True)
