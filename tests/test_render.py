@@ -135,7 +135,9 @@ def test_log_is_newest_first_with_why_on_every_line():
     assert out.count("uu-log-line") == len(g.log)
     assert out.count("why?") == len(g.log)
     assert out.index(render.esc(g.log[-1].text)) < out.index(render.esc(g.log[0].text))
-    assert "setup.deal-five" in out and "uu-why" in out
+    # why, in a learner's words: the rule's title and where to read it, never its id
+    assert "Everyone is dealt 5 cards" in out and "Rulebook: How to Start" in out
+    assert "uu-why" in out and "setup.deal-five" not in out and "RS01" not in out
     short = render.log_html(g.log, limit=1, new_from=len(g.log) - 1)
     assert short.count("uu-log-line") == 1 and "uu-new" in short and "older line" in short
 
@@ -145,7 +147,8 @@ def test_unknown_rule_ids_do_not_break_the_log():
         text = "odd"
         rules = ("no.such-rule",)
 
-    assert "no statement found" in render.log_html([Entry()])
+    out = render.log_html([Entry()])
+    assert "No rule is cited" in out and "no.such-rule" not in out
 
 
 def test_game_over_banner():
