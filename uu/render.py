@@ -317,9 +317,9 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
         e = entries[i]
         rules = tuple(getattr(e, "rules", ()) or ())
         cls = "uu-log-line uu-new" if new_from is not None and i >= new_from else "uu-log-line"
-        lines = learner_lines(rules) if rules else []
-        if lines:
-            why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in lines)
+        plain = learner_lines(rules) if rules else []
+        if plain:
+            why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in plain)
         else:
             why = "<div class='uu-why'>No rule is cited for this line: it reports a choice or a move.</div>"
         lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>why?</span>"
