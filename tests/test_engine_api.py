@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from uu.engine import Action, GameOver, IllegalAction, new_game
+from uu.engine.actions import Target
 from uu.scenario import build_game, parse_scenario
 
 
@@ -176,3 +177,16 @@ def test_apply_legal_plays_the_same_game_as_apply(players):
         fast.apply_legal(fast.legal_actions[i])
         assert fast.pending == checked.pending
     assert fast.to_dict() == checked.to_dict() and fast.winner == checked.winner
+
+
+def test_a_seat_that_does_not_exist_is_malformed_input_and_changes_nothing():
+    from uu.engine.errors import MalformedAction
+
+    g = new_game(["Ana", "Ben"], seed=1)
+    before = g.to_dict()
+    for bad in (Action("baby", card="Baby Unicorn (Red)", into=5),
+                Action("baby", card="Baby Unicorn (Red)", into=-1),
+                Action("target", target=(Target(player=9),))):
+        with pytest.raises(MalformedAction, match="no seat"):
+            g.find(bad)
+    assert g.to_dict() == before

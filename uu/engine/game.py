@@ -117,6 +117,12 @@ class Game:
             raise MalformedAction(f"unknown action kind {action.kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
         if self._pending is None:
             raise GameOver(f"the game is over ({self.result_text()}); no action can be applied")
+        n = len(self.state.players)
+        seats = [action.into] + [x for t in action.target for x in (t.owner, t.player)]
+        bad = [x for x in seats if x is not None and not (isinstance(x, int) and 0 <= x < n)]
+        if bad:  # before anything reads players[x]: a seat that does not exist is malformed input
+            raise MalformedAction(f"there is no seat {bad[0]!r}: seats are 0 to {n - 1} "
+                                  f"({', '.join(self.state.players)})")
         actions = self._pending.actions
         for a in actions:
             if a is action:
