@@ -165,7 +165,11 @@ def test_a_learner_called_you_is_narrated_in_the_second_person():
     cases = {"You DRAWs 1 card.": "You DRAW 1 card.", "You has 7 Unicorns.": "You have 7 Unicorns.",
              "You searches the deck.": "You search the deck.", "You passes.": "You pass.",
              "You cannot DRAW: the deck is empty.": "You cannot DRAW: the deck is empty.",
-             "Ana DRAWs 1 card.": "Ana DRAWs 1 card.", "Youssef plays Neigh.": "Youssef plays Neigh."}
+             "Ana DRAWs 1 card.": "Ana DRAWs 1 card.", "Youssef plays Neigh.": "Youssef plays Neigh.",
+             "Turn 3: You's turn begins.": "Turn 3: Your turn begins.",
+             "You plays Yay into You's Stable.": "You play Yay into your Stable.",
+             "Bramble STEALs Narwhal from You's Stable.": "Bramble STEALs Narwhal from your Stable.",
+             "You has 7 Unicorns and wins!": "You have 7 Unicorns and win!"}
     for engine_text, shown in cases.items():
         assert second_person(engine_text) == shown
 

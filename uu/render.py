@@ -286,6 +286,7 @@ def markdown_html(text: str) -> str:
 # ---- the log ----------------------------------------------------------------------------------------
 _IRREGULAR = {"has": "have", "does": "do", "is": "are", "was": "were"}
 _SECOND_PERSON = re.compile(r"^You ([A-Za-z]+)\b")
+_POSSESSIVE = re.compile(r"\bYou's\b")
 
 
 def second_person(text: str) -> str:
@@ -304,7 +305,12 @@ def second_person(text: str) -> str:
             return m.group(0)
         return f"You {base.upper() if word.isupper() or word[:-1].isupper() else base}"
 
-    return _SECOND_PERSON.sub(verb, text, count=1)
+    fixed = _SECOND_PERSON.sub(verb, text, count=1)
+    if fixed != text:  # "You have 7 Unicorns and wins!": the second verb of the sentence too
+        fixed = fixed.replace(" and wins", " and win")
+    text = fixed
+    return _POSSESSIVE.sub(lambda m: "Your" if m.start() == 0 or text[max(0, m.start() - 2):m.start()] in (
+        ": ", ". ") else "your", text)
 
 
 def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | None = None) -> str:
