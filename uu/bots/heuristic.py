@@ -222,6 +222,12 @@ class _View:
 
 # ---- what actions do (deltas, as seen by `actor`) ---------------------------------------------------------
 
+def _cid(a: Action) -> int:
+    """The card of an action that names one (discard, sacrifice, play)."""
+    assert a.cid is not None
+    return a.cid
+
+
 def _card_targets(a: Action) -> list:
     return [t for t in a.target if t.card is not None and t.cid is not None]
 
@@ -364,12 +370,12 @@ def magic_delta(v: _View, a: Action, actor: int) -> Delta:
 
 
 def play_delta(v: _View, a: Action, actor: int) -> Delta:
-    d = v.defs[a.cid]
+    d = v.defs[_cid(a)]
     if d.type is CardType.MAGIC:
         return magic_delta(v, a, actor)
     if a.into is None:
         return Delta()
-    return permanent_delta(v, a.cid, a.into)
+    return permanent_delta(v, _cid(a), a.into)
 
 
 # ---- the bot ---------------------------------------------------------------------------------------------
@@ -408,9 +414,9 @@ class HeuristicBot:
         if kind == "respond":
             return self._respond(v, d)
         if kind == "discard":
-            return [-v.hand_value(a.cid) for a in d.actions]
+            return [-v.hand_value(_cid(a)) for a in d.actions]
         if kind == "sacrifice":
-            return [-v.loss_if_removed(a.cid, v.me, "sacrifice") for a in d.actions]
+            return [-v.loss_if_removed(_cid(a), v.me, "sacrifice") for a in d.actions]
         if kind == "target":
             verb = _verb(v.s, d)
             return [self._target(v, d, verb, a) for a in d.actions]
@@ -427,7 +433,7 @@ class HeuristicBot:
             return 3.5
         util = v.utility(play_delta(v, a, v.me))
         # playing a card spends it: keep the good ones unless the play is worth it
-        return util - 0.25 * v.hand_value(a.cid)
+        return util - 0.25 * v.hand_value(_cid(a))
 
     def _respond(self, v: _View, d: Decision) -> list[float]:
         pile = v.s.pile
@@ -445,7 +451,7 @@ class HeuristicBot:
             if a.kind == "pass":
                 out.append(0.0)
                 continue
-            cost = v.hand_value(a.cid) * (0.6 if many else 1.0)
+            cost = v.hand_value(_cid(a)) * (0.6 if many else 1.0)
             if a.card == "Super Neigh" and not many:
                 cost += 2.0
             out.append(gain - cost)
@@ -464,6 +470,7 @@ class HeuristicBot:
                 return -5.0
             return v.threat[p] * 10.0 + 0.1 * v.hand_sizes[p]
         cid = t.cid
+        assert cid is not None  # a target that is not a player is a card
         if t.zone == "stable" and t.owner is not None:
             o = t.owner
             if verb in ("destroy", "return", "sacrifice"):

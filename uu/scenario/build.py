@@ -81,8 +81,8 @@ def build_state(sc: Scenario) -> GameState:
             rest.append(cid)
     if two and fresh:
         neighs = [c for c in rest if defs[c].name == "Neigh"][:2]
-        for p, cid in enumerate(neighs):
-            s.place(cid, "hand", p)
+        for seat_no, cid in enumerate(neighs):
+            s.place(cid, "hand", seat_no)
             rest.remove(cid)
         s.say("Each player takes a Neigh before the deck is shuffled.", "two-player.neigh")
     s.rng.shuffle(rest)
@@ -90,8 +90,8 @@ def build_state(sc: Scenario) -> GameState:
         s.place(cid, "deck", top=False)
     if fresh:
         for _ in range(5):
-            for p in range(len(players)):
-                s.place(s.deck[0], "hand", p)
+            for seat_no in range(len(players)):
+                s.place(s.deck[0], "hand", seat_no)
         s.say("The deck is shuffled and each player is dealt 5 cards.", "setup.deal-five")
         return s
     _set_turn(s, sc)

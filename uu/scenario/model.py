@@ -92,7 +92,7 @@ class Scenario(Strict):
     description: str | None = None
     rules: list[str] = Field(default_factory=list, description="Rule ids (uu.engine.rules) this file checks.")
     players: list[str] = Field(min_length=2, max_length=8)
-    options: Options = Field(default_factory=Options)
+    options: Options = Field(default_factory=lambda: Options.model_validate({}))
     turn: TurnSpec | None = None
     stables: dict[str, list[str]] | None = None
     hands: dict[str, list[str]] | None = None

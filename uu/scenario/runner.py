@@ -196,9 +196,9 @@ def check_expect(game: Game, sc: Scenario, ex: Expect, where: str) -> list[str]:
         errors.append(f"pile: expected {ex.pile}, got {[c for c, _ in game.pile]}")
     if ex.winner is not None:
         w = game.winner
-        got = "none" if w is None else w if isinstance(w, str) else sc.players[w]
-        if got != ex.winner:
-            errors.append(f"winner: expected {ex.winner}, got {got}")
+        winner = "none" if w is None else w if isinstance(w, str) else sc.players[w]
+        if winner != ex.winner:
+            errors.append(f"winner: expected {ex.winner}, got {winner}")
     if ex.pending is not None:
         d = game.pending
         if d is None:

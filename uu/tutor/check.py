@@ -123,13 +123,13 @@ def _replay(lesson: Lesson) -> list[str]:
             if fb.kind != "right":
                 return [f"{where}: the asked move got {fb.kind!r} feedback: {fb.text}"]
         else:
-            for j, m in enumerate(st.solution, 1):
+            for j, move in enumerate(st.solution, 1):
                 if r.index != i - 1:
                     return [f"{where}: the goal was reached before solution[{j}]"]
-                a = r._find(m)
+                a = r._find(move)
                 if a is None:
                     legal = "; ".join(r.describe(x) for x in r.learner_actions())
-                    return [f"{where} solution[{j}] ({m.do}) matches no legal move of the learner; legal: "
+                    return [f"{where} solution[{j}] ({move.do}) matches no legal move of the learner; legal: "
                             f"{legal or 'none (the learner does not decide now)'}"]
                 r.try_move(a)
             if r.index == i - 1:

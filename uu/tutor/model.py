@@ -159,7 +159,7 @@ class ScriptStep(Strict):
     solution: list[Ask] = Field(default_factory=list)
     accept: Literal["exact", "kind"] = "exact"
     right: str | None = None
-    wrong: Wrong = Field(default_factory=Wrong)
+    wrong: Wrong = Field(default_factory=lambda: Wrong.model_validate({}))
     hint: str | None = None
     bots: list[Step] = Field(default_factory=list)
     check: Expect | None = None

@@ -88,11 +88,9 @@ def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
 
 def _why_not(game: Game, action: Action) -> tuple[str, list[str]]:
     """One plain sentence on why `action` is not legal now, with the rule behind it."""
-    try:
-        from uu.tutor.whynot import why_not
-    except ImportError:  # pragma: no cover - the module ships with the package
-        why_not = None
-    reason = why_not(game, action) if why_not is not None else None
+    from uu.tutor.whynot import why_not
+
+    reason = why_not(game, action)
     if reason is None:
         return "That move is not allowed right now.", []
     return reason.text, [reason.rule] if reason.rule else []
