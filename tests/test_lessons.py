@@ -355,3 +355,50 @@ def test_tutor_never_imports_ipywidgets():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
                          env={"PYTHONPATH": str(ROOT), "PATH": ""})
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_position_may_set_its_own_options_and_the_move_log_survives_the_next_position(tmp_path):
+    text = GOOD.replace("""        hands: {You: [Neigh]}
+      quiz: true""", """        hands: {You: [Neigh]}
+        options: {targeting: neigh-first, hand_limit: 5}
+      quiz: true""")
+    f = tmp_path / "opts.yaml"
+    f.write_text(text)
+    r = LessonRunner(f)
+    assert r.game.state.options.targeting == "declare-first"
+    fb = r.try_move(r.answer())
+    # the Unicorn entering is in the feedback's log although step 2 ... step 3 starts a new table
+    assert any("enters" in e.text for e in fb.log)
+    r.choose(2)
+    assert r.game.state.options.targeting == "neigh-first" and r.game.state.options.hand_limit == 5
+    assert r.game.state.options.seed == r.scenario.options.seed  # options not given stay the lesson's
+    with pytest.raises(LessonFileError, match="targetting"):
+        parse_lesson(text.replace("targeting: neigh-first", "targetting: neigh-first"), "x.yaml")
+
+
+def test_a_guided_game_counts_the_learners_turns_not_the_setup(tmp_path):
+    f = tmp_path / "game.yaml"
+    f.write_text("""\
+name: g
+players: [You, Bea]
+options: {seed: 3}
+lesson:
+  id: g
+  order: 1
+  title: G
+  summary: A game.
+  learner: You
+  script:
+    - say: Play two turns.
+      game: {turns: 2}
+  recap: [Done.]
+""")
+    r = LessonRunner(f)
+    assert r.learner_actions()[0].kind == "baby"
+    r.try_move(r.learner_actions()[0])
+    turns = set()
+    while not r.done and r.learner_actions():
+        if r.game.turn[0] == r.learner:
+            turns.add(r.game.turn[2])
+        r.try_move(r.learner_actions()[0])
+    assert r.done and len(turns) == 2 and 0 not in turns

@@ -73,6 +73,8 @@ def comment(before: Game, action: Action, learner: int) -> str:
         return ""
     if len(d.actions) == 1:
         return "Only one move was possible here."
+    if d.kind == "baby":  # every Baby is as good as another: nothing to coach yet
+        return "Any Baby is as good as another: they have no effects of their own."
     scored = HeuristicBot().score_actions(before)
     best_score = max(score for _a, score in scored)
     mine = next((score for a, score in scored if a == action), None)

@@ -23,7 +23,8 @@ lesson:
       also: [{do: play, card: Neigh, right: ...}]  # more moves that count as right (a real choice)
       quiz: true                     # a quiz question: counted right when answered at the first try
     - say: ...
-      position: {stables: ..., hands: ..., turn: ...}  # a fresh position for this step (same players)
+      position: {stables: ..., hands: ..., turn: ...}  # a fresh position for this step (same players; it may
+                                                       # set `options:` too, e.g. {targeting: neigh-first})
       goal: {unicorns: {You: 3}}     # free play in this turn until these expectations hold ...
       solution: [{do: play, card: Basic Unicorn (Red), into: You}]   # ... and the moves that reach them
     - say: How many Unicorns does Bramble need to win?
@@ -50,6 +51,7 @@ from typing import Any, Literal
 import yaml
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
+from uu.engine.options import Options
 from uu.scenario.load import FAST_LOADER, ScenarioFileError, _line_of, format_validation, parse_scenario
 from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
 
@@ -105,8 +107,11 @@ class Also(Ask):
 
 
 class Position(Strict):
-    """A fresh position for a step: the position keys of a scenario (the players stay the lesson's)."""
+    """A fresh position for a step: the position keys of a scenario (the players stay the lesson's), and
+    `options` when this position plays with other engine options than the lesson's (e.g. the other targeting
+    style); options not given keep the lesson's values."""
 
+    options: dict[str, Any] | None = None
     turn: TurnSpec | None = None
     stables: dict[str, list[str]] | None = None
     hands: dict[str, list[str]] | None = None
@@ -116,8 +121,17 @@ class Position(Strict):
     rest: Literal["deck", "box"] = "deck"
 
     def scenario(self, base: Scenario) -> Scenario:
-        return base.model_copy(update={**{k: getattr(self, k) for k in type(self).model_fields}, "steps": [],
-                                       "expect": None})
+        fields = {k: getattr(self, k) for k in type(self).model_fields if k != "options"}
+        options = base.options if self.options is None else Options.model_validate(
+            {**base.options.model_dump(), **self.options})
+        return base.model_copy(update={**fields, "options": options, "steps": [], "expect": None})
+
+    @field_validator("options")
+    @classmethod
+    def _known_options(cls, v: dict[str, Any] | None) -> dict[str, Any] | None:
+        if v is not None:
+            Options.model_validate(v)  # unknown keys and bad values are refused here, with their names
+        return v
 
 
 class Question(Strict):

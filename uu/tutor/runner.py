@@ -210,10 +210,12 @@ class LessonRunner:
             if hit is None:
                 self._missed()
                 return self._play_out(st, legal)
-        start = len(self.game.log)
+        # the game the move is made on: a next step with a `position:` replaces self.game, and the learner must
+        # still read what their move and the bots did
+        game, start = self.game, len(self.game.log)
         self.history.append((self.index, legal))
         fb = self._learner_move(legal)
-        fb.log = self.game.log[start:]
+        fb.log = game.log[start:]
         return fb
 
     def choose(self, option: int) -> Feedback:
@@ -228,11 +230,11 @@ class LessonRunner:
             self._missed()
             return Feedback(False, "other", f"Not quite. {q.explain}", list(st.rules))
         self._first_try(True)
-        start = len(self.game.log)
+        game, start = self.game, len(self.game.log)
         self.history.append((self.index, option))
         self._complete()
         text = self.stuck or f"{st.right or 'Right!'} {q.explain}"
-        return Feedback(not self.stuck, "right", text, list(st.rules), self.game.log[start:])
+        return Feedback(not self.stuck, "right", text, list(st.rules), game.log[start:])
 
     def next(self) -> Feedback:
         """Leave a page step (its bots act, its check is tested)."""
@@ -244,10 +246,10 @@ class LessonRunner:
         if st.kind != "page":
             return Feedback(False, "info", "This step waits for your move" + (
                 f": {st.hint}" if st.hint else "."), list(st.rules))
-        start = len(self.game.log)
+        game, start = self.game, len(self.game.log)
         self.history.append((self.index, None))
         self._complete()
-        return Feedback(not self.stuck, "info", self.stuck or "", list(st.rules), self.game.log[start:])
+        return Feedback(not self.stuck, "info", self.stuck or "", list(st.rules), game.log[start:])
 
     def hint(self) -> str:
         st = self.step
@@ -419,7 +421,7 @@ class LessonRunner:
         elif st.kind in ("ask", "goal") and self.answer() is None:
             problem = f"{where}: the asked move is not legal now; {describe_pending(self.game)}"
         else:
-            if st.kind == "game":
+            if st.kind == "game" and self.game.turn[2] > 0:  # turn 0 is the setup (choosing Babies)
                 self._learner_turns.add(self.game.turn[2])
             return
         self.problems.append(problem)
@@ -469,7 +471,7 @@ class LessonRunner:
                 game.apply(self.bot.choose(game))
             else:
                 return
-        if playing and game.pending is not None and game.turn[0] == self.learner:
+        if playing and game.pending is not None and game.turn[0] == self.learner and game.turn[2] > 0:
             self._learner_turns.add(game.turn[2])
 
     def _game_bot(self, st: ScriptStep | None) -> RandomBot | HeuristicBot:
