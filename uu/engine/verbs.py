@@ -6,6 +6,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Final
 
+from uu.cards.carddef import CardType
 from uu.engine import moves, rng
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
@@ -34,7 +35,7 @@ def _cands(s: GameState, f: Frame) -> list[int]:
 
 
 _WHAT: Final = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card", "baby_unicorn": "Baby Unicorn",
-         "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card"}
+         "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card", "card": "card"}
 
 
 def _what(f: Frame) -> str:
@@ -116,8 +117,9 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
         if s.zone_of[cid] == "stable":
             owner = s.owner_of[cid]
             s.ctx_player = owner
-            s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "option.return-is-leaving",
-                  player=you)
+            if s.defs[cid].type is not CardType.BABY:  # a Baby never reaches a hand: leave_stable says where
+                s.say(f"{s.name(cid)} returns to {s.players[owner]}'s hand.", "option.return-is-leaving",
+                      player=you)
             moves.leave_stable(s, cid, "return", "hand", owner)
         else:  # a card returning itself from the discard pile (Flying Unicorns)
             s.say(f"{s.name(cid)} returns to {s.players[you]}'s hand.", "effect.leave", player=you)

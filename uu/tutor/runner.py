@@ -354,7 +354,12 @@ class LessonRunner:
             return self._game_move(st, before, legal)
         assert st.goal is not None
         self._settle(random=False)
-        if not check_expect(self.game, self.scenario, st.goal, "goal"):
+        d = self.game.pending
+        # a goal is judged between the learner's moves, not half-way through a card of theirs that still
+        # asks them for choices (Glitter Tornado's second card)
+        midway = d is not None and d.player == self.learner and d.kind != "action" and \
+            self.game.turn[0] == self.learner and self.game.turn[1] == "action"
+        if not midway and not check_expect(self.game, self.scenario, st.goal, "goal"):
             self._complete()
             return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
         d = self.game.pending
