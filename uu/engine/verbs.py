@@ -43,6 +43,12 @@ def _what(f: Frame) -> str:
     return _WHAT.get(w) or f"{w} card"
 
 
+def _a_what(f: Frame) -> str:
+    """With its article: "a Unicorn card", "an Upgrade or Downgrade card", but "this card"."""
+    w = _what(f)
+    return w if w.startswith("this ") else f"{'an' if w[0] in 'AEIOUaeiou' else 'a'} {w}"
+
+
 @verb("draw")
 def v_draw(s: GameState, f: Frame, action: Action | None) -> Result:
     got = moves.draw(s, f["actor"], _n(f))
@@ -61,7 +67,7 @@ def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
     if not s.hands[a] and f["k"] == 0:
         s.say(f"{s.players[a]} has no card to DISCARD: that part is disregarded.", "effect.impossible-skip")
     return pick_loop(s, f, action, chooser=a, kind="discard", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"{s.players[a]}: DISCARD a {_what(f)}.", rules=("verb.discard",))
+                     prompt=f"{s.players[a]}: DISCARD {_a_what(f)}.", rules=("verb.discard",))
 
 
 @verb("sacrifice")
@@ -79,7 +85,7 @@ def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
         return pick_loop(s, f, action, chooser=a, kind="sacrifice", n=len(f["all"]), candidates=_cands(s, f),
                          act=act, prompt="", rules=("verb.sacrifice",)) if f["all"] else finish(s, f, True)
     return pick_loop(s, f, action, chooser=a, kind="sacrifice", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"{s.players[a]}: SACRIFICE a {_what(f)} from your Stable.",
+                     prompt=f"{s.players[a]}: SACRIFICE {_a_what(f)} from your Stable.",
                      rules=("verb.sacrifice", "downgrade.sacrifice-a-card"))
 
 
@@ -90,7 +96,7 @@ def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
         return CONT
 
     return pick_loop(s, f, action, chooser=f["you"], kind="target", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"{s.players[f['you']]}: DESTROY a {_what(f)} in another player's Stable.",
+                     prompt=f"{s.players[f['you']]}: DESTROY {_a_what(f)} in another player's Stable.",
                      rules=("verb.destroy",))
 
 
@@ -106,7 +112,7 @@ def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
         return True
 
     return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"{s.players[you]}: STEAL a {_what(f)}.", rules=("verb.steal",))
+                     prompt=f"{s.players[you]}: STEAL {_a_what(f)}.", rules=("verb.steal",))
 
 
 @verb("return")
@@ -145,7 +151,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
             queue.pop(0)
         return finish(s, f, True)
     return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"{s.players[you]}: return a {_what(f)} from a Stable to its owner's hand.",
+                     prompt=f"{s.players[you]}: return {_a_what(f)} from a Stable to its owner's hand.",
                      rules=("effect.leave",))
 
 
@@ -163,7 +169,7 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
         elif not cands:
             return finish(s, f, False)
         elif action is None:
-            return Decision(you, "target", card_actions(s, "target", cands), f"Choose a {_what(f)} to move.",
+            return Decision(you, "target", card_actions(s, "target", cands), f"Choose {_a_what(f)} to move.",
                             ("verb.steal",), card=s.name(f["src"]))
         else:
             f["card"] = action.cid
@@ -197,7 +203,7 @@ def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
 
     frm = f["op"].get("from", "hand")
     return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"Bring a {_what(f)} from the {frm} into your Stable.",
+                     prompt=f"Bring {_a_what(f)} from the {frm} into your Stable.",
                      rules=("effect.bring-not-play", "bring.from-discard"))
 
 
@@ -212,7 +218,7 @@ def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
         return True
 
     return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=_cands(s, f), act=act,
-                     prompt=f"Take a {_what(f)} from the discard pile.", rules=())
+                     prompt=f"Take {_a_what(f)} from the discard pile.", rules=())
 
 
 @verb("search")
@@ -235,7 +241,7 @@ def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
               "search.must-find", player=you)
         return finish(s, f, False)
     return pick_loop(s, f, action, chooser=you, kind="target", n=_n(f), candidates=cands, act=act,
-                     prompt=f"Search the deck for a {_what(f)}.", rules=("search.must-find",))
+                     prompt=f"Search the deck for {_a_what(f)}.", rules=("search.must-find",))
 
 
 def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int | None, Decision | None]:

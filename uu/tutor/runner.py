@@ -423,7 +423,7 @@ class LessonRunner:
             problem = f"{where}: the game is over ({self.game.result_text()}) but the step waits for a move"
         elif d.player != self.learner:
             problem = f"{where}: the learner should decide, but {describe_pending(self.game)}"
-        elif st.kind in ("ask", "goal") and self.answer() is None:
+        elif (not self.accepted()) if st.kind == "ask" else (st.kind == "goal" and self.answer() is None):
             problem = f"{where}: the asked move is not legal now; {describe_pending(self.game)}"
         else:
             if st.kind == "game" and self.game.turn[2] > 0:  # turn 0 is the setup (choosing Babies)
