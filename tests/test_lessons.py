@@ -402,3 +402,18 @@ lesson:
             turns.add(r.game.turn[2])
         r.try_move(r.learner_actions()[0])
     assert r.done and len(turns) == 2 and 0 not in turns
+
+
+def test_a_goal_step_is_played_within_one_turn_even_when_the_bots_have_nothing_to_decide(tmp_path):
+    # the bots hold only Neighs, so their turns pass without a decision: the learner's draw still ends the try
+    text = GOOD.replace("""      ask: {do: play, card: Basic Unicorn (Red), into: You}
+      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]""",
+                        """      goal: {unicorns: {You: 2}}
+      solution: [{do: play, card: Basic Unicorn (Red), into: You}]""").replace(
+        "hands: {You: [Basic Unicorn (Red)]}", "hands: {You: [Basic Unicorn (Red)], Bea: [Neigh]}").replace(
+        "deck: [Neigh, Neigh, Neigh]", "deck: [Neigh, Neigh, Neigh, Neigh, Neigh, Neigh, Neigh]")
+    f = tmp_path / "goal1.yaml"
+    f.write_text(text)
+    r = LessonRunner(f)
+    fb = r.try_move(Action("draw"))
+    assert fb.kind == "info" and "starts again" in fb.text and r.game.turn[2] == 1

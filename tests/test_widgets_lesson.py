@@ -71,7 +71,8 @@ def test_click_through_every_lesson(path):
     assert "Lesson complete" in screen.narration.value and "lesson complete" in screen.progress_label.value
     assert "uu-recap" in screen.narration.value and "right at the first try" in screen.narration.value
     assert screen.action_buttons == [] and screen.next_button.layout.display == "none"
-    assert "uu-log-line" in screen.board_view.log_view.value and "uu-seat" in screen.board_view.board.value
+    # the last table stays drawn (a quiz on a fresh position may have no log lines yet)
+    assert screen.board_view.log_view.value and "uu-seat" in screen.board_view.board.value
 
 
 def _first_wrong_move():

@@ -117,6 +117,7 @@ class LessonRunner:
         self.problems: list[str] = []
         self.stuck: str | None = None
         self._learner_turns: set[int] = set()
+        self._goal_log = 0
         self._settle(random=False)
         self._enter()
 
@@ -363,10 +364,16 @@ class LessonRunner:
             self._complete()
             return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
         d = self.game.pending
-        if d is not None and d.player == self.learner and self.game.turn[0] == self.learner:
+        if d is not None and d.player == self.learner and self.game.turn[0] == self.learner and \
+                not self._others_played_since(self._goal_log):
             return Feedback(True, "info", "Done. Keep going: the goal is not reached yet.", list(st.rules))
         self._replay([e for e in self.history if e[0] < self.index])
         return Feedback(False, "info", GOAL_MISSED, list(st.rules))
+
+    def _others_played_since(self, start: int) -> bool:
+        """Has another player's turn begun since log entry `start`? (An extra turn of the learner's has not.)"""
+        return any("turn.phases" in e.rules and e.player is not None and e.player != self.learner
+                   for e in self.game.log[start:])
 
     def _game_move(self, st: ScriptStep, before: Game, legal: Action) -> Feedback:
         from uu.tutor.coach import comment
@@ -428,6 +435,7 @@ class LessonRunner:
         else:
             if st.kind == "game" and self.game.turn[2] > 0:  # turn 0 is the setup (choosing Babies)
                 self._learner_turns.add(self.game.turn[2])
+            self._goal_log = len(self.game.log)  # a goal step is played before another player's turn
             return
         self.problems.append(problem)
         self.stuck = STUCK_TEXT
