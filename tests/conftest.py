@@ -47,7 +47,8 @@ def voila_url(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("elsewhere")
     (cwd / "voila.py").write_text(HOSTILE_VOILA_PY)
     (cwd / "voila.json").write_text(HOSTILE_VOILA_JSON)
-    # the `uu` command itself, as a teacher runs it; every page load of the session costs a kernel
-    with AppServer(cwd, max_kernels=30, console_script=True) as server:
+    # the `uu` command itself, as a teacher runs it; every page load of the session may cost a kernel until
+    # the culler frees it (24 lessons clicked through, plus the other browser tests: about 50 pages)
+    with AppServer(cwd, max_kernels=80, console_script=True) as server:
         server.wait_ready()
         yield server.url
