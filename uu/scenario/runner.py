@@ -99,8 +99,9 @@ def answers_top(game: Game, step: Step) -> bool:
 def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None) -> list[Action]:
     """Advance until `step` matches a legal action (returned) or nothing more can be advanced. Response
     windows of players other than the step's are passed; single-action decisions are taken. With no step
-    (`keep` names the player of an `illegal: true` step) `keep`'s own window is never passed: the illegal
-    step must be tried at that player's decision, not after it."""
+    (`keep` names the player of an `illegal: true` step) advancing stops at `keep`'s first decision, a
+    response window or a single legal action included: the illegal step must be tried there, not at some
+    later decision where it would be refused for another reason (or not be tried at all)."""
     own = _seat(sc, step.as_ if step is not None else keep)
     while True:
         d: Decision | None = game.pending
@@ -118,6 +119,8 @@ def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None
                 continue
             if step is None and keep is not None:
                 return []
+        elif step is None and keep is not None and d.player == own:
+            return []  # an illegal step is tried at its player's decision, even one with a single legal action
         if len(d.actions) == 1:
             game.apply(d.actions[0])
             continue

@@ -38,6 +38,7 @@ from uu.engine.targets import (
     move_destinations,
     op_possible,
     player_candidates,
+    short_discard,
 )
 
 __all__ = ["Reason", "why_not"]
@@ -386,6 +387,13 @@ class _Why:
         s, p = self.s, self.actor
         src = _any_cid(s, d.name, p)
         ops = d.play["ops"] if d.play else []
+        short = short_discard(s, ops, p, src)
+        if short is not None:
+            n = int(short[0].get("n", 1))
+            held = short[1]
+            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
+                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
+                          "effect.impossible-play")
         op = _first_impossible(s, ops, p, src)
         if op is None:
             return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
