@@ -658,6 +658,13 @@ _ALL: tuple[Rule, ...] = (
         "at the options and taking whichever you want.",
         "000 'Pull vs. Choose'",
     ),
+    Rule(
+        "effect.pull-open-hand",
+        "RS38",
+        "A hand kept face up for everyone to see (Nanny Cam) hides nothing, so pulling a card from it is a "
+        "choice: the player looks at the cards and takes the one they want.",
+        "000 'Pull vs. Choose' (pulling is random because the cards are unseen); Nanny Cam's card text",
+    ),
     # --- RS39: two players ----------------------------------------------------------------------------
     Rule(
         "two-player.removals",
