@@ -485,6 +485,23 @@ def test_discard_and_sacrifice_choices():
     why(g, Action("decline", card="Sadistic Ritual"), "effect.may", "Sadistic Ritual is not optional")
 
 
+def test_own_panda_cannot_be_sacrificed_under_all_effects():
+    """option.pandas all-effects: Ben's own Two-For-One may not SACRIFICE his Pandas; the reason says so."""
+    g = position("""
+        options: {pandas: all-effects}
+        turn: {player: Ben, phase: action}
+        stables: {Ana: [Basic Unicorn (Red), Yay], Ben: [Pandamonium, Basic Unicorn (Blue)]}
+        hands: {Ben: [Two-For-One]}
+    """)
+    g.apply(Action("play", card="Two-For-One", target=(Target(card="Basic Unicorn (Red)", owner=ANA),
+                                                        Target(card="Yay", owner=ANA))))
+    while g.pending is not None and g.pending.kind == "respond":
+        g.apply(Action("pass"))
+    assert g.pending is not None and g.pending.kind == "sacrifice" and g.pending.player == BEN
+    why(g, Action("sacrifice", card="Basic Unicorn (Blue)"), "option.pandas", "Pandas", "not even yours",
+        player=BEN)
+
+
 def test_discard_must_come_from_hand():
     g = position("""
         turn: {player: Ana, phase: end}

@@ -49,16 +49,21 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
     cands = _card_candidates(s, op, you, src, actor)
     if exclude == "this" and src in cands:
         cands.remove(src)
-    if s.options.pandas == "all-effects" and op["do"] in ("destroy", "steal", "return", "move"):
-        cands = [c for c in cands if not _shielded_panda(s, c, you)]
+    if s.options.pandas == "all-effects" and op["do"] in PANDA_SAFE_FROM:
+        cands = [c for c in cands if not shielded_panda(s, c)]
     cache[key] = cands
     return cands
 
 
-def _shielded_panda(s: GameState, cid: int, you: int) -> bool:
-    """option.pandas all-effects: a Unicorn in another player's Pandamonium Stable is out of reach."""
-    return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and s.owner_of[cid] != you
-            and q.are_pandas(s, s.owner_of[cid]))
+# option.pandas all-effects: the verbs that can never pick a Panda, whoever controls the effect (a
+# replacement effect's choice is one of these too: "SACRIFICE this card instead").
+PANDA_SAFE_FROM: Final = frozenset({"destroy", "steal", "return", "move", "sacrifice"})
+
+
+def shielded_panda(s: GameState, cid: int) -> bool:
+    """option.pandas all-effects: a Unicorn in a Pandamonium Stable (its owner's own included) is out of
+    reach of every effect that would SACRIFICE, DESTROY, STEAL, move or return it."""
+    return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and q.are_pandas(s, s.owner_of[cid]))
 
 
 def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:

@@ -217,7 +217,8 @@ _TEXT: Final[dict[str, str]] = {
     ),
     "option.pandas": (
         "In this tutor Pandamonium's Pandas are safe only from effects that name Unicorn cards; another "
-        "reading says no other player's effect may DESTROY, STEAL, move or return them at all."
+        "reading says no effect at all, not even their owner's, may SACRIFICE, DESTROY, STEAL, move or return "
+        "them."
     ),
 }
 

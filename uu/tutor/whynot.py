@@ -32,12 +32,14 @@ from uu.engine.game import Game
 from uu.engine.pile import response_actions
 from uu.engine.state import GameState
 from uu.engine.targets import (
+    PANDA_SAFE_FROM,
     baby_may_move,
     declarable_static,
     is_player_choice,
     move_destinations,
     op_possible,
     player_candidates,
+    shielded_panda,
     short_discard,
 )
 
@@ -559,11 +561,10 @@ class _Why:
             return (f"While {panda} is in {where} Stable, those Unicorns count as Pandas, so effects on Unicorn "
                     f"cards cannot touch them.",
                     f"{panda} makes the Unicorns in {where} Stable count as Pandas", "option.pandas")
-        if (s.options.pandas == "all-effects" and verb in ("destroy", "steal", "return", "move") and d.is_unicorn
-                and owner != you and q.are_pandas(s, owner)):
+        if s.options.pandas == "all-effects" and verb in PANDA_SAFE_FROM and shielded_panda(s, cid):
             panda = _with_static(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
-            return (f"While {panda} is in {where} Stable, no other player's effect may touch those Pandas.",
-                    f"{panda} keeps every other player's effects away from the Pandas in {where} Stable",
+            return (f"While {panda} is in {where} Stable, no effect may touch those Pandas, whoever plays it.",
+                    f"{panda} keeps every effect away from the Pandas in {where} Stable",
                     "option.pandas")
         if verb == "destroy" and not q.can_be_destroyed(s, cid, src):
             aura = _with_static(s, owner, "owner_unicorns_indestructible")
@@ -696,6 +697,10 @@ class _Why:
             panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
             return Reason(f"While {panda} is in your Stable your Unicorns count as Pandas, so they are not Unicorn "
                           f"cards for this.", "option.pandas")
+        if s.options.pandas == "all-effects" and shielded_panda(s, cid):
+            panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
+            return Reason(f"While {panda} is in your Stable your Unicorns are Pandas, and no effect may SACRIFICE "
+                          f"a Panda, not even yours.", "option.pandas")
         return None
 
     # ---- choosing a Baby at setup ----------------------------------------------------------------------------
