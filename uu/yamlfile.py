@@ -130,7 +130,10 @@ def compose_user_yaml(text: str, path: str = "<text>") -> yaml.Node | None:
         root = yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        raise YamlInputError(f"{path}: {_where(mark)}not valid YAML ({getattr(e, 'problem', None) or e})") from None
+        problem = str(getattr(e, "problem", None) or e)
+        if "nesting depth" in problem:  # libyaml's own limit, met while it scans ahead of our check
+            raise YamlInputError(f"{path}: {_where(mark)}nested more than {MAX_DEPTH} levels deep") from None
+        raise YamlInputError(f"{path}: {_where(mark)}not valid YAML ({problem})") from None
     if root is not None:
         _check_duplicates(root, path)
     return root

@@ -191,8 +191,8 @@ def check_lessons(paths: list[str] | None = None) -> int:
         print(f"FAIL {p}")
         failed += 1
     for f, lesson in items:
-        if isinstance(lesson, str):
-            print(f"FAIL {f}: {lesson}")
+        if isinstance(lesson, str):  # load errors already start with the path
+            print(f"FAIL {lesson}" if lesson.startswith(f"{f}: ") else f"FAIL {f}: {lesson}")
             failed += 1
             continue
         try:
