@@ -6,8 +6,10 @@ file when missing and installs the project into it (`pip install -e '.[test,fast
 pyproject.toml changed since the last install (a stamp file in .venv records its hash).
 
 Python 3.11 and 3.12 have a standard-library module named `uu` that comes before site-packages on sys.path
-and would hide this package; so after installing, this script puts `uu/_first.py` into the venv's
-site-packages as `uu_first.py` with a `uu_first.pth` that loads it (see that module). Python 3.13+ needs none.
+and would hide this package. A built wheel carries the fix itself (setup.py puts `uu_first.py` and
+`uu_first.pth` at the top of it), but an editable install does not get those two files; so this script puts
+`uu/_first.py` into the venv's site-packages as `uu_first.py` with a `uu_first.pth` that loads it (see that
+module). Python 3.13+ needs none.
 """
 
 from __future__ import annotations
@@ -97,6 +99,11 @@ def setup() -> None:
     log = VENV / "pip-install.log"
     step(f"installing the project into .venv: pip install -e '.[test,fast]' (log: {log.relative_to(ROOT)})")
     with open(log, "w") as out:
+        # the distribution was called `uu` before it became `uu-tutor`: an old editable install of it would
+        # stay beside the new one (and its removal later would take the `uu` command with it)
+        if glob.glob(str(VENV / "lib" / "python3*" / "site-packages" / "uu-*.dist-info")):
+            subprocess.call([str(PY), "-m", "pip", "uninstall", "-y", "uu"], cwd=ROOT, stdout=out,
+                            stderr=subprocess.STDOUT)
         rc = subprocess.call([str(PY), "-m", "pip", "install", "--disable-pip-version-check",
                               "-e", ".[test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     if rc != 0:

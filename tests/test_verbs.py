@@ -155,11 +155,15 @@ def test_discard_other_player_chosen_then_they_choose():
 
 
 def test_discard_n_needs_n_cards_or_then_fails():
-    """effect.then + turn.extra: Change of Luck DRAWs 2, DISCARDs 3, then an extra turn; with only 2 cards
-    to DISCARD the DISCARD is not carried out in full, so no extra turn."""
-    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Change of Luck"]},
+    """effect.then + turn.extra: Change of Luck DRAWs 2, DISCARDs 3, then an extra turn. Ana holds one more
+    card when she plays it (3 by the DISCARD: playable), but spends it on a Neigh meanwhile; at resolution
+    she has only 2 cards to DISCARD, the DISCARD is not carried out in full, so no extra turn."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Change of Luck", "Neigh"], "Ben": ["Neigh"]},
             deck=["Yay", "Slowdown", "Neigh", "Neigh", "Neigh"])
     play(g, "Change of Luck")
+    g.apply(Action("respond", card="Neigh"))  # Ben stops it...
+    g.apply(Action("respond", card="Neigh"))  # ...and Ana stops Ben's Neigh
+    settle(g)
     g.apply(Action("discard", card="Yay"))
     g.apply(Action("discard", card="Slowdown"))
     assert g.hand(ANA) == []

@@ -225,6 +225,42 @@ def test_magic_card_with_an_impossible_effect():
         "no other player has a card in hand")
 
 
+def test_discard_larger_than_the_hand_will_be():
+    """effect.impossible-play: Change of Luck leaves the hand, draws 2 and DISCARDs 3; with one other card the
+    hand will hold only 3 - fine; with none, only 2 - the card cannot be played, and the reason says so."""
+    g = position("""
+        turn: {player: Ana, phase: action}
+        stables: {Ana: [Baby Unicorn (Red)]}
+        hands: {Ana: [Change of Luck]}
+        deck: [Neigh, Neigh, Neigh]
+        rest: box
+    """)
+    why(g, Action("play", card="Change of Luck"), "effect.impossible-play", "DISCARD 3 cards",
+        "only 2 cards by then", "cannot play it now")
+    g = position("""
+        turn: {player: Ana, phase: action}
+        stables: {Ana: [Baby Unicorn (Red)]}
+        hands: {Ana: [Change of Luck, Yay]}
+        deck: [Neigh, Neigh, Neigh]
+        rest: box
+    """)
+    assert why_not(g, Action("play", card="Change of Luck")) is None
+
+
+def test_discard_judged_at_resolution_when_the_hand_cannot_be_known():
+    """A deck too short for the DRAWs: how many cards arrive depends on the deck-out rules, so the card
+    stays playable and the DISCARD is judged when it resolves."""
+    g = position("""
+        turn: {player: Ana, phase: action}
+        stables: {Ana: [Baby Unicorn (Red)]}
+        hands: {Ana: [Change of Luck]}
+        deck: [Neigh]
+        rest: box
+        options: {deck_out: reshuffle}
+    """)
+    assert why_not(g, Action("play", card="Change of Luck")) is None
+
+
 def test_other_player_with_empty_hand_cannot_be_chosen():
     g = position("""
         turn: {player: Ana, phase: action}
@@ -447,6 +483,23 @@ def test_discard_and_sacrifice_choices():
     why(g, Action("sacrifice", card="Basic Unicorn (Orange)"), "verb.sacrifice", "from your Stable",
         "in your hand")
     why(g, Action("decline", card="Sadistic Ritual"), "effect.may", "Sadistic Ritual is not optional")
+
+
+def test_own_panda_cannot_be_sacrificed_under_all_effects():
+    """option.pandas all-effects: Ben's own Two-For-One may not SACRIFICE his Pandas; the reason says so."""
+    g = position("""
+        options: {pandas: all-effects}
+        turn: {player: Ben, phase: action}
+        stables: {Ana: [Basic Unicorn (Red), Yay], Ben: [Pandamonium, Basic Unicorn (Blue)]}
+        hands: {Ben: [Two-For-One]}
+    """)
+    g.apply(Action("play", card="Two-For-One", target=(Target(card="Basic Unicorn (Red)", owner=ANA),
+                                                        Target(card="Yay", owner=ANA))))
+    while g.pending is not None and g.pending.kind == "respond":
+        g.apply(Action("pass"))
+    assert g.pending is not None and g.pending.kind == "sacrifice" and g.pending.player == BEN
+    why(g, Action("sacrifice", card="Basic Unicorn (Blue)"), "option.pandas", "Pandas", "not even yours",
+        player=BEN)
 
 
 def test_discard_must_come_from_hand():

@@ -9,14 +9,22 @@ import sys
 
 def _scenario_check(paths: list[str]) -> int:
     from uu.scenario import ScenarioFileError, load_scenario, run_scenario, scenario_files
+    from uu.scenario.load import empty_folders
 
     files = scenario_files(paths)
     passed = failed = 0
+    for folder in empty_folders(paths):  # checking nothing must not look like success
+        print(f"FAIL {folder}: the folder holds no *.yaml scenario files")
+        failed += 1
     for f in files:
         try:
             sc = load_scenario(f)
         except ScenarioFileError as e:
-            print(f"FAIL {f}: {e}")
+            print(f"FAIL {e}" if str(e).startswith(str(f)) else f"FAIL {f}: {e}")
+            failed += 1
+            continue
+        except Exception as e:  # a loader bug is still one FAIL line, and the other files are still checked
+            print(f"FAIL {f}: internal error {type(e).__name__}: {e}")
             failed += 1
             continue
         try:

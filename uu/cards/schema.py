@@ -15,9 +15,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
-
-# The C YAML library when PyYAML has it (10x faster); it gives the same nodes and line marks.
-FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from uu.yamlfile import LOADER as FAST_LOADER  # the one YAML loader definition (C when PyYAML has it)
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 

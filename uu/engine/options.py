@@ -37,7 +37,8 @@ class Options(BaseModel):
     pandas: Literal["unicorn-effects", "all-effects"] = Field(
         "unicorn-effects",
         description="option.pandas: unicorn-effects = Pandamonium's Pandas are safe only from effects that "
-        "name Unicorn cards; all-effects = no effect may DESTROY, STEAL, move or return them.",
+        "name Unicorn cards; all-effects = no effect, whoever controls it, may SACRIFICE, DESTROY, STEAL, move or "
+        "return them (nor pick them for a replacement effect).",
     )
     seed: int = Field(0, description="Seed of the game's random number generator (kept in the state).")
     hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")

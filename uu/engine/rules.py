@@ -658,6 +658,13 @@ _ALL: tuple[Rule, ...] = (
         "at the options and taking whichever you want.",
         "000 'Pull vs. Choose'",
     ),
+    Rule(
+        "effect.pull-open-hand",
+        "RS38",
+        "A hand kept face up for everyone to see (Nanny Cam) hides nothing, so pulling a card from it is a "
+        "choice: the player looks at the cards and takes the one they want.",
+        "000 'Pull vs. Choose' (pulling is random because the cards are unseen); Nanny Cam's card text",
+    ),
     # --- RS39: two players ----------------------------------------------------------------------------
     Rule(
         "two-player.removals",
@@ -798,8 +805,9 @@ _ALL: tuple[Rule, ...] = (
         "option.pandas",
         "RS21",
         "Engine option pandas: the default unicorn-effects keeps Pandamonium's Pandas safe only from effects "
-        "that name Unicorn cards, while all-effects follows the newer wiki reading that no effect of another "
-        "player may DESTROY, STEAL, move or return them at all.",
+        "that name Unicorn cards, while all-effects follows the newer wiki reading that no effect, whoever "
+        "controls it (their owner included), may SACRIFICE, DESTROY, STEAL, move or return them, nor pick "
+        "them for a replacement effect.",
         "001 'Cards in Your Hand vs. Cards in Your Stable' (effects work only in a Stable); the disputed "
         "ruling is recorded in shared/reference/cards.md section 5 ruling 6",
     ),

@@ -49,16 +49,21 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
     cands = _card_candidates(s, op, you, src, actor)
     if exclude == "this" and src in cands:
         cands.remove(src)
-    if s.options.pandas == "all-effects" and op["do"] in ("destroy", "steal", "return", "move"):
-        cands = [c for c in cands if not _shielded_panda(s, c, you)]
+    if s.options.pandas == "all-effects" and op["do"] in PANDA_SAFE_FROM:
+        cands = [c for c in cands if not shielded_panda(s, c)]
     cache[key] = cands
     return cands
 
 
-def _shielded_panda(s: GameState, cid: int, you: int) -> bool:
-    """option.pandas all-effects: a Unicorn in another player's Pandamonium Stable is out of reach."""
-    return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and s.owner_of[cid] != you
-            and q.are_pandas(s, s.owner_of[cid]))
+# option.pandas all-effects: the verbs that can never pick a Panda, whoever controls the effect (a
+# replacement effect's choice is one of these too: "SACRIFICE this card instead").
+PANDA_SAFE_FROM: Final = frozenset({"destroy", "steal", "return", "move", "sacrifice"})
+
+
+def shielded_panda(s: GameState, cid: int) -> bool:
+    """option.pandas all-effects: a Unicorn in a Pandamonium Stable (its owner's own included) is out of
+    reach of every effect that would SACRIFICE, DESTROY, STEAL, move or return it."""
+    return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and q.are_pandas(s, s.owner_of[cid]))
 
 
 def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
@@ -187,10 +192,61 @@ def ops_possible(s: GameState, ops: list[Op], you: int, src: int | None) -> bool
     return True
 
 
+def _in_order(ops: list[Op]) -> Iterator[Op]:
+    """The ops of an effect in the order they resolve: each op, then what follows its `then`."""
+    for op in ops:
+        yield op
+        if op.get("then"):
+            yield from _in_order(op["then"])
+
+
+def short_discard(s: GameState, ops: list[Op], you: int, src: int | None) -> tuple[Op, int] | None:
+    """effect.impossible-play for DISCARD: the first mandatory DISCARD of the player's own cards that asks
+    for more cards than they will hold, with the number they will hold; None when there is none or when the
+    hand at that point cannot be known now.
+
+    The hand at resolution is known when the card has left it, only the card's own DRAWs come before the
+    DISCARD (from a deck that holds enough cards) and nothing else can change the hand in between: the only
+    cards played meanwhile are Instants, which can only take cards out of a hand. Any other op before it
+    (a card taken into the hand, a may) makes the count unknown, and the DISCARD is judged at resolution."""
+    hand = len(s.hands[you]) - (1 if src is not None and src in s.hands[you] else 0)
+    deck = len(s.deck)
+    drew = False
+    for op in _in_order(ops):
+        verb = op["do"]
+        if op.get("may") or op.get("who") not in (None, "you") or op.get("if_you_do"):
+            return None
+        n = int(op.get("n", 1))
+        if verb == "draw":
+            if deck < n:  # a short deck: what happens then depends on the deck-out rules
+                return None
+            hand += n
+            deck -= n
+            drew = True
+        elif verb == "discard" and not op.get("all"):
+            what = op.get("what")
+            if what in (None, "card"):
+                have = hand
+            elif drew:  # the drawn cards are unknown: whether they match cannot be told now
+                return None
+            else:
+                have = len([c for c in s.hands[you] if c != src and q.matches(s, c, what, src)])
+            if have < n:
+                return op, max(have, 0)
+            hand -= n
+        elif verb in ("extra_turn", "extra_action", "end_turn", "skip_phase"):
+            continue  # no card moves
+        else:
+            return None
+    return None
+
+
 def playable(s: GameState, ops: list[Op], you: int, src: int | None) -> bool:
     """effect.impossible-play: a card whose own effect the player cannot carry out cannot be played. Every
-    mandatory op in order (following `then`) must be possible; DISCARD and DRAW are judged at resolution,
-    since the hand may change before then."""
+    mandatory op in order (following `then`) must be possible. DISCARD and DRAW are judged at resolution,
+    except a DISCARD the player's hand at that point is known to be too small for (`short_discard`)."""
+    if short_discard(s, ops, you, src) is not None:
+        return False
     for op in ops:
         if op.get("may") or op["do"] in ("discard", "draw"):
             continue

@@ -264,16 +264,31 @@ def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int |
 
 @verb("pull")
 def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
-    """effect.pull-choose: pulling takes a card at random."""
+    """effect.pull-choose: pulling takes a card at random, unseen. effect.pull-open-hand: from a hand kept
+    face up for everyone (Nanny Cam) nothing is unseen, so the puller picks the card."""
+    first = "player" not in f
     p, ask = _choose_player(s, f, action)
     if ask:
         return ask
+    if first:
+        action = None  # the action that chose the player (if any) is not a card choice
     if p is None or not s.hands[p]:
         return finish(s, f, False)
+    you = f["you"]
+    if q.hand_visible(s, p):
+        if action is None:
+            return Decision(you, "target", card_actions(s, "target", s.hands[p]),
+                            f"{s.players[p]}'s hand is face up: take the card of your choice from it.",
+                            ("effect.pull-open-hand",), card=s.name(f["src"]) if f["src"] is not None else None)
+        assert action.cid is not None
+        moves.to_hand(s, action.cid, you)
+        s.say(f"{s.players[you]} takes {s.name(action.cid)} from {s.players[p]}'s face-up hand.",
+              "effect.pull-open-hand", player=you)
+        return finish(s, f, True)
     cid = rng.choice(s.rng, s.hands[p])
-    moves.to_hand(s, cid, f["you"])
-    s.say(f"{s.players[f['you']]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
-          player=f["you"])
+    moves.to_hand(s, cid, you)
+    s.say(f"{s.players[you]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
+          player=you)
     return finish(s, f, True)
 
 

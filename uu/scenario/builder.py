@@ -331,9 +331,8 @@ class PositionBuilder:
     def from_yaml(cls, text: str, path: str = "<pasted>") -> PositionBuilder:
         """Pasted scenario YAML. Syntax and format errors raise `ScenarioFileError` (with line numbers, from
         `parse_scenario`); position errors raise `BuilderError` with the line of the offending card."""
-        import yaml
-
         from uu.scenario.load import _line_of, parse_scenario
+        from uu.yamlfile import YamlInputError, compose_user_yaml
 
         sc = parse_scenario(text, path)
         try:
@@ -341,8 +340,8 @@ class PositionBuilder:
         except BuilderError as e:
             if e.loc:
                 try:
-                    line = _line_of(yaml.compose(text), e.loc)
-                except yaml.YAMLError:  # pragma: no cover (parse_scenario already read it)
+                    line = _line_of(compose_user_yaml(text, path), e.loc)
+                except YamlInputError:  # pragma: no cover (parse_scenario already read it)
                     line = None
                 raise BuilderError(e.field, e.message, line, e.loc, path) from None
             raise

@@ -50,6 +50,7 @@ import yaml
 from uu.engine.game import Game
 from uu.engine.state import PHASES
 from uu.scenario.model import Scenario
+from uu.yamlfile import DUMPER, LOADER
 
 __all__ = ["NotExportable", "export_position", "export_scenario", "position_signature", "scenario_to_yaml",
            "why_not_exportable"]
@@ -162,8 +163,8 @@ def export_scenario(game: Game, name: str | None = None) -> Scenario:
 
 
 # PyYAML's C (libyaml) dumper and loader when available: same output rules, ten times faster
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = DUMPER
+_Loader = LOADER
 
 _ORDER = ("name", "description", "rules", "players", "options", "turn", "stables", "hands", "deck", "discard",
           "nursery", "rest", "steps", "expect", "lesson")

@@ -9,9 +9,9 @@ import yaml
 from pydantic import ValidationError
 
 from uu.scenario.model import Scenario, name_problems
+from uu.yamlfile import LOADER, YamlInputError, compose_user_yaml, construct, read_user_file
 
-# The C YAML library when PyYAML has it (10x faster); it gives the same nodes and line marks.
-FAST_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+FAST_LOADER = LOADER  # the one definition is in uu.yamlfile; this name stays for older imports
 
 
 class ScenarioFileError(ValueError):
@@ -55,12 +55,10 @@ def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -
 
 def parse_scenario(text: str, path: str = "<text>") -> Scenario:
     try:
-        root = yaml.compose(text, Loader=FAST_LOADER)
-        data = yaml.load(text, Loader=FAST_LOADER)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        at = f"line {mark.line + 1}: " if mark else ""
-        raise ScenarioFileError(f"{path}: {at}not valid YAML ({getattr(e, 'problem', e)})") from None
+        root = compose_user_yaml(text, path)
+        data = construct(root, path)
+    except YamlInputError as e:
+        raise ScenarioFileError(str(e)) from None
     if not isinstance(data, dict):
         raise ScenarioFileError(f"{path}: expected a mapping with at least `name` and `players`")
     try:
@@ -81,9 +79,9 @@ def parse_scenario(text: str, path: str = "<text>") -> Scenario:
 def load_scenario(path: str | Path) -> Scenario:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScenarioFileError(f"{p}: cannot read ({e.strerror})") from None
+        text = read_user_file(p)
+    except YamlInputError as e:
+        raise ScenarioFileError(str(e)) from None
     return parse_scenario(text, str(p))
 
 
@@ -95,3 +93,8 @@ def scenario_files(paths: list[str]) -> list[Path]:
         else:
             out.append(p)
     return out
+
+
+def empty_folders(paths: list[str]) -> list[str]:
+    """The folders among `paths` that hold no *.yaml file (checking nothing is not a pass)."""
+    return [p for p in paths if Path(p).is_dir() and next(Path(p).rglob("*.yaml"), None) is None]

@@ -6,7 +6,7 @@ exactly one legal action) and expectations. Lessons are scenarios with a script,
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -15,6 +15,14 @@ from uu.engine.options import Options
 DO = Literal["play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
              "order", "baby"]
 PENDING_KINDS = Literal["baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order"]
+
+
+# Natural bounds of the game, so a file cannot ask for millions of cards or steps: every card of the game is
+# 127 cards (a scenario may name a card more often than it has copies, so twice that), and a game is a few
+# hundred actions.
+MAX_CARDS = 256
+MAX_STEPS = 2000
+Cards = Annotated[list[str], Field(max_length=MAX_CARDS)]
 
 
 class Strict(BaseModel):
@@ -54,19 +62,19 @@ class TurnExpect(Strict):
 
 
 class Expect(Strict):
-    stables: dict[str, list[str]] | None = None
-    stables_has: dict[str, list[str]] | None = None
-    hands: dict[str, list[str]] | None = None
-    hands_has: dict[str, list[str]] | None = None
+    stables: dict[str, Cards] | None = None
+    stables_has: dict[str, Cards] | None = None
+    hands: dict[str, Cards] | None = None
+    hands_has: dict[str, Cards] | None = None
     hand_sizes: dict[str, int] | None = None
     unicorns: dict[str, int] | None = None
-    discard: list[str] | None = None
-    discard_has: list[str] | None = None
-    nursery: list[str] | None = None
-    nursery_has: list[str] | None = None
+    discard: Cards | None = None
+    discard_has: Cards | None = None
+    nursery: Cards | None = None
+    nursery_has: Cards | None = None
     deck_size: int | None = None
     turn: TurnExpect | None = None
-    pile: list[str] | None = None
+    pile: Cards | None = None
     winner: str | None = None
     pending: PendingSpec | None = None
 
@@ -76,10 +84,10 @@ class Step(Strict):
     do: DO
     card: str | None = None
     into: str | None = None
-    target: TargetSpec | list[TargetSpec] | None = None
+    target: TargetSpec | Annotated[list[TargetSpec], Field(max_length=MAX_CARDS)] | None = None
     to: str | None = None
     option: str | None = None
-    cards: list[str] | None = None
+    cards: Cards | None = None
     owner: str | None = None
     zone: Literal["stable", "hand", "deck", "discard", "nursery"] | None = None
     player: str | None = None
@@ -90,17 +98,17 @@ class Step(Strict):
 class Scenario(Strict):
     name: str
     description: str | None = None
-    rules: list[str] = Field(default_factory=list, description="Rule ids (uu.engine.rules) this file checks.")
+    rules: list[str] = Field(default_factory=list, max_length=MAX_CARDS, description="Rule ids (uu.engine.rules) this file checks.")
     players: list[str] = Field(min_length=2, max_length=8)
     options: Options = Field(default_factory=lambda: Options.model_validate({}))
     turn: TurnSpec | None = None
-    stables: dict[str, list[str]] | None = None
-    hands: dict[str, list[str]] | None = None
-    deck: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
-    nursery: Literal["auto"] | list[str] = "auto"
+    stables: dict[str, Cards] | None = None
+    hands: dict[str, Cards] | None = None
+    deck: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    discard: list[str] = Field(default_factory=list, max_length=MAX_CARDS)
+    nursery: Literal["auto"] | Cards = "auto"
     rest: Literal["deck", "box"] = "deck"
-    steps: list[Step] = Field(default_factory=list)
+    steps: list[Step] = Field(default_factory=list, max_length=MAX_STEPS)
     expect: Expect | None = None
     lesson: dict[str, Any] | None = Field(
         None, description="A lesson's script (validated by uu.tutor); scenario runs ignore it, so every lesson "
@@ -116,10 +124,13 @@ class Scenario(Strict):
     @field_validator("rules")
     @classmethod
     def _known_rules(cls, v: list[str]) -> list[str]:
-        from uu.engine.rules import rule
+        from uu.engine.rules import UnknownRuleError, rule
 
         for r in v:
-            rule(r)
+            try:
+                rule(r)
+            except UnknownRuleError as e:  # a KeyError: pydantic reports only ValueErrors as field errors
+                raise ValueError(str(e).strip("'\"")) from None
         return v
 
 

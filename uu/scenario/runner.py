@@ -90,22 +90,37 @@ def describe_pending(game: Game) -> str:
     return f"pending: {game.players[d.player]} must decide ({d.kind}): {d.prompt} Legal: {legal}"
 
 
+def answers_top(game: Game, step: Step) -> bool:
+    """`to:` names the card a response answers, which must be the top card of the pile (the contract): a step
+    whose `to:` is not the top card describes no legal action."""
+    return step.to is None or (bool(game.pile) and game.pile[-1][0] == step.to)
+
+
 def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None) -> list[Action]:
     """Advance until `step` matches a legal action (returned) or nothing more can be advanced. Response
-    windows of players other than the step's (or `keep`'s) are passed; single-action decisions are taken."""
+    windows of players other than the step's are passed; single-action decisions are taken. With no step
+    (`keep` names the player of an `illegal: true` step) advancing stops at `keep`'s first decision, a
+    response window or a single legal action included: the illegal step must be tried there, not at some
+    later decision where it would be refused for another reason (or not be tried at all)."""
     own = _seat(sc, step.as_ if step is not None else keep)
     while True:
         d: Decision | None = game.pending
         if d is None:
             return []
         if step is not None:
-            found = [a for a in d.actions if matches(sc, step, a)]
+            found = [a for a in d.actions if matches(sc, step, a)] if answers_top(game, step) else []
             if found and d.player == _seat(sc, step.as_):
                 return found
-        # passes never need writing: a window is passed unless the step is this player's answer to it
-        if d.kind == "respond" and (d.player != own or step is None or step.do not in ("respond", "pass")):
-            game.apply(Action("pass"))
-            continue
+        # passes never need writing: another player's window is passed; the step's player's own window only
+        # when the step is not an answer (a play, a draw, ... comes after the window)
+        if d.kind == "respond":
+            if d.player != own or (step is not None and step.do not in ("respond", "pass")):
+                game.apply(Action("pass"))
+                continue
+            if step is None and keep is not None:
+                return []
+        elif step is None and keep is not None and d.player == own:
+            return []  # an illegal step is tried at its player's decision, even one with a single legal action
         if len(d.actions) == 1:
             game.apply(d.actions[0])
             continue
@@ -125,9 +140,11 @@ def run_step(game: Game, sc: Scenario, i: int, step: Step) -> None:
     label = f"step {i} ({step.as_} {step.do}{' ' + step.card if step.card else ''})"
     found = advance(game, sc, None, keep=step.as_) if step.illegal else advance(game, sc, step)
     if step.illegal:
-        legal_match = [a for a in game.legal_actions if matches(sc, step, a)]
+        legal_match = [a for a in game.legal_actions if matches(sc, step, a)] if answers_top(game, step) else []
         if legal_match and game.pending and game.pending.player == _seat(sc, step.as_):
             raise StepFailed(f"{label} should be illegal, but it is legal: {game.describe(legal_match[0])}")
+        if not answers_top(game, step):
+            return  # an answer to a card below the top describes no action at all: refused by the contract
         before = game.to_dict()
         try:
             if game.pending is None or game.pending.player != _seat(sc, step.as_):
@@ -141,15 +158,13 @@ def run_step(game: Game, sc: Scenario, i: int, step: Step) -> None:
             raise StepFailed(f"{label}: the rejected action changed the state")
         return
     if not found:
-        raise StepFailed(f"{label} matches no legal action; {describe_pending(game)}")
+        top = game.pile[-1][0] if game.pile else None
+        why = f"`to: {step.to}` but the top card of the pile is {top}; " if not answers_top(game, step) else ""
+        raise StepFailed(f"{label} matches no legal action; {why}{describe_pending(game)}")
     if len(found) > 1:
         options = "; ".join(game.describe(a) for a in found)
         raise StepFailed(f"{label} is ambiguous: it matches {len(found)} legal actions ({options}); "
                          f"add the missing fields (target, into, owner)")
-    if step.to is not None:
-        top = game.pile[-1][0] if game.pile else None
-        if top != step.to:
-            raise StepFailed(f"{label}: `to: {step.to}` but the top card of the pile is {top}")
     game.apply(found[0])
 
 

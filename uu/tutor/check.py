@@ -167,6 +167,8 @@ def check_lesson(lesson: Lesson) -> list[str]:
 
 
 def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]], list[str]]:
+    from uu.scenario.load import empty_folders
+
     files = lesson_files(list(paths or []))
     out: list[tuple[Path, Lesson | str]] = []
     for f in files:
@@ -174,7 +176,10 @@ def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]],
             out.append((f, load_lesson(f)))
         except LessonFileError as e:
             out.append((f, str(e)))
-    return out, ([] if files else ["lessons: no lesson files found"])
+        except Exception as e:  # a loader bug is one FAIL line; the other files are still checked
+            out.append((f, f"internal error {type(e).__name__}: {e}"))
+    empty = [f"{d}: the folder holds no *.yaml lesson files" for d in empty_folders(list(paths or []))]
+    return out, (empty if files else empty or ["lessons: no lesson files found"])
 
 
 def check_lessons(paths: list[str] | None = None) -> int:
@@ -186,8 +191,8 @@ def check_lessons(paths: list[str] | None = None) -> int:
         print(f"FAIL {p}")
         failed += 1
     for f, lesson in items:
-        if isinstance(lesson, str):
-            print(f"FAIL {f}: {lesson}")
+        if isinstance(lesson, str):  # load errors already start with the path
+            print(f"FAIL {lesson}" if lesson.startswith(f"{f}: ") else f"FAIL {f}: {lesson}")
             failed += 1
             continue
         try:

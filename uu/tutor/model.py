@@ -52,8 +52,9 @@ import yaml
 from pydantic import Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 from uu.engine.options import Options
-from uu.scenario.load import FAST_LOADER, ScenarioFileError, _line_of, format_validation, parse_scenario
+from uu.scenario.load import ScenarioFileError, _line_of, format_validation, parse_scenario
 from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
+from uu.yamlfile import YamlInputError, compose_user_yaml, read_user_file
 
 __all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
            "ScriptStep", "Wrong", "load_lesson", "parse_lesson"]
@@ -319,14 +320,14 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
     except ValidationError as e:
         # the node tree (for line numbers) only when there is an error to place: composing every lesson
         # costs each learner's kernel start about 0.2 s
-        raise LessonFileError(_prefixed(path, e, yaml.compose(text, Loader=FAST_LOADER))) from None
+        raise LessonFileError(_prefixed(path, e, compose_user_yaml(text, path))) from None
     for n, st in enumerate(spec.script, 1):
         if st.position is not None:
             bad = name_problems(st.position.scenario(sc))
             if bad:
                 loc, msg = bad[0]
                 full = ("lesson", "script", n - 1, "position", *loc)
-                line = _line_of(yaml.compose(text, Loader=FAST_LOADER), full)
+                line = _line_of(compose_user_yaml(text, path), full)
                 raise LessonFileError(f"{path}: {f'line {line}, ' if line else ''}"
                                       f"{'.'.join(str(x) for x in full)}: {msg}")
     return Lesson(sc, spec, path)
@@ -356,9 +357,9 @@ _PARSED_MAX = 64
 def load_lesson(path: str | Path) -> Lesson:
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as e:
-        raise LessonFileError(f"{p}: cannot read ({e.strerror})") from None
+        text = read_user_file(p)
+    except YamlInputError as e:
+        raise LessonFileError(str(e)) from None
     key = (str(p), text)
     lesson = _PARSED.get(key)
     if lesson is None:

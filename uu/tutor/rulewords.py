@@ -127,6 +127,7 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
                            _CC + "Play vs. Bring Directly into Your Stable"),
     "effect.immunity": ("Cards that cannot be affected", _CC + "Immunity"),
     "effect.pull-choose": ("Pull versus choose", _CC + "Pull vs. Choose"),
+    "effect.pull-open-hand": ("Pulling from a face-up hand", _CC + "Pull vs. Choose"),
     # two players
     "two-player.removals": ("Cards left out for 2 players", _BOOK + "2-Player Rules"),
     "two-player.neigh": ("A Neigh for each player", _BOOK + "2-Player Rules"),
@@ -216,7 +217,8 @@ _TEXT: Final[dict[str, str]] = {
     ),
     "option.pandas": (
         "In this tutor Pandamonium's Pandas are safe only from effects that name Unicorn cards; another "
-        "reading says no other player's effect may DESTROY, STEAL, move or return them at all."
+        "reading says no effect at all, not even their owner's, may SACRIFICE, DESTROY, STEAL, move or return "
+        "them."
     ),
 }
 

@@ -32,12 +32,15 @@ from uu.engine.game import Game
 from uu.engine.pile import response_actions
 from uu.engine.state import GameState
 from uu.engine.targets import (
+    PANDA_SAFE_FROM,
     baby_may_move,
     declarable_static,
     is_player_choice,
     move_destinations,
     op_possible,
     player_candidates,
+    shielded_panda,
+    short_discard,
 )
 
 __all__ = ["Reason", "why_not"]
@@ -386,6 +389,13 @@ class _Why:
         s, p = self.s, self.actor
         src = _any_cid(s, d.name, p)
         ops = d.play["ops"] if d.play else []
+        short = short_discard(s, ops, p, src)
+        if short is not None:
+            n = int(short[0].get("n", 1))
+            held = short[1]
+            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
+                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
+                          "effect.impossible-play")
         op = _first_impossible(s, ops, p, src)
         if op is None:
             return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
@@ -551,11 +561,10 @@ class _Why:
             return (f"While {panda} is in {where} Stable, those Unicorns count as Pandas, so effects on Unicorn "
                     f"cards cannot touch them.",
                     f"{panda} makes the Unicorns in {where} Stable count as Pandas", "option.pandas")
-        if (s.options.pandas == "all-effects" and verb in ("destroy", "steal", "return", "move") and d.is_unicorn
-                and owner != you and q.are_pandas(s, owner)):
+        if s.options.pandas == "all-effects" and verb in PANDA_SAFE_FROM and shielded_panda(s, cid):
             panda = _with_static(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
-            return (f"While {panda} is in {where} Stable, no other player's effect may touch those Pandas.",
-                    f"{panda} keeps every other player's effects away from the Pandas in {where} Stable",
+            return (f"While {panda} is in {where} Stable, no effect may touch those Pandas, whoever plays it.",
+                    f"{panda} keeps every effect away from the Pandas in {where} Stable",
                     "option.pandas")
         if verb == "destroy" and not q.can_be_destroyed(s, cid, src):
             aura = _with_static(s, owner, "owner_unicorns_indestructible")
@@ -688,6 +697,10 @@ class _Why:
             panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
             return Reason(f"While {panda} is in your Stable your Unicorns count as Pandas, so they are not Unicorn "
                           f"cards for this.", "option.pandas")
+        if s.options.pandas == "all-effects" and shielded_panda(s, cid):
+            panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
+            return Reason(f"While {panda} is in your Stable your Unicorns are Pandas, and no effect may SACRIFICE "
+                          f"a Panda, not even yours.", "option.pandas")
         return None
 
     # ---- choosing a Baby at setup ----------------------------------------------------------------------------

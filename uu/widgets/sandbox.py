@@ -66,6 +66,7 @@ from uu.tutor.preview import preview_all
 from uu.tutor.timeline import Timeline
 from uu.widgets.board import BoardView
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.yamlfile import MAX_BYTES, YamlInputError, decode
 
 try:  # the heuristic bot is optional: without it the seats offer the random bot only
     from uu.bots import HeuristicBot
@@ -82,7 +83,7 @@ __all__ = ["SandboxScreen"]
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 BOT_STEP_CAP = 3000  # one click never runs the bots forever
 TIMELINE_ROWS = 120  # the tree shows at most this many nodes (a window around the current one)
-MAX_UPLOAD = 256 * 1024  # bytes of YAML a file upload or the paste box may hold
+MAX_UPLOAD = MAX_BYTES  # bytes of YAML a file upload or the paste box may hold (the loaders' own limit)
 HIDDEN = "none"
 GROUPS = ("players", "name", "cards", "turn", "options", "rest", "load", "start")
 
@@ -607,9 +608,9 @@ class SandboxScreen(ScreenBase):
             self.load_message = f"{name}: the file is too large (at most {MAX_UPLOAD // 1024} KB)"
             return
         try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            self.load_message = f"{name}: not a text file (UTF-8 YAML expected)"
+            text = decode(data, name)
+        except YamlInputError as e:
+            self.load_message = str(e)
             return
         self.yaml_input.value = text
         self.load_yaml(text, name)

@@ -1,0 +1,38 @@
+"""Build hook: the wheel carries the import fix for Python 3.11 and 3.12 (uu/_first.py explains it).
+
+Their standard library has a module named `uu` that comes before site-packages on sys.path and hides this
+package. So the wheel puts two files at the top of site-packages: `uu_first.py` (a copy of uu/_first.py)
+and `uu_first.pth`, which Python's `site` module runs at start-up (a .pth line starting with `import` is
+executed). Everything else about the package is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+HERE = Path(__file__).resolve().parent
+PTH_NAME = "uu_first.pth"
+PTH_LINE = "import uu_first\n"
+
+
+class BuildPyWithImportFix(build_py):
+    """build_py, then the finder module and its .pth at the top of the build (the wheel's root)."""
+
+    def run(self) -> None:
+        super().run()
+        root = Path(self.build_lib)
+        root.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(HERE / "uu" / "_first.py", root / "uu_first.py")
+        (root / PTH_NAME).write_text(PTH_LINE)
+
+    def get_outputs(self, include_bytecode: bool = True) -> list[str]:
+        # listed so that editable installs and `pip uninstall` know the two files too
+        root = Path(self.build_lib)
+        return [*super().get_outputs(include_bytecode), str(root / "uu_first.py"), str(root / PTH_NAME)]
+
+
+setup(cmdclass={"build_py": BuildPyWithImportFix})
