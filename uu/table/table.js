@@ -178,6 +178,7 @@ function render({ model, el }) {
     const o = obs();
     const acts = actions();
     root.replaceChildren();
+    root.setAttribute("data-version", String(model.get("version")));  // tests wait for the next table
     if (!o.players) { root.append(h("p", { text: "No game on the table." })); return; }
     const viewerSeat = o.players.findIndex((p) => p.is_viewer);
 
