@@ -154,6 +154,13 @@ def test_play_by_clicking_lit_elements_at_two_widths(page: Page, table_url):
     page.set_viewport_size({"width": 360, "height": 800})
     page.wait_for_timeout(200)
     fits_width(page, 360)
+    card = page.locator(".uu-t [data-zone='hand'][data-card]:not([data-card='hidden'])").last
+    card.hover()                                    # its large preview shows, inside the window
+    preview = card.locator(".uu-t-preview")
+    expect(preview).to_be_visible()
+    box = preview.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    fits_width(page, 360)
     for _ in range(3):
         if not make_move(page):
             break
