@@ -84,13 +84,21 @@ def test_gestures_are_unique_and_resolve_to_their_action(seed, n):
     assert kinds["action"] and kinds["baby"], kinds
 
 
-def test_every_decision_kind_is_covered():
-    kinds: set[str] = set()
-    for seed, n in GAMES:
-        kinds |= {g.pending.kind for g in positions(seed, n)}
+def test_every_decision_kind_and_gesture_shape_is_covered():
+    """The games above meet every kind of decision and every kind of element a gesture clicks."""
     from uu.engine.actions import DECISION_KINDS
 
+    kinds: set[str] = set()
+    steps: set[str] = set()
+    for seed, n in GAMES:
+        for g in positions(seed, n):
+            kinds.add(g.pending.kind)
+            for a in legal_actions(g, g.pending.player):
+                steps |= {":".join(k.split(":")[:2]) if k.startswith("card:") else k.split(":")[0]
+                          for k in a["gesture"]}
     assert kinds == set(DECISION_KINDS), set(DECISION_KINDS) - kinds
+    assert steps >= {"card:hand", "card:stable", "card:discard", "card:nursery", "seat", "deck", "pile",
+                     "option", "decline"}, steps
 
 
 @pytest.mark.parametrize("seed,n", GAMES[:12])
