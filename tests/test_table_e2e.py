@@ -232,3 +232,15 @@ def test_axe_finds_no_serious_violation(page: Page, table_url):
         bad = [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])
                for v in result["violations"] if v["impact"] in ("serious", "critical")]
         assert not bad, bad
+
+
+def test_what_moved_glows_briefly_and_not_under_reduced_motion(page: Page, table_url):
+    open_table(page, table_url, 1280)
+    make_move(page)
+    moved = page.locator(".uu-t .uu-t-moved").first
+    expect(moved).to_be_attached(timeout=STEP_MS)
+    style = "(e) => [getComputedStyle(e).animationName, getComputedStyle(e).animationDuration]"
+    name, duration = moved.evaluate(style)
+    assert name == "uu-t-moved" and float(duration.rstrip("s")) <= 0.4, (name, duration)
+    page.emulate_media(reduced_motion="reduce")
+    assert moved.evaluate(style)[0] == "none"
