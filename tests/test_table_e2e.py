@@ -109,9 +109,9 @@ def make_move(page: Page) -> int:
     nothing is lit: the game is over)."""
     old = version(page)
     for clicks in range(1, 9):
-        lit = page.locator(LEGAL + "[data-zone='hand']").filter(visible=True)
+        lit = page.locator(LEGAL + "[data-zone='hand']:visible")
         if lit.count() == 0:
-            lit = page.locator(LEGAL).filter(visible=True)
+            lit = page.locator(LEGAL + ":visible")
         if lit.count() == 0:
             return 0
         lit.first.click()

@@ -180,3 +180,13 @@ def test_players_turn_log_and_cards():
     # the card waits on the Neigh pile (others may answer it), shown with who played it
     assert [(e["card"]["name"], e["player"]) for e in after["pile"]] == [("Basic Unicorn (Red)", "Ana")]
     assert after["pile"][0]["card"]["zone"] == "pile"
+
+
+def test_an_analyst_sees_every_hand_and_makes_no_move():
+    g = build_game(parse_scenario(NANNY))
+    obs = observe(g, None)
+    assert [[c["name"] for c in p["hand"]] for p in obs["players"]] == [g.hand(p) for p in range(3)]
+    assert not any(p["is_viewer"] for p in obs["players"])
+    assert obs["decision"]["prompt"] == g.pending.prompt and not obs["decision"]["yours"]
+    assert legal_actions(g, None) == []
+    json.dumps(obs)

@@ -79,8 +79,9 @@ def hand_shown(game: Game, viewer: int | None, p: int) -> bool:
     return p in _looked_at_hands(game.pending, viewer)
 
 
-def observe(game: Game, viewer: int) -> dict[str, Any]:
-    """The table as `viewer` may see it, JSON-ready (see the module doc for what stays hidden)."""
+def observe(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The table as `viewer` may see it, JSON-ready (see the module doc for what stays hidden). Viewer None
+    is an analyst's view (the sandbox, a teacher): every hand face up, every prompt in full."""
     s = game.state
     d = game.pending
     players = []
@@ -114,7 +115,7 @@ def observe(game: Game, viewer: int) -> dict[str, Any]:
         "decision": None if d is None else {
             "player": d.player, "name": s.players[d.player], "kind": d.kind, "yours": d.player == viewer,
             # another player's prompt may name cards only they see (a search, a look at a hand)
-            "prompt": d.prompt if d.player == viewer else f"Waiting for {s.players[d.player]}.",
+            "prompt": d.prompt if viewer is None or d.player == viewer else f"Waiting for {s.players[d.player]}.",
         },
         "over": d is None,
         "result": None if winner is None else (
@@ -184,12 +185,12 @@ def _label(game: Game, viewer: int, a: Action) -> str:
     return text
 
 
-def legal_actions(game: Game, viewer: int) -> list[dict[str, Any]]:
+def legal_actions(game: Game, viewer: int | None) -> list[dict[str, Any]]:
     """The pending decision's legal actions if it is the viewer's (else []), each as {"id": its index in
     `game.legal_actions`, "kind", "description", "gesture": [element keys], "card": the card's name if the
     action is about one card}."""
     d = game.pending
-    if d is None or d.player != viewer:
+    if d is None or viewer is None or d.player != viewer:
         return []
     out = []
     for i, a in enumerate(d.actions):

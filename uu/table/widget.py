@@ -44,8 +44,8 @@ class TableWidget(anywidget.AnyWidget):
         if game is not None:
             self.show(game, viewer)
 
-    def show(self, game: Game, viewer: int) -> None:
-        """Draw `game` as `viewer` sees it, with the viewer's legal actions (none unless they decide)."""
+    def show(self, game: Game, viewer: int | None) -> None:
+        """Draw `game` as `viewer` sees it (None: everything, no moves), with the viewer's legal actions."""
         self.set_table(observe(game, viewer), legal_actions(game, viewer))
 
     def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]]) -> None:
