@@ -1,0 +1,216 @@
+"""What one player sees of a game, as JSON-ready dicts for the table widget (`uu.table.widget`).
+
+`observe(game, viewer)` is the table as `viewer` may see it; `legal_actions(game, viewer)` is the pending
+decision's legal actions when it is the viewer's, each with the *gesture* that chooses it: the keys of the
+table elements to click, in order. The browser lights up the elements whose key is the next step of some
+gesture and, once the clicks made match exactly one gesture, sends that action's index back. The engine
+stays the only judge: the browser only ever names an index of this list.
+
+Element keys (every drawn element carries one; copies of a card in one zone share a key, because the
+engine treats them as interchangeable and names cards by name in its actions):
+
+- ``card:<zone>:<owner>:<name>``: a face-up card (owner -1 for zones nobody owns);
+- ``back:<owner>:<position>``: a face-down card in another player's hand;
+- ``seat:<p>``: player p's Stable as a place (where a card is played, or the player as a target);
+- ``deck``, ``pile`` (the Neigh pile: answering by letting the top card resolve), ``decline``;
+- ``option:<i>``: a choice shown only for action i (an option of an effect, an order of cards, a card
+  searched for in the deck, which nobody else sees).
+
+Hidden information: another player's hand is shown only as backs (their ids are positions, never the card's
+instance id, so a card cannot be followed into a hidden hand), unless the engine shows it (Nanny Cam:
+`queries.hand_visible`) or the viewer is deciding on cards in that hand (the effect lets them look at it).
+The deck's order is never sent. Importing this module never imports ipywidgets.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from uu.cards import catalog
+from uu.engine import queries as q
+from uu.engine.actions import Action, Decision
+from uu.engine.game import Game
+from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
+
+__all__ = ["LOG_LINES", "card_key", "legal_actions", "observe"]
+
+LOG_LINES = 8  # the newest lines of the narration sent to the table
+
+#: type -> icon key (uu/table/table.js draws one symbol per key; the three Unicorn kinds differ in shape,
+#: so they are told apart without colour).
+ICONS = {"baby": "baby", "basic": "basic", "magical": "magical", "magic": "magic", "upgrade": "upgrade",
+         "downgrade": "downgrade", "instant": "instant"}
+
+
+@functools.cache
+def _texts() -> dict[str, str]:
+    return {d.name: d.text for d in catalog()}
+
+
+def card_key(zone: str, owner: int, name: str) -> str:
+    return f"card:{zone}:{owner}:{name}"
+
+
+def _card(game: Game, cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
+    d = game.state.defs[cid]
+    kind = getattr(d.type, "value", str(d.type))
+    return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "type": kind,
+            "type_label": TYPE_LABELS.get(kind, "Card"), "icon": ICONS.get(kind, "card"),
+            "text": _texts().get(d.name, ""), "zone": zone, "owner": owner}
+
+
+def _back(owner: int, pos: int) -> dict[str, Any]:
+    return {"id": f"h{owner}-{pos}", "key": f"back:{owner}:{pos}", "name": None, "type": None,
+            "type_label": "Hidden card", "icon": "back", "text": "", "zone": "hand", "owner": owner}
+
+
+def _looked_at_hands(d: Decision | None, viewer: int) -> set[int]:
+    """Hands the viewer is looking at for their own pending decision (an effect lets them choose from it)."""
+    if d is None or d.player != viewer:
+        return set()
+    return {t.owner for a in d.actions for t in a.target if t.zone == "hand" and t.owner is not None}
+
+
+def hand_shown(game: Game, viewer: int | None, p: int) -> bool:
+    """May `viewer` (None: an analyst who sees everything) see player p's hand face up?"""
+    if viewer is None or p == viewer or q.hand_visible(game.state, p):
+        return True
+    return p in _looked_at_hands(game.pending, viewer)
+
+
+def observe(game: Game, viewer: int | None) -> dict[str, Any]:
+    """The table as `viewer` may see it, JSON-ready (see the module doc for what stays hidden). Viewer None
+    is an analyst's view (the sandbox, a teacher): every hand face up, every prompt in full."""
+    s = game.state
+    d = game.pending
+    players = []
+    for p, name in enumerate(s.players):
+        if hand_shown(game, viewer, p):
+            hand = [_card(game, c, "hand", p) for c in s.hands[p]]
+        else:
+            hand = [_back(p, i) for i in range(len(s.hands[p]))]
+        players.append({
+            "seat": p, "name": name, "is_viewer": p == viewer, "unicorns": q.unicorns(s, p),
+            "hand_size": len(s.hands[p]), "hand_open": p != viewer and hand_shown(game, viewer, p),
+            "hand": hand, "stable": [_card(game, c, "stable", p) for c in s.stables[p]],
+        })
+    pile = [{"card": _card(game, e["cid"], "pile"), "player": s.players[e["p"]], "seat": e["p"]}
+            for e in s.pile]
+    log = []
+    start = max(0, len(s.log) - LOG_LINES)
+    for i in range(len(s.log) - 1, start - 1, -1):  # newest first
+        e = s.log[i]
+        log.append({"index": i, "text": second_person(e.text), "why": _why(e.rules)})
+    winner = s.winner
+    return {
+        "viewer": viewer,
+        "players": players,
+        "deck_size": len(s.deck),
+        "discard": [_card(game, c, "discard") for c in s.discard],  # last is the top
+        "nursery": [_card(game, c, "nursery") for c in s.nursery],
+        "pile": pile,
+        "turn": {"player": s.current, "name": s.players[s.current], "phase": s.phase,
+                 "phase_label": PHASE_LABELS.get(s.phase, s.phase), "number": s.turn_number},
+        "decision": None if d is None else {
+            "player": d.player, "name": s.players[d.player], "kind": d.kind, "yours": d.player == viewer,
+            # another player's prompt may name cards only they see (a search, a look at a hand)
+            "prompt": d.prompt if viewer is None or d.player == viewer else f"Waiting for {s.players[d.player]}.",
+        },
+        "over": d is None,
+        "result": None if winner is None else (
+            "Everyone loses" if isinstance(winner, str) else
+            ("You win!" if winner == viewer else f"{s.players[winner]} wins")),
+        "log": log,
+    }
+
+
+def _why(rules: tuple[str, ...]) -> list[str]:
+    from uu.tutor.rulewords import learner_rules
+
+    return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rules)]
+
+
+# ---- gestures -------------------------------------------------------------------------------------------
+def _target_step(t: Any, i: int) -> str:
+    if t.player is not None:
+        return f"seat:{t.player}"
+    if t.zone in ("stable", "hand") and t.owner is not None:
+        return card_key(t.zone, t.owner, t.card)
+    if t.zone in ("discard", "nursery"):
+        return card_key(t.zone, -1, t.card)
+    return f"option:{i}"  # the deck (a search): only the searcher sees the candidates
+
+
+def gesture(game: Game, viewer: int, a: Action, i: int) -> list[str]:
+    """The keys of the elements to click, in order, to choose action `a` (index i) of the viewer's decision."""
+    if a.kind == "draw":
+        return ["deck"]
+    if a.kind == "pass":
+        return ["pile"]
+    if a.kind == "decline":
+        return ["decline"]
+    if a.kind in ("choose", "order"):
+        return [f"option:{i}"]
+    if a.kind == "baby":
+        return [card_key("nursery", -1, str(a.card))]
+    if a.kind in ("discard", "respond"):
+        return [card_key("hand", viewer, str(a.card))]
+    if a.kind == "sacrifice":
+        return [card_key("stable", viewer, str(a.card))]
+    if a.kind == "use":
+        if a.card in game.stable(viewer):
+            return [card_key("stable", viewer, str(a.card))]
+        return [f"option:{i}"]
+    if a.kind == "target":
+        return [_target_step(t, i) for t in a.target]
+    if a.kind == "play":
+        first = card_key("hand", viewer, str(a.card))
+        if a.into is not None:
+            return [first, f"seat:{a.into}"]
+        if a.target:
+            return [first, *(_target_step(t, i) for t in a.target)]
+        return [first, "pile"]  # a card with no place and no target: onto the pile, where it may be Neighed
+    return [f"option:{i}"]
+
+
+def _label(game: Game, viewer: int, a: Action) -> str:
+    text = second_person(game.describe(a))
+    if a.kind == "order":
+        return f"put back, top first: {', '.join(a.cards)}"
+    if a.kind == "pass":
+        return "pass (let the top card of the Neigh pile resolve)"
+    if a.kind == "draw":
+        return "DRAW a card"
+    return text
+
+
+def legal_actions(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+    """The pending decision's legal actions if it is the viewer's (else []), each as {"id": its index in
+    `game.legal_actions`, "kind", "description", "gesture": [element keys], "card": the card's name if the
+    action is about one card}."""
+    d = game.pending
+    if d is None or viewer is None or d.player != viewer:
+        return []
+    out = []
+    for i, a in enumerate(d.actions):
+        option = None
+        if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
+            option = _label(game, viewer, a)
+        elif a.kind == "use" and a.card not in game.stable(viewer):
+            option = _label(game, viewer, a)
+        out.append({"id": i, "kind": a.kind, "description": _label(game, viewer, a),
+                    "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card})
+    return out
+
+
+def next_step(actions: list[dict[str, Any]], clicks: list[str]) -> tuple[int | None, set[str]]:
+    """The browser's resolution rule, in Python (table.js does the same; tests use this one): after the
+    element keys `clicks`, (the chosen action's id, or None while none is complete, and the keys that may
+    be clicked next). A key that fits no gesture leaves nothing legal: the browser then starts again."""
+    n = len(clicks)
+    fits = [a for a in actions if a["gesture"][:n] == clicks]
+    done = [a["id"] for a in fits if len(a["gesture"]) == n]
+    if len(done) == 1 and len(fits) == 1:
+        return done[0], set()
+    return None, {a["gesture"][n] for a in fits if len(a["gesture"]) > n}
