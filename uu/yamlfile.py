@@ -152,7 +152,9 @@ def construct(root: yaml.Node | None, path: str = "<text>") -> Any:
     except (ValueError, OverflowError, TypeError) as e:
         # e.g. int() refuses more than 4,300 digits; a timestamp with day 99. The node is not known here,
         # so find the first scalar whose own construction fails.
-        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}a value that cannot be read ({e})") from None
+        # Python's own words ("sys.set_int_max_str_digits()") mean nothing to a learner: say what is wrong
+        why = "a number too long to read" if "digits" in str(e) else "a value that cannot be read"
+        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}{why}; write a shorter value") from None
     finally:
         loader.dispose()
 
