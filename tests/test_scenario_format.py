@@ -1,4 +1,4 @@
-"""The scenario file format (DESIGN.md Contracts): validation messages, position errors, the JSON Schema,
+"""The scenario file format (docs/scenario-format.md): validation messages, position errors, the JSON Schema,
 and the runner's advancing rules. Rule ids cited where a test checks an engine rule."""
 
 from __future__ import annotations
