@@ -117,6 +117,14 @@ def test_options_are_documented() -> None:
     assert "nursery-only" in RULES["option.baby-moves"].statement
 
 
+def test_docs_checklist_lists_every_rs_id_in_order() -> None:
+    """docs/rules.md, which the registry cites, has one checklist row per RS id, in order, each with sources."""
+    doc = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+    rows = re.findall(r"^\| (RS\d\d) \| (.+?) \| (.+?) \|$", doc.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    assert tuple(rs for rs, _, _ in rows) == RS_IDS
+    assert all(statement.endswith(".") and sources.strip() for _, statement, sources in rows)
+
+
 def test_rule_lookup() -> None:
     assert rule("pile.top-only").rs == "RS29"
 
