@@ -111,7 +111,7 @@ def setup() -> None:
         step(f"pip install failed (exit {rc})")
         sys.exit(rc)
     # jsonschema's format-nongpl extra pulls rfc3987-syntax, whose import costs ~2 s of every Voila start
-    # and is used by no Jupyter schema (shared/reference/jupyter-stack.md section 1).
+    # and is used by no Jupyter schema (docs/jupyter-notes.md).
     step("removing rfc3987-syntax (slow import, not needed)")
     subprocess.call([str(PY), "-m", "pip", "uninstall", "-q", "-y", "rfc3987-syntax"], cwd=ROOT,
                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

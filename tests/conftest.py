@@ -1,5 +1,5 @@
 """Shared fixtures. Browser/Voila part: a `uu app` server on a free loopback port, and Debian's Chromium for
-pytest-playwright (never a downloaded browser; see shared/reference/jupyter-stack.md section 3.4)."""
+pytest-playwright (never a downloaded browser; see docs/jupyter-notes.md)."""
 
 from __future__ import annotations
 

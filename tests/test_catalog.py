@@ -1,17 +1,18 @@
-"""The card catalog (uu/cards/catalog.yaml) against the reference facts (shared/reference/cards.md §1.0,
-§2). Rule ids: setup.components (card counts), two-player.removals, win.letters."""
+"""The card catalog (uu/cards/catalog.yaml) against the card facts of docs/cards.md (totals, two players, the
+card list). Rule ids: setup.components (card counts), two-player.removals, win.letters."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from uu.cards import CardType, catalog
 from uu.engine.game import build_defs
 
-EXPECTED = {  # cards.md §1.0: (distinct cards, copies)
+EXPECTED = {  # docs/cards.md "Totals": (distinct cards, copies)
     CardType.BABY: (13, 13),
     CardType.BASIC: (8, 22),
     CardType.MAGICAL: (30, 30),
@@ -33,7 +34,7 @@ def test_distinct_cards_and_copies():
 
 @pytest.mark.parametrize("kind", list(EXPECTED))
 def test_counts_per_type(kind):
-    """setup.components: per-type distinct cards and copies (cards.md §1.0)."""
+    """setup.components: per-type distinct cards and copies (docs/cards.md, "Totals")."""
     cards = [c for c in catalog() if c.type is kind]
     assert (len(cards), sum(c.copies for c in cards)) == EXPECTED[kind]
 
@@ -101,3 +102,19 @@ def test_unknown_name_suggests():
     with pytest.raises(KeyError) as e:
         catalog()["Rhinocorm"]
     assert "Rhinocorn" in str(e.value)
+
+
+def test_docs_card_list_matches_the_catalog():
+    """docs/cards.md "The card list" is the catalog's card facts, row by row and in the catalog's order
+    (number, name, printed title, type, copies, removed with 2 players)."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "cards.md").read_text(encoding="utf-8")
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in text.splitlines()
+        if re.match(r"\|\s*\d{3}\s*\|", line)
+    ]
+    expected = [
+        [c.no, c.name, c.title, c.type.value, str(c.copies), "removed" if c.two_player_removed else ""]
+        for c in catalog()
+    ]
+    assert rows == expected

@@ -1,4 +1,4 @@
-"""The `uu` command (DESIGN.md Contracts: CLI): scenario check | schema, bench, cards."""
+"""The `uu` command (docs/scenario-format.md, "The uu command"): scenario check | schema, bench, cards."""
 
 from __future__ import annotations
 

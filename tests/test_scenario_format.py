@@ -1,10 +1,12 @@
-"""The scenario file format (DESIGN.md Contracts): validation messages, position errors, the JSON Schema,
+"""The scenario file format (docs/scenario-format.md): validation messages, position errors, the JSON Schema,
 and the runner's advancing rules. Rule ids cited where a test checks an engine rule."""
 
 from __future__ import annotations
 
 import json
+import re
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -291,3 +293,12 @@ def test_runner_field_the_action_lacks_does_not_match():
     """Runner: a step carrying a field the action does not have does not match (a `card:` on a draw)."""
     r = run(POISON + "steps:\n  - {as: Ana, do: draw, card: Yay}\n")
     assert not r.passed and "matches no legal action" in r.message
+
+
+def test_the_example_in_the_docs_passes():
+    """The example file of docs/scenario-format.md is a real scenario, and it passes."""
+    doc = Path(__file__).resolve().parents[1] / "docs" / "scenario-format.md"
+    example = re.search(r"```yaml\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    assert example, "docs/scenario-format.md has no ```yaml example"
+    result = run_scenario(parse_scenario(example.group(1), str(doc)))
+    assert result.passed, result.message

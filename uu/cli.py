@@ -1,4 +1,4 @@
-"""The `uu` command (contracts in DESIGN.md): app, scenario check|schema, bench, cards."""
+"""The `uu` command (contract in docs/scenario-format.md): app, scenario check|schema, bench, cards."""
 
 from __future__ import annotations
 

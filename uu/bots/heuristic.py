@@ -4,7 +4,7 @@
 (no lookahead, so no hidden information is ever simulated) and plays the best one; ties are broken with the
 bot's own seeded RNG, so the same seed and the same position give the same move.
 
-What it may look at (DESIGN.md "Hidden information"): only what its seat can see — its own hand, every
+What it may look at (docs/architecture.md, "Hidden information"): only what its seat can see — its own hand, every
 Stable, the discard pile, the Nursery, the Neigh pile (with declared targets), the effect being resolved,
 hand *sizes*, the deck *size*, and the pending decision's own legal actions. It never reads another
 player's hand or the deck order (tests check that its choice is unchanged when the hidden cards are

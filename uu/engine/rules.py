@@ -1,7 +1,7 @@
 """The rule registry: every rule the engine applies, with an id, a statement and where the rulebooks say it.
 
 Each `Rule` has a stable dotted id (``pile.top-only``), the id of the checklist statement it belongs to
-(``RS29``, from ``shared/reference/rule-statements.md``), one sentence in our own words, and a pointer to the
+(``RS29``, from the checklist in ``docs/rules.md``), one sentence in our own words, and a pointer to the
 seed rulebook(s) and section that state it. Seed keys: 000 = Control & Chaos rules page (wiki), 001 = English
 2nd-edition rulebook, 002 = German NSFW rulebook, 003 = wiki gameplay-structure page, 004 = French rulebook.
 
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 __all__ = ["RS_IDS", "RULES", "Rule", "UnknownRuleError", "explain", "rule", "rules_for_rs"]
 
-#: The checklist ids RS01..RS52 of ``shared/reference/rule-statements.md``, in order.
+#: The checklist ids RS01..RS52 of ``docs/rules.md``, in order.
 RS_IDS: tuple[str, ...] = tuple(f"RS{n:02d}" for n in range(1, 53))
 
 
@@ -698,7 +698,7 @@ _ALL: tuple[Rule, ...] = (
         "nursery-only applies the older Control & Chaos wording that a Baby enters a Stable only from the "
         "Nursery.",
         "000 card types (untitled, Baby Unicorn cards); 001 'HOW TO START'; the 2nd-edition change is "
-        "recorded in shared/reference/cards.md section 1.1",
+        "recorded in docs/cards.md ruling 1",
     ),
     # --- RS41, RS43, RS44, RS46, RS49, RS52: phase flow (gameplay-structure page) ---------------------
     Rule(
@@ -799,7 +799,7 @@ _ALL: tuple[Rule, ...] = (
         "while reshuffle, a house variant from the official FAQ, shuffles the discard pile into a new deck "
         "whenever a DRAW meets an empty deck.",
         "001 'THE END OF THE GAME'; 000 winning (untitled, closing section); 004 'FIN DE LA PARTIE'; "
-        "FAQ variant recorded in shared/reference/cards.md section 5 ruling 30",
+        "FAQ variant recorded in docs/cards.md ruling 2",
     ),
     Rule(
         "option.pandas",
@@ -809,7 +809,7 @@ _ALL: tuple[Rule, ...] = (
         "controls it (their owner included), may SACRIFICE, DESTROY, STEAL, move or return them, nor pick "
         "them for a replacement effect.",
         "001 'Cards in Your Hand vs. Cards in Your Stable' (effects work only in a Stable); the disputed "
-        "ruling is recorded in shared/reference/cards.md section 5 ruling 6",
+        "ruling is recorded in docs/cards.md ruling 3",
     ),
 )
 

@@ -1,4 +1,4 @@
-"""Scenario files: positions, steps and expectations (the format in DESIGN.md Contracts)."""
+"""Scenario files: positions, steps and expectations (the format in docs/scenario-format.md)."""
 
 from uu.scenario.build import PositionError, build_game
 from uu.scenario.load import ScenarioFileError, load_scenario, parse_scenario, scenario_files

@@ -1,4 +1,4 @@
-"""Export the current position of a game as a scenario file (DESIGN.md Contracts) that loads back to it.
+"""Export the current position of a game as a scenario file (docs/scenario-format.md) that loads back to it.
 
     >>> from uu.scenario.export import export_position
     >>> text = export_position(game)               # YAML; raises NotExportable with the reason
@@ -36,8 +36,9 @@ a text that does not reproduce its position is never handed out.
   plays forward deterministically, but its future shuffles and random pulls differ from the original game's;
 - the log, the decision counter and which cards were revealed (`revealed`, `info_epoch`): history, not
   position;
-- which physical copy of a card sits where: copies of one card are interchangeable (DESIGN.md), so only names
-  are written (with 2 players, a removed card listed explicitly is simply taken from the removed copies).
+- which physical copy of a card sits where: copies of one card are interchangeable (docs/scenario-format.md),
+  so only names are written (with 2 players, a removed card listed explicitly is simply taken from the removed
+  copies).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The scenario file format (DESIGN.md Contracts), validated with pydantic.
+"""The scenario file format (docs/scenario-format.md), validated with pydantic.
 
 A scenario is a position (players, zones, whose turn and phase, options), optional steps (each must match
 exactly one legal action) and expectations. Lessons are scenarios with a script, so they share this model.

@@ -1,6 +1,6 @@
 """Running a scenario: steps matched against legal actions, the runner's advancing rules, expectations.
 
-Runner rules (DESIGN.md Contracts): when the next step does not match the pending decision, a response
+Runner rules (docs/scenario-format.md): when the next step does not match the pending decision, a response
 window of another player is passed, a decision with exactly one legal action is taken, and otherwise the
 step fails with the pending decision and its legal actions in the message.
 """

@@ -1,4 +1,4 @@
-"""The lesson format: a scenario file (DESIGN.md Contracts) with an extra top-level key `lesson:`.
+"""The lesson format: a scenario file (docs/scenario-format.md) with an extra top-level key `lesson:`.
 
 ```yaml
 name: "Lesson 1: Setting up"        # the usual scenario keys: players, options, turn, stables, hands, deck, ...

@@ -5,8 +5,8 @@
     >>> tl.nodes, tl.current, tl.branches(), tl.to_dict()
 
 Every node is one position; its children are the actions tried from it. `apply` adds a child, or moves to the
-existing child when the same action (equal by names, DESIGN.md) was already tried, so the tree never holds a
-duplicate. `redo` goes to the child visited most recently. `game` is the position at the current node: read
+existing child when the same action (equal by names, docs/scenario-format.md) was already tried, so the tree
+never holds a duplicate. `redo` goes to the child visited most recently. `game` is the position at the current node: read
 it, but change it only through `apply` (it is the tree's cached copy).
 
 **Storage: snapshots every `snapshot_every` plies + replay.** Measured on this engine (4 players, one line of
