@@ -89,7 +89,7 @@ def test_preheat_config_keeps_every_safety_setting():
 
 
 def test_page_config_leaves_out_mathjax_and_unused_labextensions():
-    """The page loads only the widget manager's labextensions and, for MathJax, a data: script that does
+    """The page loads only the widget manager's labextensions (and anywidget's, for the table) and, for MathJax, a data: script that does
     nothing (see uu.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""
     from uu.voila_config import IOPUB_TIMEOUT_S, LABEXTENSIONS, NO_MATHJAX_URL, page_config_hook
 
@@ -113,6 +113,7 @@ def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila
                                   page, re.S).group(1))
     names = [e["name"] for e in config["federated_extensions"]]
     assert "@jupyter-widgets/jupyterlab-manager" in names and set(names) <= set(LABEXTENSIONS), names
+    assert "anywidget" in names, names  # the table (uu/table, an anywidget) is drawn by it
     assert config["fullMathjaxUrl"] == NO_MATHJAX_URL
 
 
