@@ -168,5 +168,5 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
     page.wait_for_timeout(500)  # nothing else is sent once the home is drawn
     assert sent == START_UP
     page.locator("button.uu-play").first.click()
-    expect(page.locator(".uu-play-screen .uu-board").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".uu-play-screen .uu-t").first).to_be_visible(timeout=30_000)
     assert sent == [*START_UP, ("shell", "comm_msg", "custom:click")]

@@ -268,43 +268,65 @@ def test_axe_on_home_and_a_lesson(page: Page, voila_url):
     assert not bad, bad
 
 
-def turn_number(page: Page) -> int:
-    text = page.locator(".uu-play-screen .uu-turn-line").first.inner_text()
-    m = re.search(r"Turn (\d+)", text)
-    return int(m.group(1)) if m else 0
+def lit_or_over(page: Page, screen) -> bool:
+    """Waits until the learner has something lit on the table or the game is over; True when over."""
+    page.wait_for_function(
+        "() => !!document.querySelector('.uu-play-screen .uu-result .uu-banner') || "
+        "[...document.querySelectorAll(\".uu-play-screen .uu-t [data-legal='true']\")]"
+        ".some(e => e.offsetParent !== null)", timeout=STEP_MS)
+    return screen.locator(".uu-result .uu-banner").count() > 0
 
 
-def test_play_a_few_turns_of_a_full_game(page: Page, voila_url):
+def table_move(page: Page, screen) -> int:
+    """Click lit elements of the table until it changes: a card in the hand when one is lit (a gesture of two
+    steps: the card, then its place or target), else the first lit element. Returns the clicks made."""
+    legal = ".uu-t [data-legal='true']"
+    old = table_version(screen)
+    for clicks in range(1, 9):
+        lit = screen.locator(legal + "[data-zone='hand']:visible")
+        if lit.count() == 0:
+            lit = screen.locator(legal + ":visible")
+        if lit.count() == 0:
+            raise AssertionError("nothing lit on the table")
+        lit.first.click()
+        if table_version(screen) != old or screen.locator(legal).count() == 0:
+            wait_new_table(page, screen, old)
+            return clicks
+    raise AssertionError("eight clicks on lit elements made no move")
+
+
+def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url):
     open_home(page, voila_url)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-board .uu-turn-line")).to_contain_text("Setup", timeout=STEP_MS)
-    # Step mode: the bots make one decision per "Bot: next" click (no waiting for their paced moves).
-    screen.locator(".uu-step-mode input").check()
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    screen.locator(".uu-players select").select_option("2")   # two players: a full game in about a minute
+    old = table_version(screen)
+    screen.locator("button.uu-new-game").click()
+    wait_new_table(page, screen, old)
+    expect(screen.locator(".uu-t .uu-t-seat")).to_have_count(2, timeout=STEP_MS)
     shot(page, "play-start")
-    bot = screen.locator("button.uu-bot-next")
-    learner_moves = 0
-    for _ in range(200):
-        if turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count():
+    moves, two_step = 0, 0
+    for _ in range(400):
+        if lit_or_over(page, screen):
             break
-        before = screen.locator(".uu-log").inner_html()
-        if bot.is_visible() and bot.is_enabled():
-            bot.click()
-        else:
-            action = screen.locator(".uu-actions button.uu-action").first
-            expect(action).to_be_visible(timeout=STEP_MS)
-            action.click()
-            learner_moves += 1
-        # every decision adds a log line: wait for it before picking the next button
-        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                               arg=[".uu-play-screen .uu-log", before], timeout=STEP_MS)
+        clicks = table_move(page, screen)
+        moves += 1
+        two_step += clicks >= 2
         no_error_shown(page)
-    assert turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count()
-    assert learner_moves >= 2, learner_moves
-    shot(page, "play-turns")
-    first_line = screen.locator(".uu-log details").first   # "why?" opens the rule statements
+        if moves == 3:
+            shot(page, "play-turns")
+            expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+            bad = axe_serious(page, ".uu-play-screen")        # the play screen, cards lit
+            assert not bad, bad
+    expect(screen.locator(".uu-result .uu-banner")).to_contain_text("Game over", timeout=STEP_MS)
+    assert moves >= 5 and two_step >= 1, (moves, two_step)    # cards were played: card, then its place
+    assert screen.locator(".uu-t [data-legal='true']").count() == 0
+    shot(page, "play-over")
+    first_line = screen.locator(".uu-t-log details").first   # "why?" opens the rule statements
     first_line.locator("summary").click()
-    expect(first_line.locator(".uu-why").first).to_be_visible()
+    expect(first_line.locator(".uu-t-why").first).to_be_visible()
+    assert "Traceback" not in page.inner_text("body")
 
 
 NAME = "<img src=x onerror=window.uuXss=1>"        # 32 characters: within the name field's 40
@@ -314,12 +336,12 @@ def test_markup_in_a_player_name_is_shown_as_text(page: Page, voila_url):
     open_home(page, voila_url)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-board")).to_be_visible(timeout=STEP_MS)
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=STEP_MS)
     name = screen.locator(".uu-name input")
     name.fill(NAME)
     name.press("Enter")
     screen.locator("button.uu-new-game").click()
-    expect(screen.locator(".uu-board")).to_contain_text(NAME, timeout=STEP_MS)   # the literal text is shown
+    expect(screen.locator(".uu-t")).to_contain_text(NAME, timeout=STEP_MS)   # the literal text is shown
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.uuXss") is None, "an onerror handler from the name ran"
     assert screen.locator("img[src='x']").count() == 0
@@ -374,7 +396,7 @@ def test_a_hostile_page_cannot_run_code_in_its_kernel(page: Page, voila_url, tmp
     page.wait_for_timeout(500)
     assert not marker.exists(), "the kernel ran code sent by the page"
     page.locator("button.uu-play").click()                  # the app still works on that kernel
-    expect(page.locator(".uu-play-screen .uu-board")).to_be_visible(timeout=STEP_MS)
+    expect(page.locator(".uu-play-screen .uu-t")).to_be_visible(timeout=STEP_MS)
 
 
 # ---- the what-if sandbox ---------------------------------------------------------------------------------

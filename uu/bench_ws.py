@@ -115,7 +115,7 @@ def message_detail(content: dict[str, Any]) -> str:
     data = content.get("data")
     if isinstance(data, dict) and "method" in data:
         inner = data.get("content")
-        event = inner.get("event") if isinstance(inner, dict) else None
+        event = (inner.get("event") or inner.get("type")) if isinstance(inner, dict) else None
         return f"{data['method']}:{event}" if event else str(data["method"])
     return ""
 
@@ -143,7 +143,7 @@ def page_assets(html: str) -> list[str]:
 # ---- one learner --------------------------------------------------------------------------------------
 @dataclass
 class Click:
-    """One click: `board_ms` until the first update of the board view's models (the board or the log) caused
+    """One click: `board_ms` until the first update of the table's model (uu.table.widget.TableWidget) caused
     by this click arrived, `idle_ms` until the kernel said idle for it (every message of the click sent);
     None if not seen within the timeout. `at` is when it was sent (perf_counter)."""
 
@@ -161,7 +161,7 @@ class _Waiter:
 
 @dataclass
 class _Sent:
-    """A message this learner sent: when its first board-view update and its idle status arrived."""
+    """A message this learner sent: when its first table update and its idle status arrived."""
 
     at: float
     board_at: float | None = None
@@ -477,13 +477,9 @@ class EmulatedLearner:
         return bool(self._clickable("uu-open-lesson", "uu-home-screen"))
 
     def _board_ids(self) -> set[str]:
-        """The board view's models (the board, the log and its title): the browser benchmark watches the
-        same subtree (`.uu-board-view`) for the first change after a click."""
-        views = [m for m, s in self.models.items() if "uu-board-view" in s.get("_dom_classes", ())]
-        out: set[str] = set()
-        for v in views:
-            out.update(k for k in (self._ref(c) for c in self.models[v].get("children", ())) if k)
-        return out
+        """The table's model (uu.table.widget.TableWidget): the browser benchmark watches the same element
+        (`.uu-t`, its data-version) for the table drawn after a click."""
+        return {m for m, s in self.models.items() if "uu-table" in s.get("_dom_classes", ())}
 
     def label(self, model_id: str) -> str:
         return str(self.models.get(model_id, {}).get("description", ""))
@@ -511,7 +507,7 @@ class EmulatedLearner:
         if not play:
             raise LearnerError("no 'Play a game' button on the home")
         await self.until_idle(await self.press(play[0]))
-        await self._until(lambda: bool(self.find("uu-board", "uu-play-screen")), "the play screen")
+        await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")), "the play screen")
         step = self.find("uu-step-mode", "uu-play-screen")
         if not step:
             raise LearnerError("no step-mode checkbox on the play screen")
@@ -520,17 +516,26 @@ class EmulatedLearner:
         await self._until(lambda: bool(self.find("uu-bot-next", "uu-play-screen")), "'Bot: next' to be shown")
 
     def next_button(self) -> str | None:
-        """The browser benchmark's choice: "Bot: next" if on offer, else the learner's first move, else (game
-        over) "New game"; None while none is on offer."""
-        for css in ("uu-bot-next", "uu-action"):
-            found = self._clickable(css, "uu-play-screen")
-            if found:
-                return found[0]
+        """The browser benchmark's choice: "Bot: next" if on offer, else the learner's first move on the table
+        (the table's model id), else (game over) "New game"; None while none is on offer."""
+        found = self._clickable("uu-bot-next", "uu-play-screen")
+        if found:
+            return found[0]
+        for table in self.find("uu-table", "uu-play-screen"):
+            if self.models[table].get("actions"):
+                return table
         banner = self.find("uu-result", "uu-play-screen")
         if banner and "uu-banner" in str(self.models[banner[0]].get("value", "")):
             found = self._clickable("uu-new-game", "uu-play-screen")
             return found[0] if found else None
         return None
+
+    async def choose(self, table_id: str) -> str:
+        """What the table sends when a gesture is complete: the first move's id, with the table's version."""
+        state = self.models.get(table_id, {})
+        first = state["actions"][0]
+        return await self.send("comm_msg", {"comm_id": table_id, "data": {"method": "custom", "content": {
+            "type": "choose", "id": first["id"], "version": state.get("version", 0)}}})
 
     async def click(self, timeout: float = 10.0) -> Click:
         """One click on `next_button()`; waits for its idle status (at most `timeout` s for each part)."""
@@ -541,8 +546,13 @@ class EmulatedLearner:
         button = self.next_button() or next(iter(self.find("uu-new-game", "uu-play-screen")), None)
         if button is None:
             raise LearnerError("nothing to click on the play screen")
-        label = self.label(button)
-        msg_id = await self.press(button)
+        state = self.models.get(button, {})
+        if "uu-table" in state.get("_dom_classes", ()):
+            label = str(state["actions"][0].get("description", ""))
+            msg_id = await self.choose(button)
+        else:
+            label = self.label(button)
+            msg_id = await self.press(button)
         sent = self._sent[msg_id]
         result = Click(label=label, at=sent.at)
         try:

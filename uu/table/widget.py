@@ -53,6 +53,10 @@ class TableWidget(anywidget.AnyWidget):
         self.set_table(observe(game, viewer), legal_actions(game, viewer))
 
     def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+        if observation == self.observation and actions == self.actions:
+            # nothing new (a screen redrawn for a message or a setting): no message, and the version stays,
+            # so a click the learner is making on this table still counts
+            return
         with self.hold_sync():  # one message: the browser never draws an observation with the old actions
             self.version += 1
             self.observation = observation
