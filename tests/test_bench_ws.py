@@ -135,6 +135,7 @@ def test_emulated_learner_gets_the_home_and_a_click_updates_the_board(voila_url)
     for click in clicks:  # each click changed the board and the kernel finished handling it
         assert click.board_ms is not None and click.idle_ms is not None, click
         assert click.label
+        assert click.messages >= 3 and click.kbytes > 0, click   # its reply, busy and idle at least
     assert clicks[0].label.startswith("baby ")  # the seeded game starts with the learner choosing a Baby
     assert learner.sent_log[-1] == ("shell", "comm_msg", "custom:click")
     assert learner.problems == []

@@ -151,6 +151,8 @@ class Click:
     at: float
     board_ms: float | None = None
     idle_ms: float | None = None
+    messages: int = 0  # the kernel's messages caused by the click (reply, busy/idle, widget updates)
+    kbytes: float = 0.0  # their size on the websocket
 
 
 @dataclass
@@ -167,6 +169,9 @@ class _Sent:
     board_at: float | None = None
     idle_at: float | None = None
     reply: dict[str, Any] | None = None
+    # what the kernel sent because of it (its reply, status and widget messages): what one click costs
+    messages: int = 0
+    nbytes: int = 0
 
 
 @dataclass
@@ -334,7 +339,7 @@ class EmulatedLearner:
                     self.problems.append("a text frame on the v1 websocket")
                     continue
                 self.bytes_received += len(frame)
-                self._dispatch(frame, now)
+                self._dispatch(frame, now, len(frame))
                 self._wake()
         except Exception as e:  # a broken frame must not hang the waiters: they see the close
             self.problems.append(f"reading the websocket: {type(e).__name__}: {e}")
@@ -342,11 +347,14 @@ class EmulatedLearner:
             self._closed = True
             self._wake()
 
-    def _dispatch(self, frame: bytes, now: float) -> None:
+    def _dispatch(self, frame: bytes, now: float, size: int = 0) -> None:
         channel, parts = decode_v1(frame)
         header, parent, _meta, content = (json.loads(p) for p in parts[:4])
         kind = header.get("msg_type")
         sent = self._sent.get(parent.get("msg_id", ""))
+        if sent is not None:
+            sent.messages += 1
+            sent.nbytes += size
         if channel == "shell" or channel == "control":
             if sent is not None:
                 sent.reply = content
@@ -524,6 +532,9 @@ class EmulatedLearner:
         for table in self.find("uu-table", "uu-play-screen"):
             if self.models[table].get("actions"):
                 return table
+        found = self._clickable("uu-action", "uu-play-screen")  # a play screen from before the table
+        if found:
+            return found[0]
         banner = self.find("uu-result", "uu-play-screen")
         if banner and "uu-banner" in str(self.models[banner[0]].get("value", "")):
             found = self._clickable("uu-new-game", "uu-play-screen")
@@ -563,6 +574,7 @@ class EmulatedLearner:
             result.board_ms = (sent.board_at - sent.at) * 1000
         if sent.idle_at is not None:
             result.idle_ms = (sent.idle_at - sent.at) * 1000
+        result.messages, result.kbytes = sent.messages, sent.nbytes / 1024
         return result
 
     async def leave(self) -> None:
@@ -690,6 +702,9 @@ def click_summary(clicks: Sequence[Click]) -> dict[str, Any]:
     out = summary([c.board_ms for c in clicks], digits=1)
     idle = summary([c.idle_ms for c in clicks], digits=1)
     out["idle"] = {k: idle[k] for k in ("median", "p95", "max")}
+    # what a click costs on the wire, kernel to page (the "messages and bytes per click")
+    out["messages_per_click"] = summary([c.messages for c in clicks if c.idle_ms is not None], digits=1)["median"]
+    out["kbytes_per_click"] = summary([c.kbytes for c in clicks if c.idle_ms is not None], digits=2)["median"]
     slow = sorted((c for c in clicks if c.board_ms is not None), key=lambda c: -(c.board_ms or 0))[:3]
     out["slowest"] = [f"{c.board_ms:.0f} ms: {c.label[:60]}" for c in slow]
     return out
