@@ -487,7 +487,11 @@ class EmulatedLearner:
     def _board_ids(self) -> set[str]:
         """The table's model (uu.table.widget.TableWidget): the browser benchmark watches the same element
         (`.uu-t`, its data-version) for the table drawn after a click."""
-        return {m for m, s in self.models.items() if "uu-table" in s.get("_dom_classes", ())}
+        out = {m for m, s in self.models.items() if "uu-table" in s.get("_dom_classes", ())}
+        # a screen from before the table (for before/after figures): its board view's board and log
+        for v in (m for m, s in self.models.items() if "uu-board-view" in s.get("_dom_classes", ())):
+            out.update(k for k in (self._ref(c) for c in self.models[v].get("children", ())) if k)
+        return out
 
     def label(self, model_id: str) -> str:
         return str(self.models.get(model_id, {}).get("description", ""))
@@ -515,7 +519,8 @@ class EmulatedLearner:
         if not play:
             raise LearnerError("no 'Play a game' button on the home")
         await self.until_idle(await self.press(play[0]))
-        await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")), "the play screen")
+        await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")
+                                       or self.find("uu-board", "uu-play-screen")), "the play screen")
         step = self.find("uu-step-mode", "uu-play-screen")
         if not step:
             raise LearnerError("no step-mode checkbox on the play screen")
