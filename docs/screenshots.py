@@ -20,6 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect, sync_playwright
 
 from uu.appserver import AppServer
+from uu.table.observation import legal_actions
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
 
@@ -78,34 +79,54 @@ def exact(text: str) -> re.Pattern[str]:
     return re.compile(rf"^\s*{re.escape(text)}\s*$")
 
 
-def lesson_plan(lesson_id: str) -> list[tuple[str, str]]:
-    """[(button text, progress text after the click)] that finishes the lesson (as tests/test_e2e.py)."""
+def lesson_plan(lesson_id: str) -> list[tuple[str, list[str] | None, str]]:
+    """[(what, the table's keys to click or None, progress text after it)] that finishes the lesson (as
+    tests/test_e2e.py): "next" on a page, "choice" (the right one) on a question, "move" on a move step."""
     path = next(p for p in shipped_lessons() if LessonRunner(p).lesson.id == lesson_id)
     runner = LessonRunner(path)
-    plan = []
+    plan: list[tuple[str, list[str] | None, str]] = []
     while not runner.done:
-        if runner.step.kind == "page":
-            label, _ = "Next", runner.next()
+        st = runner.step
+        if st.kind == "page":
+            what, keys = "next", None
+            runner.next()
+        elif st.kind == "question":
+            what, keys = str(st.question.answer), None
+            runner.choose(st.question.answer)
         else:
             action = runner.answer()
-            label = runner.describe(action)
+            legal = runner.game.legal_actions
+            [keys] = [a["gesture"] for a in legal_actions(runner.game, runner.learner)
+                      if legal[a["id"]] == action][:1]
+            what = "move"
             runner.try_move(action)
         k, n = runner.progress
-        plan.append((label, "lesson complete" if runner.done else f"Step {k} of {n}"))
+        plan.append((what, keys, "lesson complete" if runner.done else f"Step {k} of {n}"))
     return plan
 
 
+def click_keys(screen, keys: list[str]) -> None:
+    """A gesture on the table: each element by its data-key, once it is lit (data-legal="true")."""
+    for key in keys:
+        quoted = key.replace("\\", "\\\\").replace('"', '\\"')
+        target = screen.locator(f'.uu-t [data-key="{quoted}"][data-legal="true"]:visible').first
+        expect(target).to_be_visible(timeout=STEP_MS)
+        target.click()
+
+
 def play_lesson(page: Page, lesson_id: str, clicks: int):
-    """Open a lesson from the home screen and make its first `clicks` clicks; returns the lesson screen."""
+    """Open a lesson from the home screen and make its first `clicks` steps; returns the lesson screen."""
     page.locator(f"button.uu-lesson-{lesson_id}").click()
     screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
-    expect(screen.locator(".uu-board")).to_be_visible(timeout=STEP_MS)
-    for label, after in lesson_plan(lesson_id)[:clicks]:
-        if label == "Next":
-            button = screen.locator("button.uu-next")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=STEP_MS)
+    for what, keys, after in lesson_plan(lesson_id)[:clicks]:
+        if what == "next":
+            screen.locator("button.uu-next").click()
+        elif what == "move":
+            assert keys is not None
+            click_keys(screen, keys)
         else:
-            button = screen.locator(".uu-actions button.uu-action").filter(has_text=exact(label)).first
-        button.click()
+            screen.locator("button.uu-choice").nth(int(what) - 1).click()
         expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
     return screen
 
@@ -121,21 +142,25 @@ def home(page: Page, url: str) -> None:
 
 def lesson_step(page: Page, url: str) -> None:
     open_home(page, url)
-    screen = play_lesson(page, "goal", clicks=1)           # the first page, then the move step
-    expect(screen.locator(".uu-actions button.uu-action").first).to_be_visible(timeout=STEP_MS)
+    screen = play_lesson(page, "goal", clicks=2)           # the first page and a question, then a move
+    lit = screen.locator(".uu-t [data-legal='true'][data-zone='hand']").first
+    expect(lit).to_be_visible(timeout=STEP_MS)
+    lit.click()                                             # a card chosen: its places light up
+    scroll_to(screen.locator(".uu-t"))
     save(page, "lesson-step")
 
 
 def neigh_lesson(page: Page, url: str) -> None:
     open_home(page, url)
-    screen = play_lesson(page, "neigh", clicks=2)          # Ana plays Unicorn Poison; Bramble Neighs it
-    expect(screen.locator(".uu-pile .uu-card").first).to_be_visible(timeout=STEP_MS)
-    scroll_to(screen.locator(".uu-pile"), "end")            # the pile at the bottom, the question above
+    screen = play_lesson(page, "neigh", clicks=1)          # a card on the pile waits for your answer
+    expect(screen.locator(".uu-t .uu-t-stack [data-zone='pile']").first).to_be_visible(timeout=STEP_MS)
+    scroll_to(screen.locator(".uu-t .uu-t-pile"), "center")  # the pile drawn as a stack
+    page.mouse.move(5, 5)                                   # no card preview over the pile
     save(page, "lesson-neigh-pile")
 
 
 def turn_number(screen) -> int:
-    m = re.search(r"Turn (\d+)", screen.locator(".uu-turn-line").first.inner_text())
+    m = re.search(r"Turn (\d+)", screen.locator(".uu-t .uu-t-turn").first.inner_text())
     return int(m.group(1)) if m else 0
 
 
@@ -143,22 +168,29 @@ def play(page: Page, url: str) -> None:
     open_home(page, url)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-board .uu-turn-line")).to_contain_text("Setup", timeout=STEP_MS)
+    expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
     screen.locator(".uu-step-mode input").check()
     bot = screen.locator("button.uu-bot-next")
+    legal = ".uu-t [data-legal='true']"
     for _ in range(300):
         if turn_number(screen) >= 4 and not (bot.is_visible() and bot.is_enabled()):
             break                                           # your decision, a few turns in
         if screen.locator(".uu-result .uu-banner").count():
             break
-        before = screen.locator(".uu-log").inner_html()
+        old = screen.locator(".uu-t").get_attribute("data-version")
         if bot.is_visible() and bot.is_enabled():
             bot.click()
-        else:
-            screen.locator(".uu-actions button.uu-action").first.click()
-        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                               arg=[".uu-play-screen .uu-log", before], timeout=STEP_MS)
-    scroll_to(page.locator(".uu-nav-home").first)
+        else:                                               # a card of the hand first, then its place
+            for _step in range(4):
+                hand = screen.locator(legal + "[data-zone='hand']:visible")
+                (hand if hand.count() else screen.locator(legal + ":visible")).first.click()
+                if screen.locator(legal).count() == 0:
+                    break
+        screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+    hand = screen.locator(legal + "[data-zone='hand']:visible")
+    if hand.count():
+        hand.first.click()                                  # a card chosen: its places light up
+    scroll_to(screen.locator(".uu-t .uu-t-you"), "center")
     save(page, "play")
 
 

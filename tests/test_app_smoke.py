@@ -89,7 +89,7 @@ def test_preheat_config_keeps_every_safety_setting():
 
 
 def test_page_config_leaves_out_mathjax_and_unused_labextensions():
-    """The page loads only the widget manager's labextensions and, for MathJax, a data: script that does
+    """The page loads only the widget manager's labextensions (and anywidget's, for the table) and, for MathJax, a data: script that does
     nothing (see uu.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""
     from uu.voila_config import IOPUB_TIMEOUT_S, LABEXTENSIONS, NO_MATHJAX_URL, page_config_hook
 
@@ -113,6 +113,7 @@ def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila
                                   page, re.S).group(1))
     names = [e["name"] for e in config["federated_extensions"]]
     assert "@jupyter-widgets/jupyterlab-manager" in names and set(names) <= set(LABEXTENSIONS), names
+    assert "anywidget" in names, names  # the table (uu/table, an anywidget) is drawn by it
     assert config["fullMathjaxUrl"] == NO_MATHJAX_URL
 
 
@@ -365,16 +366,17 @@ def test_browser_opens_home_and_plays_a_few_moves(page, voila_url):
     expect(play).to_be_visible(timeout=60_000)
     expect(page.locator(".uu-home-screen")).to_contain_text("Lessons")
     play.click()
-    board = page.locator(".uu-board")
-    expect(board).to_contain_text("You", timeout=10_000)
-    for _ in range(3):
-        action = page.locator(".uu-action button, button.uu-action").first
-        expect(action).to_be_visible(timeout=20_000)
-        action.click()
-    first_line = page.locator(".uu-log details").first
+    table = page.locator(".uu-play-screen .uu-t")
+    expect(table).to_contain_text("You", timeout=10_000)
+    for _ in range(3):  # a lit element of the table (a card of the hand first: card, then its place)
+        lit = page.locator(".uu-play-screen .uu-t [data-legal='true']:visible")
+        expect(lit.first).to_be_visible(timeout=20_000)
+        hand = page.locator(".uu-play-screen .uu-t [data-legal='true'][data-zone='hand']:visible")
+        (hand if hand.count() else lit).first.click()
+    first_line = page.locator(".uu-t-log details").first
     expect(first_line).to_be_visible(timeout=10_000)
     first_line.locator("summary").click()                  # "why?": the rule statements open
-    expect(first_line.locator("div.uu-why").first).to_be_visible()
+    expect(first_line.locator(".uu-t-why").first).to_be_visible()
     assert page.locator(".uu-error-box").count() == 0
     content = page.content()
     for snippet in SOURCE_SNIPPETS:

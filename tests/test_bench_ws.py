@@ -135,6 +135,7 @@ def test_emulated_learner_gets_the_home_and_a_click_updates_the_board(voila_url)
     for click in clicks:  # each click changed the board and the kernel finished handling it
         assert click.board_ms is not None and click.idle_ms is not None, click
         assert click.label
+        assert click.messages >= 3 and click.kbytes > 0, click   # its reply, busy and idle at least
     assert clicks[0].label.startswith("baby ")  # the seeded game starts with the learner choosing a Baby
     assert learner.sent_log[-1] == ("shell", "comm_msg", "custom:click")
     assert learner.problems == []
@@ -168,5 +169,5 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
     page.wait_for_timeout(500)  # nothing else is sent once the home is drawn
     assert sent == START_UP
     page.locator("button.uu-play").first.click()
-    expect(page.locator(".uu-play-screen .uu-board").first).to_be_visible(timeout=30_000)
+    expect(page.locator(".uu-play-screen .uu-t").first).to_be_visible(timeout=30_000)
     assert sent == [*START_UP, ("shell", "comm_msg", "custom:click")]

@@ -1,8 +1,10 @@
 """Browser end-to-end: the app served by `uu app` (conftest `voila_url`), driven in headless Debian Chromium.
 
-Only clicks and typing, as a learner would. Which button to press at each lesson step is computed in Python
-from `LessonRunner` (the runner is deterministic: replaying its answers gives the labels the page shows), then
-the button with exactly that text is clicked in the page. Screenshots of each milestone go to
+Only clicks and typing, as a learner would. What to press at each lesson step is computed in Python from
+`LessonRunner` (the runner is deterministic: replaying its answers gives the table the page shows): Next, a
+question's choice button with exactly that text, or a move's gesture on the table, whose elements are clicked
+in the page through the table's data-* contract (only elements with data-legal="true", found by data-key; see
+uu/table/table.js). Screenshots of each milestone go to
 test-artifacts/ (gitignored). Under CI=true these tests must run; elsewhere they skip when Chromium is missing
 (conftest `browser_type_launch_args`).
 """
@@ -16,6 +18,7 @@ import pytest
 
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
+from uu.table.observation import legal_actions
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
 
@@ -36,8 +39,8 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"e2e-{name}.png"), full_page=True)
 
 
-def open_home(page: Page, url: str) -> None:
-    page.set_viewport_size({"width": 1200, "height": 900})
+def open_home(page: Page, url: str, width: int = 1200) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
     page.goto(url, wait_until="commit")
     expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
     expect(page.locator(".uu-home-screen")).to_contain_text("Lessons")
@@ -56,10 +59,19 @@ def lesson_file(lesson_id: str) -> Path:
     raise AssertionError(f"no shipped lesson with id {lesson_id!r}")
 
 
-def click_plan(path: Path) -> list[tuple[str, str, str]]:
-    """[(what, button text, progress text after the click)] that finishes the lesson: "Next" on a page step,
-    the right choice of a question, the label of `runner.answer()` on a move step, and in a guided game the
-    move the heuristic bot would make (the bots' answers are seeded, so the page shows the same game). One
+def gesture_of(runner: LessonRunner, action) -> list[str]:
+    """The table's element keys to click, in order, for `action` (uu.table.observation.legal_actions)."""
+    legal = runner.game.legal_actions
+    for a in legal_actions(runner.game, runner.learner):
+        if legal[a["id"]] == action:
+            return a["gesture"]
+    raise AssertionError(f"{action} is not on the table")
+
+
+def click_plan(path: Path) -> list[tuple[str, str | list[str], str]]:
+    """[(what, button text or the table keys to click, progress text after it)] that finishes the lesson:
+    "Next" on a page step, the right choice of a question, the gesture of `runner.answer()` on a move step,
+    and in a guided game the move the heuristic bot would make (the bots' answers are seeded, so the page shows the same game). One
     legal wrong move is made where the step lists one, as a newcomer would, to see its consequence."""
     from uu.bots import HeuristicBot
 
@@ -79,11 +91,11 @@ def click_plan(path: Path) -> list[tuple[str, str, str]]:
                 if wrong:
                     a = runner.mistake_action(wrong[0])
                     k, n = runner.progress
-                    plan.append(("wrong", runner.describe(a), f"Step {k} of {n}"))
+                    plan.append(("wrong", gesture_of(runner, a), f"Step {k} of {n}"))
                     assert runner.try_move(a).kind == "other"
             action = runner.answer() if step.kind != "game" else learner_bot.choose(runner.game)
             assert action is not None, f"{path.name} step {runner.progress}: no answer"
-            label, fb, what = runner.describe(action), runner.try_move(action), "action"
+            label, fb, what = gesture_of(runner, action), runner.try_move(action), "action"
         assert fb.ok or step.kind == "game", (path.name, runner.progress, fb)
         k, n = runner.progress
         plan.append((what, label, "lesson complete" if runner.done else f"Step {k} of {n}"))
@@ -91,7 +103,7 @@ def click_plan(path: Path) -> list[tuple[str, str, str]]:
     return plan
 
 
-def plan_has_wrong(plan: list[tuple[str, str, str]]) -> bool:
+def plan_has_wrong(plan: list[tuple[str, str | list[str], str]]) -> bool:
     return any(what == "wrong" for what, _label, _after in plan)
 
 
@@ -103,81 +115,218 @@ def lesson_ids() -> list[str]:
     return [LessonRunner(p).lesson.id for p in shipped_lessons()]
 
 
-@pytest.mark.parametrize("lesson_id", lesson_ids())
-def test_finish_a_lesson_by_clicking(page: Page, voila_url, lesson_id):
+def table_version(screen) -> str:
+    return screen.locator(".uu-t").get_attribute("data-version") or ""
+
+
+def wait_new_table(page: Page, screen, old: str) -> None:
+    screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+
+
+def key_selector(key: str) -> str:
+    quoted = key.replace("\\", "\\\\").replace('"', '\\"')
+    return f'.uu-t [data-key="{quoted}"][data-legal="true"]'
+
+
+def make_gesture(page: Page, screen, keys: list[str], keyboard: bool = False) -> None:
+    """Click (or Tab to and press Enter on) each element of a gesture on the table, once it is lit; then wait
+    for the next table."""
+    old = table_version(screen)
+    for key in keys:
+        target = screen.locator(key_selector(key) + ":visible").first
+        expect(target).to_be_visible(timeout=STEP_MS)
+        if keyboard:
+            tab_to(page, f"e.matches({key_selector(key)!r})")
+            page.keyboard.press("Enter")
+        else:
+            target.click()
+    wait_new_table(page, screen, old)
+
+
+def tab_to(page: Page, condition: str, presses: int = 400) -> None:
+    """Press Tab until the focused element fits `condition` (JS, on `e`)."""
+    for _ in range(presses):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => {{ const e = document.activeElement; return !!(e && ({condition})); }}"):
+            return
+    raise AssertionError(f"Tab never reached an element where {condition}")
+
+
+def press(page: Page, button, keyboard: bool) -> None:
+    if not keyboard:
+        button.click()
+        return
+    # mark the one button to reach (pooled buttons are reused, so any older mark goes first)
+    button.evaluate("(b) => { for (const e of document.querySelectorAll('[data-uu-target]')) "
+                    "e.removeAttribute('data-uu-target'); b.setAttribute('data-uu-target', '1'); }")
+    tab_to(page, "e.getAttribute('data-uu-target') === '1'")
+    page.keyboard.press("Enter")
+
+
+def finish_lesson(page: Page, url: str, lesson_id: str, width: int = 1280, keyboard: bool = False,
+                  shots: bool = True) -> None:
+    """Open the lesson from home and finish it as the plan says, at `width` px, by mouse or keyboard."""
     plan = click_plan(lesson_file(lesson_id))
-    open_home(page, voila_url)
-    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    open_home(page, url, width)
+    press(page, page.locator(f"button.uu-lesson-{lesson_id}"), keyboard)
     screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
     progress = screen.locator(".uu-progress")
     expect(progress).to_contain_text(f"Step 1 of {len(LessonRunner(lesson_file(lesson_id)).lesson.script)}",
                                      timeout=STEP_MS)
-    expect(screen.locator(".uu-board")).to_be_visible()
-    shot(page, f"{lesson_id}-start")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=STEP_MS)
+    tag = f"{lesson_id}-{width}{'-keys' if keyboard else ''}"
+    if shots:
+        shot(page, f"{tag}-start")
     for i, (what, label, after) in enumerate(plan, 1):
-        if what == "next":
-            button = screen.locator("button.uu-next")
-        elif what == "choice":
-            button = screen.locator("button.uu-choice").filter(has_text=exact(label)).first
+        if what in ("action", "wrong"):
+            assert isinstance(label, list)
+            make_gesture(page, screen, label, keyboard)
         else:
-            button = screen.locator(".uu-actions button.uu-action").filter(has_text=exact(label)).first
-        expect(button).to_be_visible(timeout=STEP_MS)
-        button.click()
+            if what == "next":
+                button = screen.locator("button.uu-next")
+            else:
+                button = screen.locator("button.uu-choice").filter(has_text=exact(str(label))).first
+            expect(button).to_be_visible(timeout=STEP_MS)
+            press(page, button, keyboard)
         expect(progress).to_contain_text(after, timeout=STEP_MS)
         if what == "wrong":  # its consequence is shown, then taken back
             expect(screen.locator(".uu-feedback .uu-fb-other")).to_be_visible(timeout=STEP_MS)
             expect(screen.locator(".uu-preview-note")).to_contain_text("taken back")
+            assert screen.locator(".uu-t [data-legal='true']").count() == 0  # a picture: nothing to choose
+            if shots:
+                shot(page, f"{tag}-{i:02d}-preview")
+            old = table_version(screen)
+            press(page, screen.locator("button.uu-preview-back"), keyboard)
+            wait_new_table(page, screen, old)
+            expect(screen.locator(".uu-preview-note")).not_to_contain_text("taken back")
         elif what == "choice":
             expect(screen.locator(".uu-feedback .uu-fb-right")).to_be_visible(timeout=STEP_MS)
         no_error_shown(page)
-        shot(page, f"{lesson_id}-{i:02d}")
+        if shots:
+            shot(page, f"{tag}-{i:02d}")
     expect(screen.locator(".uu-done")).to_contain_text("Lesson complete")
     expect(screen.locator(".uu-recap")).to_be_visible()
     expect(screen.locator(".uu-quiz-score")).to_contain_text("right at the first try")
-    shot(page, f"{lesson_id}-done")
-    page.locator("button.uu-nav-home").click()           # back home: the lesson is marked done
+    if shots:
+        shot(page, f"{tag}-done")
+    press(page, page.locator("button.uu-nav-home"), keyboard)           # back home: the lesson is marked done
     row = page.locator(".uu-lesson-row").filter(has=page.locator(f"button.uu-lesson-{lesson_id}"))
     expect(row).to_contain_text("done", timeout=STEP_MS)
     expect(page.locator(f"button.uu-lesson-{lesson_id}")).to_have_text(exact("Review"))
+    assert "Traceback" not in page.inner_text("body")
 
 
-def turn_number(page: Page) -> int:
-    text = page.locator(".uu-play-screen .uu-turn-line").first.inner_text()
-    m = re.search(r"Turn (\d+)", text)
-    return int(m.group(1)) if m else 0
+@pytest.mark.parametrize("lesson_id", lesson_ids())
+def test_finish_a_lesson_by_clicking_the_table(page: Page, voila_url, lesson_id):
+    finish_lesson(page, voila_url, lesson_id)
 
 
-def test_play_a_few_turns_of_a_full_game(page: Page, voila_url):
+def short_lesson_with_moves() -> str:
+    """The lesson with the fewest plan entries among those that have a move on the table."""
+    plans = {lid: click_plan(lesson_file(lid)) for lid in lesson_ids()}
+    with_moves = [lid for lid, plan in plans.items() if any(what == "action" for what, _l, _a in plan)]
+    return min(with_moves, key=lambda lid: len(plans[lid]))
+
+
+def test_finish_a_lesson_at_360_px(page: Page, voila_url):
+    lesson_id = short_lesson_with_moves()
+    finish_lesson(page, voila_url, lesson_id, width=360, shots=False)
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= 361, f"the page scrolls sideways at 360 px: {scroll}"
+
+
+def test_finish_a_lesson_by_keyboard_alone(page: Page, voila_url):
+    finish_lesson(page, voila_url, short_lesson_with_moves(), keyboard=True, shots=False)
+
+
+def axe_serious(page: Page, selector: str) -> list:
+    axe = pytest.importorskip("axe_playwright_python", reason="axe-playwright-python (test extra) missing")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(Path(axe.__file__).with_name("axe.min.js")))
+    result = page.evaluate(f"async () => await axe.run(document.querySelector({selector!r}))")
+    return [(v["id"], v["impact"], v["help"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_axe_on_home_and_a_lesson(page: Page, voila_url):
+    lesson_id = short_lesson_with_moves()
+    plan = click_plan(lesson_file(lesson_id))
+    open_home(page, voila_url)
+    assert not axe_serious(page, ".uu-home-screen"), axe_serious(page, ".uu-home-screen")
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
+    for what, label, _after in plan:                 # up to the first move: the table has lit cards
+        if what == "action":
+            break
+        button = screen.locator("button.uu-next" if what == "next" else "button.uu-choice").filter(
+            has_text=exact("Next" if what == "next" else str(label))).first
+        old = screen.locator(".uu-progress").inner_text()
+        button.click()
+        expect(screen.locator(".uu-progress")).not_to_have_text(old, timeout=STEP_MS)
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    bad = axe_serious(page, f".uu-lesson.uu-lesson-{lesson_id}")
+    assert not bad, bad
+
+
+def lit_or_over(page: Page, screen) -> bool:
+    """Waits until the learner has something lit on the table or the game is over; True when over."""
+    page.wait_for_function(
+        "() => !!document.querySelector('.uu-play-screen .uu-result .uu-banner') || "
+        "[...document.querySelectorAll(\".uu-play-screen .uu-t [data-legal='true']\")]"
+        ".some(e => e.offsetParent !== null)", timeout=STEP_MS)
+    return screen.locator(".uu-result .uu-banner").count() > 0
+
+
+def table_move(page: Page, screen) -> int:
+    """Click lit elements of the table until it changes: a card in the hand when one is lit (a gesture of two
+    steps: the card, then its place or target), else the first lit element. Returns the clicks made."""
+    legal = ".uu-t [data-legal='true']"
+    old = table_version(screen)
+    for clicks in range(1, 9):
+        lit = screen.locator(legal + "[data-zone='hand']:visible")
+        if lit.count() == 0:
+            lit = screen.locator(legal + ":visible")
+        if lit.count() == 0:
+            raise AssertionError("nothing lit on the table")
+        lit.first.click()
+        if table_version(screen) != old or screen.locator(legal).count() == 0:
+            wait_new_table(page, screen, old)
+            return clicks
+    raise AssertionError("eight clicks on lit elements made no move")
+
+
+def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url):
     open_home(page, voila_url)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-board .uu-turn-line")).to_contain_text("Setup", timeout=STEP_MS)
-    # Step mode: the bots make one decision per "Bot: next" click (no waiting for their paced moves).
-    screen.locator(".uu-step-mode input").check()
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    screen.locator(".uu-players select").select_option("2")   # two players: a full game in about a minute
+    old = table_version(screen)
+    screen.locator("button.uu-new-game").click()
+    wait_new_table(page, screen, old)
+    expect(screen.locator(".uu-t .uu-t-seat")).to_have_count(2, timeout=STEP_MS)
     shot(page, "play-start")
-    bot = screen.locator("button.uu-bot-next")
-    learner_moves = 0
-    for _ in range(200):
-        if turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count():
+    moves, two_step = 0, 0
+    for _ in range(400):
+        if lit_or_over(page, screen):
             break
-        before = screen.locator(".uu-log").inner_html()
-        if bot.is_visible() and bot.is_enabled():
-            bot.click()
-        else:
-            action = screen.locator(".uu-actions button.uu-action").first
-            expect(action).to_be_visible(timeout=STEP_MS)
-            action.click()
-            learner_moves += 1
-        # every decision adds a log line: wait for it before picking the next button
-        page.wait_for_function("([sel, old]) => document.querySelector(sel).innerHTML !== old",
-                               arg=[".uu-play-screen .uu-log", before], timeout=STEP_MS)
+        clicks = table_move(page, screen)
+        moves += 1
+        two_step += clicks >= 2
         no_error_shown(page)
-    assert turn_number(page) >= 5 or screen.locator(".uu-result .uu-banner").count()
-    assert learner_moves >= 2, learner_moves
-    shot(page, "play-turns")
-    first_line = screen.locator(".uu-log details").first   # "why?" opens the rule statements
+        if moves == 3:
+            shot(page, "play-turns")
+            expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+            bad = axe_serious(page, ".uu-play-screen")        # the play screen, cards lit
+            assert not bad, bad
+    expect(screen.locator(".uu-result .uu-banner")).to_contain_text("Game over", timeout=STEP_MS)
+    assert moves >= 5 and two_step >= 1, (moves, two_step)    # cards were played: card, then its place
+    assert screen.locator(".uu-t [data-legal='true']").count() == 0
+    shot(page, "play-over")
+    first_line = screen.locator(".uu-t-log details").first   # "why?" opens the rule statements
     first_line.locator("summary").click()
-    expect(first_line.locator(".uu-why").first).to_be_visible()
+    expect(first_line.locator(".uu-t-why").first).to_be_visible()
+    assert "Traceback" not in page.inner_text("body")
 
 
 NAME = "<img src=x onerror=window.uuXss=1>"        # 32 characters: within the name field's 40
@@ -187,12 +336,12 @@ def test_markup_in_a_player_name_is_shown_as_text(page: Page, voila_url):
     open_home(page, voila_url)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-board")).to_be_visible(timeout=STEP_MS)
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=STEP_MS)
     name = screen.locator(".uu-name input")
     name.fill(NAME)
     name.press("Enter")
     screen.locator("button.uu-new-game").click()
-    expect(screen.locator(".uu-board")).to_contain_text(NAME, timeout=STEP_MS)   # the literal text is shown
+    expect(screen.locator(".uu-t")).to_contain_text(NAME, timeout=STEP_MS)   # the literal text is shown
     page.wait_for_timeout(300)
     assert page.evaluate("() => window.uuXss") is None, "an onerror handler from the name ran"
     assert screen.locator("img[src='x']").count() == 0
@@ -247,7 +396,7 @@ def test_a_hostile_page_cannot_run_code_in_its_kernel(page: Page, voila_url, tmp
     page.wait_for_timeout(500)
     assert not marker.exists(), "the kernel ran code sent by the page"
     page.locator("button.uu-play").click()                  # the app still works on that kernel
-    expect(page.locator(".uu-play-screen .uu-board")).to_be_visible(timeout=STEP_MS)
+    expect(page.locator(".uu-play-screen .uu-t")).to_be_visible(timeout=STEP_MS)
 
 
 # ---- the what-if sandbox ---------------------------------------------------------------------------------

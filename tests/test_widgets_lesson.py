@@ -1,4 +1,5 @@
-"""LessonScreen and App driven the way clicks drive them (`Button.click()` runs the handlers, no browser)."""
+"""LessonScreen and App driven the way clicks drive them (`Button.click()` runs the handlers; a move is the
+message the table sends on a click, `{"type": "choose", "id", "version"}`; no browser)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,17 @@ LESSONS = shipped_lessons()
 XSS = "<img src=x onerror=alert(1)>"
 
 
+def click_table(screen: LessonScreen, action) -> None:
+    """What the browser sends when the learner makes `action`'s gesture on the table."""
+    table = screen.table
+    ids = [a["id"] for a in table.actions if screen.runner.game.legal_actions[a["id"]] == action]
+    assert ids, (action, [a["description"] for a in table.actions])
+    table._on_message(table, {"type": "choose", "id": ids[0], "version": table.version}, [])
+
+
 def click_expected(screen: LessonScreen) -> None:
-    """Click the button the current step wants: Next on a page, else the button whose label is the expected
-    move's description."""
+    """Click what the current step wants: Next on a page, a question's right choice, else the expected move
+    on the table."""
     r = screen.runner
     st = r.step
     if st.kind == "page":
@@ -35,15 +44,13 @@ def click_expected(screen: LessonScreen) -> None:
     if st.kind == "game":
         from uu.bots import HeuristicBot
 
-        action = HeuristicBot(1).choose(r.game)
-        [b] = [b for b, a in screen.action_buttons if a == action][:1]
-        b.click()
+        click_table(screen, HeuristicBot(1).choose(r.game))
         return
-    want = r.describe(r.answer())
-    buttons = [b for b, _ in screen.action_buttons if b.description == want]
-    assert buttons, (want, [b.description for b, _ in screen.action_buttons])
-    assert all("uu-action" in b._dom_classes for b in buttons)
-    buttons[0].click()
+    want = r.answer()
+    # the table lights the move: its gesture starts at an element drawn on the table
+    [shown] = [a for a in screen.table.actions if r.game.legal_actions[a["id"]] == want][:1]
+    assert shown["gesture"] and shown["description"]
+    click_table(screen, want)
 
 
 def test_every_lesson_is_shipped():
@@ -70,9 +77,9 @@ def test_click_through_every_lesson(path):
     assert r.problems == [], r.problems
     assert "Lesson complete" in screen.narration.value and "lesson complete" in screen.progress_label.value
     assert "uu-recap" in screen.narration.value and "right at the first try" in screen.narration.value
-    assert screen.action_buttons == [] and screen.next_button.layout.display == "none"
-    # the last table stays drawn (a quiz on a fresh position may have no log lines yet)
-    assert screen.board_view.log_view.value and "uu-seat" in screen.board_view.board.value
+    assert screen.table.actions == [] and screen.next_button.layout.display == "none"
+    # the last table stays drawn, with nothing to choose on it
+    assert screen.table.observation["players"] and screen.moves == []
 
 
 def _first_wrong_move():
@@ -94,20 +101,23 @@ def test_a_wrong_move_gets_its_feedback_and_changes_nothing():
         click_expected(screen)
     before = r.game.to_dict()
     wrong = r.mistake_action(mistake)
-    button = screen.button_for(wrong)
-    assert button is not None, "a legal wrong move has its own button"
-    button.click()
+    assert wrong in screen.moves, "a legal wrong move is on offer on the table"
+    click_table(screen, wrong)
     assert screen.error is None, screen.error
     assert screen.feedback.kind == "other"
     assert r.game.to_dict() == before and r.index == index
     assert "uu-fb-other" in screen.feedback_box.value
-    assert "taken back" in screen.preview_note.value  # the board shows what it would do ...
-    from uu.render import board_html
+    from uu.table.observation import observe
 
-    assert screen.board_view.board.value == board_html(screen.feedback.preview, r.learner)
-    assert screen.board_view.board.value != board_html(r.game, r.learner)
-    click_expected(screen)  # ... and the right move still works
-    assert screen.preview_note.value == ""
+    # the table shows what it would do, as a picture: nothing on it can be chosen ...
+    assert "taken back" in screen.preview_note.value and screen.preview_back.layout.display != "none"
+    assert screen.table.observation == observe(screen.feedback.preview, r.learner)
+    assert screen.table.observation != observe(r.game, r.learner) and screen.table.actions == []
+    screen.preview_back.click()  # ... then the live table again, where the right move still works
+    assert screen.preview_note.value == "" and screen.preview_back.layout.display == "none"
+    assert screen.table.observation == observe(r.game, r.learner) and wrong in screen.moves
+    assert "uu-fb-other" in screen.feedback_box.value  # the feedback stays to be read
+    click_expected(screen)
     assert screen.feedback.kind == "right" and r.index == index + 1
 
 
@@ -237,14 +247,26 @@ def test_home_says_which_lesson_shows_a_card():
     assert app.home.card_found.value == ""
 
 
-def test_a_click_on_a_lesson_button_no_longer_on_offer_is_refused():
+def test_a_click_made_on_an_older_table_is_refused_in_plain_words():
     screen = LessonScreen(LessonRunner(LESSONS[0]))
     while screen.runner.step is not None and screen.runner.step.kind not in ("ask", "goal"):
         click_expected(screen)
-    old = screen.action_buttons[0][0]
+    table = screen.table
+    old_version, old_id = table.version, table.actions[0]["id"]
     assert screen.click_answer()
-    assert old not in screen.actions_box.children
+    assert table.version > old_version
     progress, log = screen.runner.progress, len(screen.runner.game.log)
-    old.click()                                   # sent before the browser dropped it: refused
-    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
+    # sent before the browser drew the newer table: refused
+    table._on_message(table, {"type": "choose", "id": old_id, "version": old_version}, [])
+    assert screen.error is None and "older table" in screen.feedback_box.value
+    assert "Traceback" not in screen.feedback_box.value
     assert screen.runner.progress == progress and len(screen.runner.game.log) == log
+
+
+def test_no_move_is_offered_on_a_page_or_a_question():
+    screen = LessonScreen(LessonRunner(LESSONS[0]))
+    r = screen.runner
+    while not r.done:
+        if r.step.kind in ("page", "question"):
+            assert screen.table.actions == [] and screen.table.observation["players"]
+        click_expected(screen)

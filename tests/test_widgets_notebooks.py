@@ -41,7 +41,7 @@ assert screen.error is None and screen.game is not None and screen.action_button
 
 PLAY_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
-assert screen.game is not None and screen.action_buttons, "the learner's first decision is offered\""""
+assert screen.game is not None and screen.moves, "the learner's first decision is offered\""""
 
 
 def _lessons() -> list[tuple[str, str]]:

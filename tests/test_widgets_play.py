@@ -1,4 +1,5 @@
-"""PlayScreen driven by clicks: a full game against bots, step mode, undo, escaping, errors."""
+"""PlayScreen driven by clicks: a full game against bots, step mode, undo, escaping, errors. A move is the
+message the table sends on a click (`{"type": "choose", "id", "version"}`), no browser."""
 
 from __future__ import annotations
 
@@ -13,10 +14,27 @@ from uu.widgets import play as play_module
 XSS = "<img src=x onerror=alert(1)>"
 
 
+def send_choice(screen: PlayScreen, index: int, version: int | None = None) -> None:
+    """What the browser sends when a gesture on the table is complete."""
+    table = screen.table
+    table._on_message(table, {"type": "choose", "id": index,
+                              "version": table.version if version is None else version}, [])
+
+
+def click(screen: PlayScreen, action) -> None:
+    [index] = [a["id"] for a in screen.table.actions if screen.game.legal_actions[a["id"]] == action][:1]
+    send_choice(screen, index)
+
+
+def click_first(screen: PlayScreen) -> None:
+    assert screen.table.actions, "the learner's decision must be on the table"
+    send_choice(screen, screen.table.actions[0]["id"])
+
+
 def click_random_action(screen: PlayScreen, rng: random.Random) -> None:
-    buttons = [b for b, _ in screen.action_buttons]
-    assert buttons, "the learner's decision must offer buttons"
-    rng.choice(buttons).click()
+    ids = [a["id"] for a in screen.table.actions]
+    assert ids, "the learner's decision must be on the table"
+    send_choice(screen, rng.choice(ids))
 
 
 @pytest.mark.parametrize("players,seed,targeting", [(2, 1, "declare-first"), (4, 5, "neigh-first"),
@@ -32,13 +50,13 @@ def test_a_full_game_against_bots_by_clicking(players, seed, targeting):
     while not screen.game.is_over:
         d = screen.game.pending
         assert d.player == 0, "without step mode the bots move until the learner must decide"
-        assert [b.description for b, _ in screen.action_buttons] == [screen.game.describe(a) for a in d.actions]
+        assert screen.moves == list(d.actions) and all(a["gesture"] for a in screen.table.actions)
         click_random_action(screen, rng)
         assert screen.error is None, screen.error
         clicks += 1
         assert clicks < 5000
     assert "Game over" in screen.banner.value and "uu-result" in screen.banner._dom_classes
-    assert screen.action_buttons == [] and "Game over" in screen.board_view.board.value
+    assert screen.table.actions == [] and screen.table.observation["over"]
     text = screen.banner.value
     w = screen.game.winner
     assert ("You win!" in text) if w == 0 else ("wins" in text or "Everyone loses" in text)
@@ -60,15 +78,15 @@ def test_same_seed_same_game():
 def test_step_mode_moves_one_bot_decision_per_click():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
     assert screen.bot_button.layout.display != "none"
-    screen.action_buttons[0][0].click()          # the learner picks a Baby; the bots wait
+    click_first(screen)                           # the learner picks a Baby; the bots wait
     assert screen.game.pending.player == 1
-    assert not screen.bot_button.disabled and screen.action_buttons == []
+    assert not screen.bot_button.disabled and screen.table.actions == []
     decisions = screen.game.state.decisions
     screen.bot_button.click()
     assert screen.game.state.decisions == decisions + 1 and screen.error is None
     while screen.game.pending.player != 0:
         screen.bot_button.click()
-    assert screen.bot_button.disabled and screen.action_buttons
+    assert screen.bot_button.disabled and screen.table.actions
     screen.step_input.value = False               # leaving step mode lets the bots play on
     assert screen.bot_button.layout.display == "none"
 
@@ -77,7 +95,7 @@ def test_bots_wait_visibly_between_decisions(monkeypatch):
     sleeps = []
     monkeypatch.setattr(play_module.time, "sleep", sleeps.append)
     screen = PlayScreen(players=3, seed=4, delay=0.3)
-    screen.action_buttons[0][0].click()
+    click_first(screen)
     assert sleeps and set(sleeps) == {0.3}
 
 
@@ -86,7 +104,7 @@ def test_undo_takes_back_a_move_while_nothing_hidden_was_revealed():
     g = screen.game
     assert screen.undo_button.disabled and "uu-undo" in screen.undo_button._dom_classes
     before = g.to_dict()
-    screen.action_buttons[0][0].click()           # choosing a Baby reveals nothing
+    click_first(screen)                           # choosing a Baby reveals nothing
     assert screen.game.to_dict() != before and not screen.undo_button.disabled
     screen.undo_button.click()
     assert screen.error is None
@@ -109,10 +127,10 @@ def _to_learner_action_phase(screen: PlayScreen) -> None:
 def test_undo_is_refused_after_a_draw():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
     _to_learner_action_phase(screen)
-    draw = [b for b, a in screen.action_buttons if a.kind == "draw"]
-    assert draw, [b.description for b, _ in screen.action_buttons]
+    draw = [a for a in screen.table.actions if a["kind"] == "draw"]
+    assert draw and draw[0]["gesture"] == ["deck"], screen.table.actions   # one click: the deck
     epoch = screen.game.state.info_epoch
-    draw[0].click()
+    send_choice(screen, draw[0]["id"])
     assert screen.game.state.info_epoch > epoch  # a hidden card came to the hand
     after = screen.game.to_dict()
     assert not screen.undo_button.disabled
@@ -125,7 +143,7 @@ def test_undo_is_refused_after_a_draw():
 
 def test_undo_is_refused_once_the_bots_have_drawn():
     screen = PlayScreen(players=3, seed=4, delay=0)
-    screen.action_buttons[0][0].click()            # the Baby; then the bots choose theirs and turns go on
+    click_first(screen)                            # the Baby; then the bots choose theirs and turns go on
     screen.undo_button.click()
     assert "Undo refused" in screen.feedback_box.value
 
@@ -145,9 +163,9 @@ def test_new_game_uses_the_settings_and_escapes_the_name():
         if g.is_over:
             break
         click_random_action(screen, rng)
-    assert "&lt;img src=x onerror=alert(1)&gt;" in screen.board_view.board.value
-    html_shown = screen.board_view.board.value + screen.board_view.log_view.value + screen.prompt.value
-    assert "<img" not in html_shown
+    # the table gets the name as data (table.js sets it as text); the HTML widgets escape it
+    assert screen.table.observation["players"][0]["name"] == XSS
+    assert "<img" not in screen.prompt.value + screen.banner.value + screen.feedback_box.value
 
 
 def test_forged_settings_are_refused_readably():
@@ -169,7 +187,7 @@ def test_a_bot_name_never_collides_with_the_learner():
 
 def test_an_error_in_a_callback_is_shown_and_the_screen_keeps_working(monkeypatch, caplog):
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
-    screen.action_buttons[0][0].click()
+    click_first(screen)
 
     def broken(game):
         raise RuntimeError("the bot fell over <b>")
@@ -180,74 +198,54 @@ def test_an_error_in_a_callback_is_shown_and_the_screen_keeps_working(monkeypatc
     assert screen.error == "Something went wrong: the bot fell over <b>"
     assert "the bot fell over &lt;b&gt;" in screen.error_box.value
     assert any("on_bot_next" in r.getMessage() and r.exc_info for r in caplog.records)
-    assert screen.board_view.board.value  # the board is still drawn
+    assert screen.table.observation["players"]  # the table is still drawn
     monkeypatch.undo()
     screen.bot_button.click()
     assert screen.error is None and screen.error_box.value == ""
 
 
-def _ids(screen: PlayScreen) -> set[str]:
-    return {b.model_id for b in screen.choices.buttons}
-
-
-def test_action_buttons_are_reused_and_only_choices_on_offer_are_in_the_page():
+def test_the_table_offers_exactly_the_learners_moves_and_bots_moves_offer_none():
     screen = PlayScreen(players=3, seed=0, delay=0, step_mode=True)
     rng = random.Random(3)
-    made = _ids(screen)
-    most = 0
     for _ in range(150):
         g = screen.game
         if g.is_over:
             break
         if screen.bot_button.disabled:
-            shown = screen.action_buttons
-            most = max(most, len(shown))
-            assert [b.description for b, _ in shown] == [g.describe(a) for a in g.pending.actions]
-            assert [a for _, a in shown] == list(g.pending.actions)
-            # the box holds exactly the buttons on offer, each with the uu-action class and its label as tooltip
-            assert list(screen.actions_box.children) == [b for b, _ in shown]
-            assert all("uu-action" in b._dom_classes and b.tooltip == b.description for b, _ in shown)
-            rng.choice(shown)[0].click()
+            assert screen.moves == list(g.pending.actions)
+            assert screen.table.observation["decision"]["yours"]
+            click_random_action(screen, rng)
         else:
-            assert screen.action_buttons == [] and screen.actions_box.children == ()
+            assert screen.table.actions == [] and not screen.table.observation["decision"]["yours"]
             screen.bot_button.click()
         assert screen.error is None, screen.error
-        made |= _ids(screen)
-    # two banks, each grown in chunks to the most choices ever offered: no widget per choice per redraw
-    pool = screen.choices
-    assert len(made) == len(pool.buttons) and len(pool.banks) == 2
-    assert all(len(bank.buttons) <= max(32, -(-most // pool.chunk) * pool.chunk) for bank in pool.banks)
 
 
-def test_redrawing_the_same_choices_sends_nothing_new():
+def test_redrawing_the_same_table_sends_nothing_new():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
-    children, shown = screen.actions_box.children, screen.action_buttons
+    version, actions = screen.table.version, screen.table.actions
     screen.refresh()
-    screen.undo_button.click()                   # nothing to undo: a message, the same choices
-    assert screen.actions_box.children is children and screen.action_buttons == shown
+    screen.undo_button.click()                   # nothing to undo: a message, the same table
+    assert screen.table.version == version and screen.table.actions == actions
 
 
-def test_a_click_on_a_button_no_longer_on_offer_is_refused_and_changes_nothing():
+def test_a_click_made_on_an_older_table_is_refused_and_changes_nothing():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
-    old_button, _ = screen.action_buttons[0]
-    spare = [b for b in screen.choices.buttons if b not in screen.actions_box.children][0]
-    spare.click()                                # a spare button (never on offer), e.g. a forged click
-    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
-    screen.action_buttons[1][0].click()          # the learner picks a Baby; the bots are to move
-    assert old_button not in screen.actions_box.children
+    old_version, old_id = screen.table.version, screen.table.actions[0]["id"]
+    send_choice(screen, len(screen.game.legal_actions) + 5)   # no such move (a forged click)
+    assert screen.error is None and "older table" in screen.feedback_box.value
+    send_choice(screen, screen.table.actions[1]["id"])          # the learner picks a Baby; the bots are to move
     before = screen.game.to_dict()
-    old_button.click()                           # a click sent before the browser dropped that button
-    assert screen.error is None and "no longer on offer" in screen.feedback_box.value
+    send_choice(screen, old_id, old_version)     # a click sent before the browser drew the newer table
+    assert screen.error is None and "older table" in screen.feedback_box.value
     assert screen.game.to_dict() == before and len(screen.snapshots) == 1
-    while screen.game.pending.player != 0:       # the learner's next decision, shown in the other bank
+    while screen.game.pending.player != 0:       # the learner's next decision
         screen.bot_button.click()
-    assert old_button not in [b for b, _ in screen.action_buttons]
     before = screen.game.to_dict()
-    old_button.click()
-    assert "no longer on offer" in screen.feedback_box.value and screen.game.to_dict() == before
-    b, a = screen.action_buttons[0]              # a button on offer still works
-    b.click()
-    assert screen.error is None and "no longer on offer" not in screen.feedback_box.value
+    send_choice(screen, old_id, old_version)
+    assert "older table" in screen.feedback_box.value and screen.game.to_dict() == before
+    click_first(screen)                          # a move on the table shown now still works
+    assert screen.error is None and "older table" not in screen.feedback_box.value
     assert screen.game.to_dict() != before
 
 

@@ -27,9 +27,9 @@ still starting (see `uu.voila_config.IOPUB_TIMEOUT_S` for what that did). In ord
    page needs before Voila starts), websocket created and open, `kernel_info_reply`, the widget states
    (`update_states`), interactive. The first page's same-host requests are kept as the emulated learners'
    asset list.
-3. **click -> board update for that learner**, measured in the page (a MutationObserver on the board view,
+3. **click -> table update for that learner**, measured in the page (a MutationObserver on the table,
    no round trip through Playwright): on the play screen in step mode, each click is "Bot: next", or the
-   learner's first move when it is the learner's turn (so every click changes the board; the game is seeded,
+   learner's first move when it is the learner's turn (so every click changes the table; the game is seeded,
    so the sequence is the same on every run). `clicks` clicks; also `settled`: until the screen stopped
    changing.
 4. **the same learner emulated** (`emulated_one_learner`): steps 2 and 3 again with one emulated learner, on
@@ -157,19 +157,20 @@ _BREAKDOWN_JS = """
 }
 """
 
-# In the page: click, then time until the board view changes. Before the next click it waits until the
+# In the page: click, then time until the table is drawn again. Before the next click it waits until the
 # screen has been quiet for `settle` ms, so the next button is picked from the fully updated screen.
 _CLICK_JS = """
 async ({n, timeoutMs, settleMs}) => {
   const root = document.querySelector('.uu-play-screen');
-  const view = root.querySelector('.uu-board-view');
+  const view = () => root.querySelector('.uu-t');
   const shown = (b) => b && !b.disabled && b.offsetParent !== null;
   // the next button: "Bot: next", else the learner's first move, else (game over) "New game"; waits for
   // one to be on offer (the choices may still be arriving after the board)
   const pickNow = () => {
     const bot = root.querySelector('button.uu-bot-next');
     if (shown(bot)) return bot;
-    const act = [...root.querySelectorAll('button.uu-action')].find(shown);
+    // the table's first move, from its list of moves (one click, one action: the list may be folded)
+    const act = root.querySelector('.uu-t button.uu-t-move');
     if (act) return act;
     return root.querySelector('.uu-result .uu-banner') ? root.querySelector('button.uu-new-game') : null;
   };
@@ -192,10 +193,12 @@ async ({n, timeoutMs, settleMs}) => {
   const out = [];
   for (let i = 0; i < n; i++) {
     const btn = await pick();
+    // the table drawn again: its data-version changes (marking the click itself changes other attributes)
+    const table = view();
     const changed = new Promise(res => {
       const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(t); res(performance.now()); });
       const t = setTimeout(() => { obs.disconnect(); res(null); }, timeoutMs);
-      obs.observe(view, {subtree: true, childList: true, characterData: true});
+      obs.observe(table, {attributes: true, attributeFilter: ['data-version']});
     });
     const label = (btn.textContent || '').trim();
     const t0 = performance.now();
@@ -213,7 +216,7 @@ async ({n, timeoutMs, settleMs}) => {
 def click_latency_js() -> str:
     """The in-page measuring function (for tests and other harnesses): `page.evaluate(js, {n, timeoutMs,
     settleMs})` on a page showing the play screen returns `{ms, settledMs, label}` per click: `ms` until the
-    board view first changes, `settledMs` until the last change on the screen (buttons, prompt, log) before it
+    table is drawn again (its data-version changes), `settledMs` until the last change on the screen (buttons, prompt, log) before it
     stays quiet for `settleMs` (both null: no update seen)."""
     return _CLICK_JS
 
@@ -415,7 +418,7 @@ async def _open_play(page: Any) -> None:
     """Home -> play screen in step mode (the bots move one decision per "Bot: next" click)."""
     await page.locator("button.uu-play").first.click()
     screen = page.locator(".uu-play-screen")
-    await screen.locator(".uu-board").first.wait_for(state="visible", timeout=60_000)
+    await screen.locator(".uu-t").first.wait_for(state="visible", timeout=60_000)
     await screen.locator(".uu-step-mode input").first.check()
     await page.wait_for_function(
         "() => { const b = document.querySelector('.uu-play-screen button.uu-bot-next');"

@@ -115,7 +115,7 @@ def message_detail(content: dict[str, Any]) -> str:
     data = content.get("data")
     if isinstance(data, dict) and "method" in data:
         inner = data.get("content")
-        event = inner.get("event") if isinstance(inner, dict) else None
+        event = (inner.get("event") or inner.get("type")) if isinstance(inner, dict) else None
         return f"{data['method']}:{event}" if event else str(data["method"])
     return ""
 
@@ -143,7 +143,7 @@ def page_assets(html: str) -> list[str]:
 # ---- one learner --------------------------------------------------------------------------------------
 @dataclass
 class Click:
-    """One click: `board_ms` until the first update of the board view's models (the board or the log) caused
+    """One click: `board_ms` until the first update of the table's model (uu.table.widget.TableWidget) caused
     by this click arrived, `idle_ms` until the kernel said idle for it (every message of the click sent);
     None if not seen within the timeout. `at` is when it was sent (perf_counter)."""
 
@@ -151,6 +151,8 @@ class Click:
     at: float
     board_ms: float | None = None
     idle_ms: float | None = None
+    messages: int = 0  # the kernel's messages caused by the click (reply, busy/idle, widget updates)
+    kbytes: float = 0.0  # their size on the websocket
 
 
 @dataclass
@@ -161,12 +163,15 @@ class _Waiter:
 
 @dataclass
 class _Sent:
-    """A message this learner sent: when its first board-view update and its idle status arrived."""
+    """A message this learner sent: when its first table update and its idle status arrived."""
 
     at: float
     board_at: float | None = None
     idle_at: float | None = None
     reply: dict[str, Any] | None = None
+    # what the kernel sent because of it (its reply, status and widget messages): what one click costs
+    messages: int = 0
+    nbytes: int = 0
 
 
 @dataclass
@@ -334,7 +339,7 @@ class EmulatedLearner:
                     self.problems.append("a text frame on the v1 websocket")
                     continue
                 self.bytes_received += len(frame)
-                self._dispatch(frame, now)
+                self._dispatch(frame, now, len(frame))
                 self._wake()
         except Exception as e:  # a broken frame must not hang the waiters: they see the close
             self.problems.append(f"reading the websocket: {type(e).__name__}: {e}")
@@ -342,11 +347,14 @@ class EmulatedLearner:
             self._closed = True
             self._wake()
 
-    def _dispatch(self, frame: bytes, now: float) -> None:
+    def _dispatch(self, frame: bytes, now: float, size: int = 0) -> None:
         channel, parts = decode_v1(frame)
         header, parent, _meta, content = (json.loads(p) for p in parts[:4])
         kind = header.get("msg_type")
         sent = self._sent.get(parent.get("msg_id", ""))
+        if sent is not None:
+            sent.messages += 1
+            sent.nbytes += size
         if channel == "shell" or channel == "control":
             if sent is not None:
                 sent.reply = content
@@ -477,11 +485,11 @@ class EmulatedLearner:
         return bool(self._clickable("uu-open-lesson", "uu-home-screen"))
 
     def _board_ids(self) -> set[str]:
-        """The board view's models (the board, the log and its title): the browser benchmark watches the
-        same subtree (`.uu-board-view`) for the first change after a click."""
-        views = [m for m, s in self.models.items() if "uu-board-view" in s.get("_dom_classes", ())]
-        out: set[str] = set()
-        for v in views:
+        """The table's model (uu.table.widget.TableWidget): the browser benchmark watches the same element
+        (`.uu-t`, its data-version) for the table drawn after a click."""
+        out = {m for m, s in self.models.items() if "uu-table" in s.get("_dom_classes", ())}
+        # a screen from before the table (for before/after figures): its board view's board and log
+        for v in (m for m, s in self.models.items() if "uu-board-view" in s.get("_dom_classes", ())):
             out.update(k for k in (self._ref(c) for c in self.models[v].get("children", ())) if k)
         return out
 
@@ -511,7 +519,8 @@ class EmulatedLearner:
         if not play:
             raise LearnerError("no 'Play a game' button on the home")
         await self.until_idle(await self.press(play[0]))
-        await self._until(lambda: bool(self.find("uu-board", "uu-play-screen")), "the play screen")
+        await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")
+                                       or self.find("uu-board", "uu-play-screen")), "the play screen")
         step = self.find("uu-step-mode", "uu-play-screen")
         if not step:
             raise LearnerError("no step-mode checkbox on the play screen")
@@ -520,17 +529,29 @@ class EmulatedLearner:
         await self._until(lambda: bool(self.find("uu-bot-next", "uu-play-screen")), "'Bot: next' to be shown")
 
     def next_button(self) -> str | None:
-        """The browser benchmark's choice: "Bot: next" if on offer, else the learner's first move, else (game
-        over) "New game"; None while none is on offer."""
-        for css in ("uu-bot-next", "uu-action"):
-            found = self._clickable(css, "uu-play-screen")
-            if found:
-                return found[0]
+        """The browser benchmark's choice: "Bot: next" if on offer, else the learner's first move on the table
+        (the table's model id), else (game over) "New game"; None while none is on offer."""
+        found = self._clickable("uu-bot-next", "uu-play-screen")
+        if found:
+            return found[0]
+        for table in self.find("uu-table", "uu-play-screen"):
+            if self.models[table].get("actions"):
+                return table
+        found = self._clickable("uu-action", "uu-play-screen")  # a play screen from before the table
+        if found:
+            return found[0]
         banner = self.find("uu-result", "uu-play-screen")
         if banner and "uu-banner" in str(self.models[banner[0]].get("value", "")):
             found = self._clickable("uu-new-game", "uu-play-screen")
             return found[0] if found else None
         return None
+
+    async def choose(self, table_id: str) -> str:
+        """What the table sends when a gesture is complete: the first move's id, with the table's version."""
+        state = self.models.get(table_id, {})
+        first = state["actions"][0]
+        return await self.send("comm_msg", {"comm_id": table_id, "data": {"method": "custom", "content": {
+            "type": "choose", "id": first["id"], "version": state.get("version", 0)}}})
 
     async def click(self, timeout: float = 10.0) -> Click:
         """One click on `next_button()`; waits for its idle status (at most `timeout` s for each part)."""
@@ -541,8 +562,13 @@ class EmulatedLearner:
         button = self.next_button() or next(iter(self.find("uu-new-game", "uu-play-screen")), None)
         if button is None:
             raise LearnerError("nothing to click on the play screen")
-        label = self.label(button)
-        msg_id = await self.press(button)
+        state = self.models.get(button, {})
+        if "uu-table" in state.get("_dom_classes", ()):
+            label = str(state["actions"][0].get("description", ""))
+            msg_id = await self.choose(button)
+        else:
+            label = self.label(button)
+            msg_id = await self.press(button)
         sent = self._sent[msg_id]
         result = Click(label=label, at=sent.at)
         try:
@@ -553,6 +579,7 @@ class EmulatedLearner:
             result.board_ms = (sent.board_at - sent.at) * 1000
         if sent.idle_at is not None:
             result.idle_ms = (sent.idle_at - sent.at) * 1000
+        result.messages, result.kbytes = sent.messages, sent.nbytes / 1024
         return result
 
     async def leave(self) -> None:
@@ -680,6 +707,9 @@ def click_summary(clicks: Sequence[Click]) -> dict[str, Any]:
     out = summary([c.board_ms for c in clicks], digits=1)
     idle = summary([c.idle_ms for c in clicks], digits=1)
     out["idle"] = {k: idle[k] for k in ("median", "p95", "max")}
+    # what a click costs on the wire, kernel to page (the issue's "messages and bytes per click")
+    out["messages_per_click"] = summary([c.messages for c in clicks if c.idle_ms is not None], digits=1)["median"]
+    out["kbytes_per_click"] = summary([c.kbytes for c in clicks if c.idle_ms is not None], digits=2)["median"]
     slow = sorted((c for c in clicks if c.board_ms is not None), key=lambda c: -(c.board_ms or 0))[:3]
     out["slowest"] = [f"{c.board_ms:.0f} ms: {c.label[:60]}" for c in slow]
     return out

@@ -108,8 +108,13 @@ STYLE = """<style>
 .uu-banner { font-size:1.3em; font-weight:700; padding:8px 12px; border-radius:8px; background:#fff3cd;
   border:1px solid #ffe08a; }
 .uu-status-done { color:#2e7d32; font-weight:600; }
-.uu-status-progress { color:#ef6c00; font-weight:600; }
-.uu-status-new { color:#777; }
+.uu-status-progress { color:#a84b00; font-weight:600; }  /* 4.5:1 on white at least (axe-core) */
+.uu-status-new { color:#595959; }
+/* JupyterLab's light button colours put white text on light blue and orange (under 4.5:1, axe-core) */
+.uu-root .jupyter-button.mod-info { background:#0d6a8a; color:#fff; }
+.uu-root .jupyter-button.mod-warning { background:#a84b00; color:#fff; }
+.uu-root .jupyter-button.mod-success { background:#2e7d32; color:#fff; }
+.uu-root .jupyter-button.mod-danger { background:#c62828; color:#fff; }
 .uu-action button, button.uu-action { height:auto; min-height:28px; white-space:normal; text-align:left;
   margin:2px 4px 2px 0; }
 .uu-card, .uu-log-line, .uu-why, .uu-phase { line-height:1.3; }

@@ -39,11 +39,12 @@ IDLE_CULL_SECONDS = 900
 # entries; this still covers any busy server.) A kernel always ends a cell with an idle status, so a long
 # limit costs nothing when all is well.
 IOPUB_TIMEOUT_S = 60
-# The only labextensions the page needs: the widget manager and Voila's adapter for it (7 or 8: Voila keeps
-# the one that matches ipywidgets). Anything else installed next to Voila (jupyterlab_pygments, which
+# The only labextensions the page needs: the widget manager, Voila's adapter for it (7 or 8: Voila keeps
+# the one that matches ipywidgets) and anywidget's, which loads the table's ES module (uu/table: without it
+# the table is an "error displaying widget" box). Anything else installed next to Voila (jupyterlab_pygments, which
 # ships with nbconvert, or a teacher's own) would be loaded by every page before it can start.
 LABEXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widgets-manager8",
-                 "@voila-dashboards/widgets-manager7"]
+                 "@voila-dashboards/widgets-manager7", "anywidget"]
 # Voila's page loads MathJax 3 (16 scripts, 0.9 MB) at start-up and typesets widget labels with it; the
 # tutor shows no mathematics, and a "$" in a label must stay a dollar. Voila 0.5's page picks MathJax 2
 # instead when the page config names a MathJax URL, and loads that URL on the first typeset: this one is a

@@ -37,9 +37,13 @@ class TableWidget(anywidget.AnyWidget):
     version = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, game: Game | None = None, viewer: int = 0,
-                 on_choose: Callable[[int], Any] | None = None, **kwargs: Any):
+                 on_choose: Callable[[int], Any] | None = None,
+                 on_refused: Callable[[], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.on_choose = on_choose
+        # called when a click from the browser is refused (made on an older table): a screen says so in
+        # plain words instead of leaving the learner wondering why nothing happened
+        self.on_refused = on_refused
         self.on_msg(self._on_message)
         if game is not None:
             self.show(game, viewer)
@@ -49,6 +53,10 @@ class TableWidget(anywidget.AnyWidget):
         self.set_table(observe(game, viewer), legal_actions(game, viewer))
 
     def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+        if observation == self.observation and actions == self.actions:
+            # nothing new (a screen redrawn for a message or a setting): no message, and the version stays,
+            # so a click the learner is making on this table still counts
+            return
         with self.hold_sync():  # one message: the browser never draws an observation with the old actions
             self.version += 1
             self.observation = observation
@@ -72,6 +80,8 @@ class TableWidget(anywidget.AnyWidget):
             return
         version = content.get("version")
         try:
-            self.choose(content.get("id"), version if isinstance(version, int) else -1)  # type: ignore[arg-type]
+            done = self.choose(content.get("id"), version if isinstance(version, int) else -1)  # type: ignore[arg-type]
+            if not done and self.on_refused is not None:
+                self.on_refused()
         except Exception:  # the page must never show a traceback; the log keeps it
             log.exception("error while applying the table's choice %r", content)

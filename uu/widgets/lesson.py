@@ -1,16 +1,17 @@
 """`LessonScreen`: one lesson on the live engine, driven by a `uu.tutor.runner.LessonRunner`.
 
-The screen only renders what the runner and the engine offer: one button per legal action of the learner's
-pending decision, labelled with `game.describe(action)` (the runner judges every click: right, illegal, or
-legal but not what the step asks), one button per choice of a question, a Next button on page steps, and
-Hint / Back / Restart. A legal move the step does not take is shown on the board as it would play out, marked
-"taken back", until the learner's next click. When the lesson is done the screen shows its recap and the quiz
-score. The narration is Markdown rendered safely (escaped first, uu.render.markdown_html); rules are shown in
-a learner's words (uu.tutor.rulewords), never by id.
+The screen only renders what the runner and the engine offer. The learner moves on the table
+(`uu.table.widget.TableWidget`: the cards and places of their legal actions light up; the text list of moves
+is one toggle away on the table), and the runner judges every move: right, or legal but not what the step
+asks. A question's choices are buttons, a page step has Next, and there are Hint / Back / Restart. A legal move
+the step does not take is shown on the table as it would play out, marked "taken back", with nothing to click
+on it, until the learner presses "Back to my move" (or Hint, Back, Restart) and gets the live table again.
+When the lesson is done the screen shows its recap and the quiz score. The narration is Markdown rendered
+safely (escaped first, uu.render.markdown_html); rules are shown in a learner's words (uu.tutor.rulewords).
 
-CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-action, uu-choice,
-uu-next, uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-recap,
-uu-quiz-score, uu-home, uu-board, uu-log.
+CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-choice, uu-next,
+uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-preview-back,
+uu-recap, uu-quiz-score, uu-home, uu-table (the table: its data-* contract is in uu/table/table.js).
 """
 
 from __future__ import annotations
@@ -22,17 +23,21 @@ import ipywidgets as widgets
 
 from uu.engine.actions import Action
 from uu.render import esc, markdown_html, rules_html
+from uu.table.observation import legal_actions, observe
+from uu.table.widget import TableWidget
 from uu.tutor.runner import Feedback, LessonRunner
-from uu.widgets.board import BoardView
-from uu.widgets.common import STALE_CHOICE, ActionButtons, ScreenBase, make_button, safe
+from uu.widgets.common import ScreenBase, make_button, safe
 
 __all__ = ["LessonScreen"]
+
+STALE_CLICK = ("That click was made on an older table (the screen had not caught up with your previous move "
+               "yet). Nothing was changed: choose again on the table shown now.")
 
 HIDDEN = "none"
 
 
 class LessonScreen(ScreenBase):
-    """A lesson: narration, the learner's moves as buttons, feedback, hint, back, next, restart, progress."""
+    """A lesson: narration, the table to move on, feedback, hint, back, next, restart, progress."""
 
     def __init__(self, runner: LessonRunner, on_home: Callable[[], Any] | None = None,
                  on_change: Callable[[LessonScreen], Any] | None = None, **kwargs: Any):
@@ -42,7 +47,8 @@ class LessonScreen(ScreenBase):
         self.on_change = on_change
         self.feedback: Feedback | None = None
         self.hint_text: str | None = None
-        self.new_from: int | None = None
+        # a wrong move's consequence is on the table until the learner asks for the live table again
+        self.showing_preview = False
         lid = runner.lesson.id
         self.add_class("uu-lesson")
         self.add_class(f"uu-lesson-{lid}")
@@ -53,12 +59,6 @@ class LessonScreen(ScreenBase):
         self.progress_label.add_class("uu-progress")
         self.narration = widgets.HTML()
         self.narration.add_class("uu-narration")
-        self.actions_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.actions_box.add_class("uu-actions")
-        self.move_head = widgets.HTML(layout=widgets.Layout(width="100%", display=HIDDEN))
-        self.move_head.add_class("uu-prompt")
-        self.choices = ActionButtons(self.actions_box, self.on_action, self.on_stale_choice,
-                                     prefix=(self.move_head,))
         self.choice_buttons = [make_button("", "uu-choice", lambda _b, i=i: self.on_choice(i))
                                for i in range(1, 6)]
         self.choice_box = widgets.Box(self.choice_buttons,
@@ -66,6 +66,9 @@ class LessonScreen(ScreenBase):
         self.choice_box.add_class("uu-choices")
         self.preview_note = widgets.HTML()
         self.preview_note.add_class("uu-preview-note")
+        self.preview_back = make_button("Back to my move", "uu-preview-back", self.on_preview_back,
+                                        style="primary", tooltip="Take that move back and show the live table")
+        self.preview_back.layout.display = HIDDEN
         self.next_button = make_button("Next", "uu-next", self.on_next, style="primary")
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
@@ -78,20 +81,21 @@ class LessonScreen(ScreenBase):
         self.home_button = make_button("All lessons", ("uu-home", "uu-lesson-home"), self.on_home_click)
         if on_home is None:
             self.home_button.layout.display = HIDDEN
-        self.board_view = BoardView()
+        self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
+        self.table.add_class("uu-table")
 
         self.children = [
             widgets.HBox([self.title, self.progress_label], layout=widgets.Layout(align_items="baseline")),
             self.narration,
             self.choice_box,
-            self.actions_box,
             self.feedback_box,
             widgets.HBox([self.next_button, self.hint_button, self.back_button, self.restart_button,
                           self.home_button], layout=widgets.Layout(flex_flow="row wrap")),
             self.hint_box,
             self.error_box,
             self.preview_note,
-            self.board_view,
+            self.preview_back,
+            self.table,
         ]
         self.refresh()
 
@@ -101,42 +105,51 @@ class LessonScreen(ScreenBase):
             self.on_change(self)
 
     def _mark(self) -> None:
-        self.new_from = len(self.runner.game.log)
         self.hint_text = None
+        self.showing_preview = False
+
+    @safe
+    def on_table_choice(self, index: int) -> None:
+        """A move chosen on the table: `index` names one of the live game's legal actions (the table offers
+        no move while it shows a preview, and TableWidget refuses a click made on an older table)."""
+        self._move(self.runner.game.legal_actions[index])
 
     @safe
     def on_action(self, action: Action) -> None:
-        start = len(self.runner.game.log)
+        """A move given as an Action (a notebook, a test): judged exactly as a click on the table."""
+        self._move(action)
+
+    def _move(self, action: Action) -> None:
         fb = self.runner.try_move(action)
         self.feedback = fb
-        self.hint_text = None
-        self.new_from = start if fb.log else self.new_from
+        self._mark()
+        self.showing_preview = fb.preview is not None
         self._changed()
 
     @safe
     def on_choice(self, option: int) -> None:
-        start = len(self.runner.game.log)
-        fb = self.runner.choose(option)
-        self.feedback = fb
-        self.hint_text = None
-        self.new_from = start if fb.log else self.new_from
+        self.feedback = self.runner.choose(option)
+        self._mark()
         self._changed()
 
     @safe
     def on_stale_choice(self) -> None:
-        self.feedback = Feedback(ok=False, kind="info", text=STALE_CHOICE)
+        self.feedback = Feedback(ok=False, kind="info", text=STALE_CLICK)
+
+    @safe
+    def on_preview_back(self, _b: Any = None) -> None:
+        self.showing_preview = False
 
     @safe
     def on_next(self, _b: Any = None) -> None:
-        start = len(self.runner.game.log)
         fb = self.runner.next()
         self.feedback = fb if (fb.text or not fb.ok) else None
-        self.hint_text = None
-        self.new_from = start
+        self._mark()
         self._changed()
 
     @safe
     def on_hint(self, _b: Any = None) -> None:
+        self.showing_preview = False
         self.hint_text = self.runner.hint()
 
     @safe
@@ -166,15 +179,21 @@ class LessonScreen(ScreenBase):
         return self.choice_buttons[option - 1]
 
     # ---- driving it from Python (tests, notebooks) ---------------------------------------------------
-    def button_for(self, action: Action | None) -> widgets.Button | None:
-        """The action button standing for `action` (equal by names), or None."""
-        for b, a in self.action_buttons:
-            if action is not None and a == action:
-                return b
-        return None
+    @property
+    def moves(self) -> list[Action]:
+        """The moves the table offers now, in the order of their ids (none on a preview or a page)."""
+        legal = self.runner.game.legal_actions
+        return [legal[a["id"]] for a in self.table.actions]
+
+    def click_move(self, action: Action | None) -> bool:
+        """What a click on the table does for `action` (equal by names): True if the table offered it."""
+        for a in self.table.actions:
+            if action is not None and self.runner.game.legal_actions[a["id"]] == action:
+                return self.table.choose(a["id"], self.table.version)
+        return False
 
     def click_answer(self) -> bool:
-        """Click what the current step wants (Next on a page, the expected move's button otherwise)."""
+        """Click what the current step wants (Next on a page, the expected move on the table otherwise)."""
         st = self.runner.step
         if st is None:
             return False
@@ -187,18 +206,11 @@ class LessonScreen(ScreenBase):
                 return False
             c.click()
             return True
-        b = self.button_for(self.runner.answer())
-        if b is None:
-            return False
-        b.click()
-        return True
+        if self.showing_preview:
+            self.preview_back.click()
+        return self.click_move(self.runner.answer())
 
     # ---- drawing -----------------------------------------------------------------------------------
-    @property
-    def action_buttons(self) -> list[tuple[widgets.Button, Action]]:
-        """(button, action) for every move on offer now (the spare pooled buttons are not included)."""
-        return self.choices.shown
-
     def refresh(self) -> None:
         r = self.runner
         k, n = r.progress
@@ -217,22 +229,6 @@ class LessonScreen(ScreenBase):
                 b.description = question.options[i - 1] if question is not None and shown else ""
                 b.layout.display = None if shown else HIDDEN
         self.choice_box.layout.display = None if question is not None else HIDDEN
-
-        items: list[tuple[str, Action]] = []
-        if st is not None and st.kind not in ("page", "question") and not r.stuck:
-            d = r.game.pending
-            items = [(r.describe(a), a) for a in r.learner_actions()]
-            if d is not None and d.player == r.learner:
-                prompt = d.prompt.removeprefix(f"{r.game.players[d.player]}: ")
-                self.move_head.value = f"<b>Your move</b>: {esc(prompt)}"
-            elif d is None:
-                self.move_head.value = f"<b>The game is over</b>: {esc(r.game.result_text())}."
-            else:
-                self.move_head.value = f"Waiting for {esc(r.game.players[d.player])}."
-            self.move_head.layout.display = None
-        else:
-            self.move_head.layout.display = HIDDEN
-        self.choices.show(items)
         self.next_button.layout.display = None if (st is not None and st.kind == "page") else HIDDEN
         self.hint_button.disabled = st is None
 
@@ -251,14 +247,19 @@ class LessonScreen(ScreenBase):
                                        f"{coach}{rules}</div>")
         self.hint_box.value = ("" if not self.hint_text else
                                f"<div class='uu-fb uu-fb-info'><b>Hint</b>{markdown_html(self.hint_text)}</div>")
-        preview = fb.preview if fb is not None else None
+        preview = fb.preview if fb is not None and self.showing_preview else None
         if preview is not None:
             self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> (taken back: "
-                                       "the table below shows it; your next click goes on from before it)</div>")
-            self.board_view.show(preview, r.learner, len(r.game.log))
+                                       "the table below shows it. Press \"Back to my move\" to choose again "
+                                       "from before it.)</div>")
+            self.preview_back.layout.display = None
+            self.table.set_table(observe(preview, r.learner), [])  # a picture: nothing on it can be chosen
         else:
             self.preview_note.value = ""
-            self.board_view.show(r.game, r.learner, self.new_from)
+            self.preview_back.layout.display = HIDDEN
+            moving = st is not None and st.kind not in ("page", "question") and not r.stuck
+            self.table.set_table(observe(r.game, r.learner),
+                                 legal_actions(r.game, r.learner) if moving else [])
 
     def _done_html(self) -> str:
         r = self.runner

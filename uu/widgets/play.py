@@ -1,14 +1,16 @@
 """`PlayScreen`: a full game against 1-7 bots. The learner is seat 0.
 
-The learner's pending decision is shown as one button per legal action (labelled with `game.describe`); the
-bots act one decision at a time with a short visible delay, or one decision per click of "Bot: next" in step
+The game is drawn on the table (`uu.table.widget.TableWidget`) as the learner may see it; the learner moves
+by clicking the cards and places of their legal actions (the text list of moves is one toggle away on the
+table), and the engine judges every move. The bots act one decision at a time with a short visible delay, or one decision per click of "Bot: next" in step
 mode. Undo takes back the learner's own moves: a `game.copy()` snapshot is kept before each of them, and undo
 is allowed only while no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise
 it is refused with the reason. The settings are validated (a client can set any widget value), the name is
 escaped wherever it is shown, and the game lives in Python attributes, never in widget traits.
 
 CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-step-mode, uu-new-game,
-uu-action, uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-board, uu-log.
+uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-prompt, uu-table (the table: its data-* contract
+is in uu/table/table.js).
 """
 
 from __future__ import annotations
@@ -24,14 +26,16 @@ from uu.bots import RandomBot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.render import esc, result_text
-from uu.widgets.board import BoardView
-from uu.widgets.common import STALE_CHOICE, ActionButtons, ScreenBase, make_button, safe
+from uu.table.widget import TableWidget
+from uu.widgets.common import ScreenBase, make_button, safe
 
 __all__ = ["PlayScreen", "PlaySettings"]
 
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
 BOT_STEP_CAP = 5000  # one click never runs the bots forever, whatever the engine does
 HIDDEN = "none"
+STALE_CLICK = ("That click was made on an older table (the screen had not caught up yet). Nothing was changed: "
+               "choose again on the table shown now.")
 
 
 class PlaySettings(BaseModel):
@@ -68,7 +72,6 @@ class PlayScreen(ScreenBase):
         self.bots: list[RandomBot] = []
         self.snapshots: list[Game] = []
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
-        self.new_from: int | None = None
 
         self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="18em"))
         self.name_input.add_class("uu-name")
@@ -96,15 +99,13 @@ class PlayScreen(ScreenBase):
         self.banner.add_class("uu-result")
         self.prompt = widgets.HTML()
         self.prompt.add_class("uu-prompt")
-        self.actions_box = widgets.Box(layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.actions_box.add_class("uu-actions")
-        self.choices = ActionButtons(self.actions_box, self.on_action, self.on_stale_choice, reserve=32)
         self.bot_button = make_button("Bot: next", "uu-bot-next", self.on_bot_next, style="info",
                                       tooltip="Let the bot whose turn it is make one decision")
         self.undo_button = make_button("Undo my last move", "uu-undo", self.on_undo, style="warning")
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
-        self.board_view = BoardView()
+        self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
+        self.table.add_class("uu-table")
 
         self.children = [
             widgets.HTML("<h2 style='margin:4px 0'>Play a game against the bots</h2>"),
@@ -114,11 +115,10 @@ class PlayScreen(ScreenBase):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.banner,
             self.prompt,
-            self.actions_box,
             widgets.HBox([self.bot_button, self.undo_button]),
             self.feedback_box,
             self.error_box,
-            self.board_view,
+            self.table,
         ]
         self._start()
 
@@ -140,7 +140,6 @@ class PlayScreen(ScreenBase):
         self.game = None
         self.snapshots = []
         self.message = None
-        self.new_from = None
         names = seat_names(s.name, s.players)
         self.bots = [RandomBot(s.seed * 10 + p) for p in range(s.players)]
         self.game = new_game(names, seed=s.seed, options={"targeting": s.targeting})
@@ -182,30 +181,39 @@ class PlayScreen(ScreenBase):
         self.new_game()
 
     @safe
+    def on_table_choice(self, index: int) -> None:
+        """A move chosen on the table: `index` names one of the game's legal actions now (TableWidget has
+        refused a click made on an older table)."""
+        g = self.game
+        if g is None or g.pending is None or g.pending.player != self.LEARNER:
+            raise ValueError("it is not your decision now")
+        self._move(g.legal_actions[index])
+
+    @safe
     def on_action(self, action: Action) -> None:
+        """A move given as an Action (a notebook, a test): judged exactly as a click on the table."""
+        self._move(action)
+
+    def _move(self, action: Action) -> None:
         g = self.game
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
             raise ValueError("it is not your decision now")
         snapshot = g.copy()
-        start = len(g.log)
         g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
         self.snapshots.append(snapshot)
         self.message = None
-        self.new_from = start
         self.run_bots()
 
     @safe
     def on_stale_choice(self) -> None:
-        self.message = ("info", STALE_CHOICE)
+        self.message = ("info", STALE_CLICK)
 
     @safe
     def on_bot_next(self, _b: Any = None) -> None:
-        start = len(self.game.log) if self.game is not None else None
         if not self.bot_step():
             self.message = ("info", "No bot has a decision to make now.")
             return
         self.message = None
-        self.new_from = start
 
     @safe
     def on_step_mode(self, _change: Any = None) -> None:
@@ -227,7 +235,6 @@ class PlayScreen(ScreenBase):
             return
         self.snapshots.pop()
         self.game = snap
-        self.new_from = None
         self.message = ("right", "Your last move was taken back.")
 
     @safe
@@ -235,32 +242,36 @@ class PlayScreen(ScreenBase):
         if self.on_home is not None:
             self.on_home()
 
-    # ---- drawing -----------------------------------------------------------------------------------
+    # ---- driving it from Python (tests, notebooks) ---------------------------------------------------
     @property
-    def action_buttons(self) -> list[tuple[widgets.Button, Action]]:
-        """(button, action) for every action on offer now (the spare pooled buttons are not included)."""
-        return self.choices.shown
+    def moves(self) -> list[Action]:
+        """The moves the table offers now, in the order of their ids (none while a bot decides)."""
+        if self.game is None:
+            return []
+        legal = self.game.legal_actions
+        return [legal[a["id"]] for a in self.table.actions]
 
+    def click_move(self, action: Action | None) -> bool:
+        """What a click on the table does for `action` (equal by names): True if the table offered it."""
+        for a in self.table.actions:
+            if self.game is not None and action is not None and self.game.legal_actions[a["id"]] == action:
+                return self.table.choose(a["id"], self.table.version)
+        return False
+
+    # ---- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from the game. Only what changed is sent (a widget value set to what it already is sends
-        nothing). Choices no longer on offer go first (one message), then the board (what the learner looks
-        at after a click), the small controls, and last the new choices, which may take one message per new
-        label."""
+        nothing); the table is one message with the observation and the learner's moves together."""
         g = self.game
         if g is None:
             self.banner.value = ""
             self.prompt.value = "<p>No game. Choose the settings, then press <b>New game</b>.</p>"
-            self.choices.show([])
             self.bot_button.disabled = self.undo_button.disabled = True
             self.feedback_box.value = ""
-            self.board_view.show(None)
+            self.table.set_table({}, [])
             return
         d = g.pending
-        mine = d is not None and d.player == self.LEARNER
-        items = [(g.describe(a), a) for a in d.actions] if d is not None and mine else []
-        if items != self.choices.items:
-            self.choices.show([])
-        self.board_view.show(g, self.LEARNER, self.new_from)
+        self.table.show(g, self.LEARNER)
         if d is None:
             text = result_text(g, self.LEARNER)
             self.banner.value = (f"<div class='uu-banner' role='status'>Game over: {esc(text)} "
@@ -270,7 +281,7 @@ class PlayScreen(ScreenBase):
             self.banner.value = ""
             if d.player == self.LEARNER:
                 prompt = d.prompt.removeprefix(f"{g.players[d.player]}: ")
-                self.prompt.value = f"<b>Your move</b>: {esc(prompt)}"
+                self.prompt.value = f"<b>Your move</b>: {esc(prompt)} Choose on the table below."
             else:
                 hint = " Press <b>Bot: next</b>." if self.step_mode else ""
                 self.prompt.value = f"Waiting for <b>{esc(g.players[d.player])}</b> ({esc(d.kind)}).{hint}"
@@ -282,4 +293,3 @@ class PlayScreen(ScreenBase):
         else:
             kind, text = self.message
             self.feedback_box.value = f"<div class='uu-fb uu-fb-{esc(kind)}' role='status'>{esc(text)}</div>"
-        self.choices.show(items)
