@@ -19,8 +19,9 @@ import tornado.web
 from conftest import run_async
 
 import uu.app
+from uu import seats
 from uu.appserver import AppServer
-from uu.voila_config import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, refuse_when_full, voila_config
+from uu.voila_config import refuse_when_full, voila_config
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -167,10 +168,8 @@ def test_the_app_listens_on_loopback_unless_asked():
 
 
 class FakeRequest:
-    def __init__(self, kernels: int, pool: list | None = None):
-        self.kernel_manager = SimpleNamespace(list_kernel_ids=lambda: [f"k{i}" for i in range(kernels)])
-        if pool is not None:  # Voila's preheat pool: notebook -> tasks whose result names the kernel
-            self.kernel_manager._pools = {"app.ipynb": pool}
+    def __init__(self, address: str = "10.0.0.1"):
+        self.request = SimpleNamespace(remote_ip=address)
         self.status, self.headers, self.body = 200, {}, None
 
     def set_status(self, code):
@@ -183,55 +182,92 @@ class FakeRequest:
         self.body = body
 
 
-def test_kernel_cap_answers_503_with_a_readable_page(monkeypatch):
-    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
-    assert refuse_when_full(FakeRequest(2), None, "/") is None
-    req = FakeRequest(3)
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(req, None, "/")
-    assert req.status == 503 and "The tutor is full" in req.body and "Traceback" not in req.body
-    monkeypatch.setenv(MAX_KERNELS_ENV, "not a number")
-    assert refuse_when_full(FakeRequest(DEFAULT_MAX_KERNELS - 1), None, "/") is None
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def _pool_task(kernel_id: str | None):
-    """A done pool task holding `kernel_id`, or (None) one still starting its kernel."""
-    loop = asyncio.new_event_loop()
+@pytest.fixture
+def register(monkeypatch):
+    """A fresh seat register (cap 3, 2 pages per address, 60 s to connect) as the server's."""
+    clock = Clock()
+    reg = seats.Seats(cap=3, per_address=2, connect_timeout=60, clock=clock)
+    reg.clock_ = clock
+    monkeypatch.setattr(seats, "SEATS", reg)
+    return reg
+
+
+def _refused(address: str = "10.0.0.1") -> FakeRequest | None:
+    req = FakeRequest(address)
     try:
-        future = loop.create_future()
-        if kernel_id is not None:
-            future.set_result({"kernel_id": kernel_id, "task": None, "renderer": None})
-        return future
-    finally:
-        loop.close()
+        refuse_when_full(req, None, "/")
+    except tornado.web.Finish:
+        return req
+    return None
 
 
-def test_kernel_cap_with_preheat_counts_learners_not_the_idle_pool(monkeypatch):
-    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
-    # 5 kernels running, 3 of them ready in the pool: 2 learners, room for one more
-    assert refuse_when_full(FakeRequest(5, [_pool_task("k2"), _pool_task("k3"), _pool_task("k4")])) is None
-    # 5 kernels, 2 ready in the pool: 3 learners, full
-    req = FakeRequest(5, [_pool_task("k3"), _pool_task("k4")])
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(req)
-    assert req.status == 503 and "The tutor is full" in req.body and req.headers["Retry-After"] == "60"
-    # a pool kernel still starting costs what a learner's does: it counts
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(FakeRequest(4, [_pool_task("k3"), _pool_task(None)]))
-    # a pool this code does not understand: count every kernel (err on refusing)
-    monkeypatch.setenv(MAX_KERNELS_ENV, "2")
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(FakeRequest(2, ["not a task"]))
+def test_only_connected_pages_take_seats_and_the_cap_answers_503(register):
+    for i in range(4):  # pages handed out, never connected: no seat (below the pending bound)
+        register.handed_out(f"p{i}", f"10.0.1.{i}", None)
+    assert len(register.seated) == 0 and _refused("10.0.0.9") is None
+    for i in range(3):
+        register.handed_out(f"k{i}", f"10.0.2.{i}", None)
+        register.connected(f"k{i}", f"10.0.2.{i}")
+    register.connected("k0", "10.0.2.0")  # a second websocket of the same page changes nothing
+    assert len(register.seated) == 3
+    req = _refused("10.0.0.9")
+    assert req is not None and req.status == 503 and "The tutor is full" in req.body
+    assert "Traceback" not in req.body and req.headers["Retry-After"] == "60"
+    register.keep_only(["k0", "k1"])  # k2 shut down (beacon, culler): its seat is free, and so are the pending
+    assert len(register.seated) == 2 and not register.pending and _refused("10.0.0.9") is None
+
+
+def test_pending_pages_expire_and_are_bounded(register):
+    register.handed_out("a", "10.0.0.1", None)
+    register.clock_.now = 30
+    register.handed_out("b", "10.0.0.2", None)
+    register.connected("b", "10.0.0.2")
+    assert register.expired() == []
+    register.clock_.now = 61
+    assert register.expired() == ["a"]  # "b" connected: seated, never expires
+    for i in range(seats.PENDING_PER_SEAT * register.cap):
+        register.handed_out(f"p{i}", f"10.0.3.{i}", None)
+    assert _refused("10.0.0.9") is not None  # requests cannot start kernels without limit
+
+
+def test_one_address_holds_at_most_its_share(register):
+    register.handed_out("a", "10.0.0.1", "t1")
+    register.connected("a", "10.0.0.1")
+    register.handed_out("b", "10.0.0.1", "t2")  # pending counts too
+    req = _refused("10.0.0.1")
+    assert req is not None and req.status == 503 and "This computer" in req.body
+    assert _refused("10.0.0.2") is None
+    assert register.held_by_token("t1") == ["a"] and register.held_by_token(None) == []
+
+
+def test_seat_tokens_and_kernel_ids_are_read_strictly():
+    token = seats.new_token()
+    assert seats.valid_token(token) == token
+    for forged in (None, "", "short", "a" * 65, "../../etc", "x" * 20 + ";y"):
+        assert seats.valid_token(forged) is None
+    kid = str(uuid.uuid4())
+    assert seats.kernel_id_in(f'{{"baseUrl": "/", "kernelId": "{kid}"}}') == kid
+    assert seats.kernel_id_in("<html>") is None
+    assert seats.max_kernels() >= 1
 
 
 def test_page_handler_cap_patch_wraps_voilas_page_route():
     from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     assert uu.app.patch_page_handler_cap() and uu.app.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    get = TornadoVoilaHandler.get  # uu.app._run_first's wrapper, running the cap check first
-    assert get.__code__.co_name == "wrapped"
-    assert refuse_when_full in [cell.cell_contents for cell in get.__closure__]
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.app._seat_check
+    assert uu.app.patch_websocket_seats() and uu.app.patch_websocket_seats()
+    assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 
 
 def test_busy_port_fails_instead_of_moving(tmp_path):
@@ -315,7 +351,8 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
 def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
     """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
     page comes from the pool, with sources stripped and a kernel that runs no code; a template override is
-    ignored; the third learner gets the "tutor is full" page although the pool has refilled."""
+    ignored; with both pages connected, the third learner gets the "tutor is full" page although the pool has
+    refilled."""
     import time
 
     from conftest import HOSTILE_VOILA_JSON, HOSTILE_VOILA_PY
@@ -346,6 +383,7 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
         for snippet in SOURCE_SNIPPETS:
             assert snippet not in page
 
+        run_async(_connect(url, page))  # the second page connects too: both seats are taken
         deadline = time.time() + 60  # wait for the pool to refill: its idle kernels must not count
         while log_path.read_text().count("is filled with 2 kernel(s)") < 2:
             assert time.time() < deadline, log_path.read_text()
@@ -354,6 +392,78 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
         assert status == 503 and "The tutor is full" in page and "Traceback" not in page
     finally:
         server.stop()
+
+
+async def _connect(base_url: str, page: str, cookie: str | None = None):
+    """Open the page's kernel websocket as the page does (same origin); returns the connection."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    ws_url = base_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+    headers = {"Origin": base_url.rstrip("/")}
+    if cookie:
+        headers["Cookie"] = cookie
+    return await websocket_connect(HTTPRequest(ws_url, headers=headers))
+
+
+async def _page(base_url: str, token: str | None = None) -> tuple[int, str]:
+    from tornado.httpclient import AsyncHTTPClient
+
+    headers = {"Cookie": f"{seats.COOKIE}={token}"} if token else {}
+    resp = await AsyncHTTPClient().fetch(base_url, headers=headers, raise_error=False, request_timeout=120)
+    return resp.code, resp.body.decode()
+
+
+def _kernel_alive(base_url: str, page: str) -> bool:
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    return _get(base_url + f"api/kernels/{kernel_id}")[0] == 200
+
+
+def test_seats_are_connected_pages_and_a_reload_at_full_capacity_gets_its_page(tmp_path):
+    """A live server with a cap of 2 seats and 4 s to connect: two browserless GETs of `/` are served and take
+    no seat (two connected pages still get in), a third connected page is refused, a reload of a connected
+    page (its browser's cookie) gets its page at full capacity, and the browserless pages' kernels are shut
+    down once the time to connect has passed, while the connected ones stay."""
+    import time
+
+    with AppServer(tmp_path, max_kernels=2, per_address=8, connect_timeout=4,
+                   extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+        url = server.url
+        a, b, c = (seats.new_token() for _ in range(3))
+
+        async def scenario() -> dict[str, str]:
+            pages = {}
+            for name in ("bare1", "bare2"):
+                status, pages[name] = await _page(url)
+                assert status == 200, pages[name]
+            sockets = []
+            for name, token in (("a", a), ("b", b)):
+                status, pages[name] = await _page(url, token)
+                assert status == 200, pages[name]
+                sockets.append(await _connect(url, pages[name], f"{seats.COOKIE}={token}"))
+            await asyncio.sleep(0.5)
+            status, body = await _page(url, c)
+            assert status == 503 and "The tutor is full" in body, status
+            sockets[0].close()  # the reload: the old page goes, the new one loads before any beacon
+            status, pages["a2"] = await _page(url, a)
+            assert status == 200, pages["a2"]
+            sockets.append(await _connect(url, pages["a2"], f"{seats.COOKIE}={a}"))
+            await asyncio.sleep(0.5)
+            for conn in sockets[1:]:
+                conn.close()
+            return pages
+
+        pages = run_async(scenario())
+        assert not _kernel_alive(url, pages["a"])  # freed by the reload
+        assert _kernel_alive(url, pages["bare1"])  # pending: still within its time to connect
+        deadline = time.time() + 30
+        while _kernel_alive(url, pages["bare1"]) or _kernel_alive(url, pages["bare2"]):
+            assert time.time() < deadline, server.log_tail()
+            time.sleep(0.5)
+        assert _kernel_alive(url, pages["b"]) and _kernel_alive(url, pages["a2"])
+        assert "its page never connected" in server.log_text()
 
 
 @pytest.mark.browser
