@@ -128,6 +128,30 @@ def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_p
     run_async(go())
 
 
+def test_a_forked_kernels_logs_and_warnings_go_to_the_server_not_the_page(fork_provisioner, capfd):
+    """Errors logged in the kernel (the tutor's, ipykernel's, ipywidgets' own) and warnings go to the server's
+    stderr (the zygote's, which is this test's here), never to the page as `stream` messages."""
+    code = ("import logging, warnings, ipywidgets\n"
+            "logging.getLogger('uu.widgets').error('secret-one /srv/path.py')\n"
+            "logging.getLogger('ipykernel.comm').warning('secret-two No such comm')\n"
+            "warnings.warn('secret-three')\n"
+            "ipywidgets.Button().log.error('secret-four')\n"
+            "_out = 'done'")
+
+    async def go():
+        km = await _start()
+        try:
+            return await _run(km, code)
+        finally:
+            await km.shutdown_kernel(now=True)
+
+    got = run_async(go())
+    assert got["status"] == "ok" and got["out"] == "'done'", got  # only the cell's own print reached the page
+    server_log = capfd.readouterr().err
+    for marker in ("secret-one", "secret-two", "secret-three", "secret-four"):
+        assert marker in server_log, (marker, server_log[-2000:])
+
+
 def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
     """As a launched kernel exits when the server dies: the zygote dies with the server (its stdin closes)."""
 

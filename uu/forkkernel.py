@@ -28,6 +28,7 @@ What a forked kernel does differently from a launched one, and why it is safe:
   reads JPY_PARENT_PID at import, so the parent is passed as an option instead.
 - If the zygote exits (the server died: its stdin closes), the kernels notice their parent changed and exit,
   as a launched kernel does when the server dies (ipykernel's parent poller).
+- Its logging and warnings go to the server's log, not to the learner's page (`uu.kernellog`).
 """
 
 from __future__ import annotations
@@ -256,6 +257,9 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     app.initialize()
     if "ipywidgets" in sys.modules:
         sys.modules["ipywidgets"].register_comm_target()
+    from uu.kernellog import logs_to_server
+
+    logs_to_server()  # after initialize(), which made sys.stderr the page's stream: logs go to the server
     app.start()
 
 
