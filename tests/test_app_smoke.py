@@ -21,7 +21,8 @@ from conftest import run_async
 import uu.app
 from uu import seats
 from uu.appserver import AppServer
-from uu.voila_config import refuse_when_full, voila_config
+from uu.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config
+from uu.yamlfile import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -56,7 +57,10 @@ def _assert_safe(c):
     assert any(".*\\.(ipynb|py" in p for p in c.VoilaConfiguration.file_denylist)
     assert c.Voila.ip == "127.0.0.1"
     assert c.Voila.config_file_paths == []  # no voila.py from the working directory
-    assert c.Voila.tornado_settings == {"disable_check_xsrf": True}
+    assert c.Voila.tornado_settings["disable_check_xsrf"] is True
+    assert c.Voila.tornado_settings["websocket_max_message_size"] == WS_MAX_MESSAGE_BYTES
+    assert WS_MAX_MESSAGE_BYTES >= 2 * MAX_BYTES  # a paste or upload the page allows fits, as JSON
+    assert c.KernelRestarter.restart_limit == 0  # a dead kernel is not replaced by a blank one
     assert c.Voila.port == 9999 and c.Voila.port_retries == 0
     assert c.Voila.open_browser is False
     assert c.MappingKernelManager.cull_idle_timeout > 0
@@ -464,6 +468,56 @@ def test_seats_are_connected_pages_and_a_reload_at_full_capacity_gets_its_page(t
             time.sleep(0.5)
         assert _kernel_alive(url, pages["b"]) and _kernel_alive(url, pages["a2"])
         assert "its page never connected" in server.log_text()
+
+
+def test_a_websocket_message_over_the_limit_is_refused(tmp_path):
+    """tornado closes a kernel websocket whose message is larger than WS_MAX_MESSAGE_BYTES (none reaches the
+    kernel); the kernel itself is untouched."""
+    with AppServer(tmp_path, max_kernels=4, extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+
+        async def flood() -> tuple[int | None, bool]:
+            status, page = await _page(server.url)
+            assert status == 200
+            conn = await _connect(server.url, page)
+            await conn.write_message(b"x" * (WS_MAX_MESSAGE_BYTES + 1), binary=True)
+            for _ in range(100):  # the kernel's status messages may come first
+                if await asyncio.wait_for(conn.read_message(), 30) is None:
+                    return conn.close_code, True
+            return conn.close_code, False
+
+        code, closed = run_async(flood())
+        assert closed and code == 1009, code
+
+
+@pytest.mark.browser
+def test_a_dead_kernel_tells_its_learner_to_reload_and_is_not_restarted(page, tmp_path):
+    """A learner's kernel killed (as its memory ceiling or a crash would): the page says "Your session stopped:
+    reload to continue", and the server keeps no blank restarted kernel under that id."""
+    import os
+    import signal
+    import time
+
+    import psutil
+    from playwright.sync_api import expect
+
+    with AppServer(tmp_path, max_kernels=4, extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+        page.goto(server.url, wait_until="commit")
+        expect(page.locator(".uu-play button, button.uu-play").first).to_be_visible(timeout=60_000)
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page.content()).group(1)
+        assert _get(server.url + f"api/kernels/{kernel_id}")[0] == 200
+        zygote = [p for p in psutil.Process(server.proc.pid).children()
+                  if "uu.forkkernel" in " ".join(p.cmdline())][0]
+        (kernel,) = zygote.children()  # without a pool, the page's kernel is the only one
+        os.kill(kernel.pid, signal.SIGKILL)
+        expect(page.locator(".uu-session-stopped")).to_contain_text("Your session stopped: reload to continue",
+                                                                    timeout=30_000)
+        deadline = time.time() + 30
+        while _get(server.url + f"api/kernels/{kernel_id}")[0] != 404:
+            assert time.time() < deadline, server.log_tail()
+            time.sleep(0.5)
+        assert not zygote.children(), "a blank kernel was started in its place"
 
 
 @pytest.mark.browser

@@ -10,10 +10,27 @@ record goes to the process's own stderr (`sys.__stderr__`: the server's, which a
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from typing import IO
 
 FORMAT = "[kernel %(process)d] %(levelname)s %(name)s: %(message)s"
+MEMORY_EXIT_CODE = 70  # a kernel that ran out of memory (its ceiling, uu.forkkernel) exits with this
+
+
+class EndOnMemoryError(logging.Filter):
+    """A MemoryError that ipykernel or ipywidgets caught and logged (in a message handler) ends the kernel: it
+    hit its memory ceiling, and a kernel that lost part of a message or of a widget's state cannot be trusted.
+    The server does not restart it (uu.voila_config) and the learner's page says their session stopped."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        exc = record.exc_info[0] if record.exc_info else None
+        if exc is not None and issubclass(exc, MemoryError):
+            try:
+                os.write(2, b"uu kernel: out of memory (its ceiling, UU_KERNEL_MEMORY_MB); the kernel ends\n")
+            finally:
+                os._exit(MEMORY_EXIT_CODE)
+        return True
 
 
 def _is_page_stream(stream: object, target: IO[str]) -> bool:
@@ -25,7 +42,8 @@ def _is_page_stream(stream: object, target: IO[str]) -> bool:
 
 def logs_to_server(target: IO[str] | None = None) -> logging.Handler:
     """Route the kernel's logging and warnings to `target` (default `sys.__stderr__`); returns the root's
-    handler. Handlers made earlier that write to the page (ipykernel's `OutStream`) are pointed at `target`."""
+    handler. Handlers made earlier that write to the page (ipykernel's `OutStream`) are pointed at `target`;
+    every handler ends the kernel on a logged MemoryError (`EndOnMemoryError`)."""
     target = target if target is not None else sys.__stderr__
     handler = logging.StreamHandler(target)
     handler.setFormatter(logging.Formatter(FORMAT))
@@ -34,10 +52,12 @@ def logs_to_server(target: IO[str] | None = None) -> logging.Handler:
     if root.level == logging.NOTSET or root.level > logging.WARNING:
         root.setLevel(logging.WARNING)
     loggers = [root, *(lg for lg in logging.root.manager.loggerDict.values() if isinstance(lg, logging.Logger))]
+    end = EndOnMemoryError()
     for lg in loggers:
         for h in lg.handlers:
             if isinstance(h, logging.StreamHandler) and _is_page_stream(h.stream, target):
                 h.setStream(target)
+            h.addFilter(end)
     logging.lastResort = handler  # a record no handler takes (propagate off) still goes to the server
     logging.captureWarnings(True)  # warnings.warn -> the "py.warnings" logger -> the root's handler
     return handler

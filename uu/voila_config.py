@@ -51,6 +51,7 @@ LABEXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widge
 # (Everything after "//" is a comment: the page appends "?config=..." to the URL.)
 NO_MATHJAX_URL = ("data:text/javascript,window.MathJax={Hub:{Config(){},Register:{StartupHook(){}},"
                   "Configured(){},Queue(){}}};//")
+WS_MAX_MESSAGE_BYTES = 1024 * 1024
 FULL_TITLE = "The tutor is full"
 FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now. "
              "Please try again in a few minutes, or ask your teacher.")
@@ -126,7 +127,13 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     if port is not None:
         c.Voila.port = port
         c.Voila.port_retries = 0            # the port asked for, or fail: never silently another one
-    c.Voila.tornado_settings = {"disable_check_xsrf": True}  # voila#1458: lets the unload beacon free kernels
+    c.Voila.tornado_settings = {
+        "disable_check_xsrf": True,  # voila#1458: lets the unload beacon free kernels
+        # a bigger websocket message is refused and its connection closed (tornado's default is 10 MiB; 40
+        # messages of 8 MB made one kernel hold 401 MB): the page's own pastes and uploads are refused before
+        # sending above uu.yamlfile.MAX_BYTES, far below this
+        "websocket_max_message_size": WS_MAX_MESSAGE_BYTES,
+    }
 
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.show_tracebacks = False
@@ -153,6 +160,11 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     # found its port taken ("Address already in use"), died, and that learner's page never came.
     if sys.platform == "linux":
         c.KernelManager.transport = "ipc"
+
+    # A kernel that dies (its memory ceiling, see uu.forkkernel) is not restarted: a restarted kernel is blank
+    # (no app, a page of broken widgets) and would keep a seat. jupyter_server then removes it and tells its
+    # page (a "dead" status), which says "Your session stopped: reload to continue" (uu/voila_template).
+    c.KernelRestarter.restart_limit = 0
 
     # Reap kernels whose page went away without the unload beacon (tab crash, network loss).
     c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS
