@@ -564,6 +564,15 @@ def test_served_page_loads_nothing_from_other_hosts(voila_url):
     assert "voila-style.js" in page and "theme-light.css" in page  # the rest of lab's head is still there
 
 
+def test_page_script_refuses_what_the_loaders_would_and_says_when_a_session_stopped():
+    """The page template's script (uu/voila_template/index.html.j2) uses the loaders' own size limit."""
+    from uu.app import template_dir
+
+    text = (template_dir() / "index.html.j2").read_text()
+    assert f"var MAX_BYTES = {MAX_BYTES};" in text
+    assert "Your session stopped: reload to continue" in text
+
+
 def test_uu_template_goes_first_on_voilas_template_path():
     from uu.app import template_dir, use_uu_template
 
