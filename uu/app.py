@@ -174,6 +174,7 @@ async def _seat_check(handler: Any) -> None:
         handler.set_cookie(seats.COOKIE, token, httponly=True, samesite="Lax", path="/")
     for old in register.held_by_token(token):
         await _shutdown(handler.kernel_manager, old, "the same browser loaded a new page")
+    register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
     refuse_when_full(handler)
     address = handler.request.remote_ip or "?"
     write = handler.write
