@@ -352,6 +352,68 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
     assert not _code_ran_through_the_page_websocket(voila_url, page, tmp_path / "code-ran")
 
 
+def test_no_code_request_runs_whatever_the_channel_or_framing(voila_url, tmp_path):
+    """execute_request (and the other requests that run or inspect code) on shell and control, as JSON text
+    frames and as the v1 binary protocol's frames: none is answered and the code never runs; the
+    comm_info_request sent last is answered (so the kernel read everything before it)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from uu.bench_ws import PROTOCOL, decode_v1, encode_v1
+
+    status, page = _get(voila_url)
+    assert status == 200
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    marker = tmp_path / "code-ran"
+    code = f"open({str(marker)!r}, 'w').write('x')"
+    requests = {
+        "execute_request": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                            "allow_stdin": False, "stop_on_error": True},
+        "inspect_request": {"code": code, "cursor_pos": 3, "detail_level": 1},
+        "complete_request": {"code": code, "cursor_pos": 3},
+        "history_request": {"output": True, "raw": True, "hist_access_type": "tail", "n": 10},
+        "is_complete_request": {"code": code},
+        "debug_request": {"seq": 1, "type": "request", "command": "evaluate", "arguments": {"expression": code}},
+    }
+
+    async def probe(binary: bool) -> list[str]:
+        ws_url = voila_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": voila_url.rstrip("/")}),
+                                       subprotocols=[PROTOCOL] if binary else None)
+        assert (conn.selected_subprotocol == PROTOCOL) is binary
+
+        async def send(msg_type: str, content: dict, channel: str) -> None:
+            if binary:
+                msg = json.loads(_kernel_message(msg_type, content))
+                parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+                await conn.write_message(encode_v1(channel, parts), binary=True)
+            else:
+                msg = json.loads(_kernel_message(msg_type, content))
+                msg["channel"] = channel
+                await conn.write_message(json.dumps(msg))
+
+        for channel in ("shell", "control"):
+            for msg_type, content in requests.items():
+                await send(msg_type, content, channel)
+        await send("comm_info_request", {}, "shell")
+        seen: list[str] = []
+        while "comm_info_reply" not in seen:
+            frame = await asyncio.wait_for(conn.read_message(), 30)
+            assert frame is not None, "the kernel websocket closed"
+            if isinstance(frame, bytes):
+                seen.append(json.loads(decode_v1(frame)[1][0])["msg_type"])
+            else:
+                seen.append(json.loads(frame)["header"]["msg_type"])
+        conn.close()
+        return seen
+
+    for binary in (False, True):
+        seen = run_async(probe(binary))
+        answered = {t for t in seen if t.replace("_reply", "_request") in requests or t == "execute_input"}
+        assert not answered, (binary, answered)
+        assert not marker.exists()
+
+
 def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
     """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
     page comes from the pool, with sources stripped and a kernel that runs no code; a template override is

@@ -38,7 +38,8 @@ __all__ = ["bench_hostile"]
 
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 WIDGET_PROTOCOL = "2.1.0"  # ipywidgets 8's; a comm_open without it creates no widget
-MARGIN_S = 10.0  # after the time to connect: the reaper's interval and a shutdown
+MARGIN_S = 10.0
+PACE_EVERY = 5  # flood messages between two waits for the kernel's reply  # after the time to connect: the reaper's interval and a shutdown
 
 
 async def _status(url: str) -> tuple[int, str]:
@@ -169,10 +170,16 @@ async def _flood(server: AppServer, clickers: int, think: float, flood_messages:
             try:
                 body["comm_id"] = str(uuid.uuid4())
                 await victim.send("comm_open", body, metadata={"version": WIDGET_PROTOCOL})
-            except Exception:
-                ended_by = "connection closed"
+                sent += 1
+                if sent % PACE_EVERY == 0:  # as fast as the server takes them, not into this process's buffer
+                    await asyncio.wait_for(victim.request("kernel_info_request", {}),
+                                           max(1.0, flood_seconds - (time.perf_counter() - t0)))
+            except TimeoutError:
+                ended_by = "time"
                 break
-            sent += 1
+            except Exception:
+                ended_by = "kernel ended" if victim_pid and _rss_mib(victim_pid) is None else "connection closed"
+                break
         if ended_by != "kernel ended":  # until the kernel has handled them all (a reply comes after them)
             try:
                 await asyncio.wait_for(victim.request("kernel_info_request", {}), flood_seconds)
@@ -188,7 +195,9 @@ async def _flood(server: AppServer, clickers: int, think: float, flood_messages:
         for p in [*players, victim]:
             await p.leave()
     ceiling = os.environ.get(MEMORY_ENV)
-    return {"messages_sent": sent, "message_bytes": flood_bytes, "flood_s": round(flood_s, 1),
+    from uu.app import inbound_rate
+
+    return {"server_inbound_bytes_per_s": inbound_rate(),"messages_sent": sent, "message_bytes": flood_bytes, "flood_s": round(flood_s, 1),
             "flood_ended_by": ended_by, "victim_kernel_peak_rss_mib": round(peak["victim"], 1),
             "victim_kernel_ended": victim_ended, "kernel_memory_ceiling_mib": ceiling,
             "others_click_to_board_ms": click_summary(clicks)}
@@ -197,17 +206,22 @@ async def _flood(server: AppServer, clickers: int, think: float, flood_messages:
 def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, clickers: int = 3,
                   think: float = 0.5, flood_messages: int = 2000, flood_bytes: int = 900_000,
                   flood_seconds: float = 120.0, kernel_memory_mb: int = DEFAULT_MEMORY_MB,
-                  workdir: Path | None = None) -> dict[str, Any]:
+                  inbound_bytes_per_s: int | None = None, workdir: Path | None = None) -> dict[str, Any]:
     """Both parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON object.
-    `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
+    `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
+    `uu.app.InboundPace`). `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
     from uu.seats import PENDING_PER_SEAT
 
     bare = max(0, min(bare, PENDING_PER_SEAT * cap - 1))  # one left for each arriving learner
     flood_messages = max(0, min(flood_messages, 10_000))
     flood_seconds = max(1.0, min(flood_seconds, 600.0))
     out: dict[str, Any] = {"bench": "app-hostile", "server": "127.0.0.1 (loopback only)"}
-    old = os.environ.get(MEMORY_ENV)
-    os.environ[MEMORY_ENV] = str(kernel_memory_mb)  # the server's kernels inherit it
+    from uu.app import INBOUND_ENV
+
+    saved = {name: os.environ.get(name) for name in (MEMORY_ENV, INBOUND_ENV)}
+    os.environ[MEMORY_ENV] = str(kernel_memory_mb)  # the server and its kernels inherit these
+    if inbound_bytes_per_s is not None:
+        os.environ[INBOUND_ENV] = str(inbound_bytes_per_s)
     try:
         with tempfile.TemporaryDirectory(prefix="uu-bench-hostile-") as tmp:
             folder = workdir or Path(tmp)
@@ -227,10 +241,11 @@ def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, cl
                     pool.submit(asyncio.run, run()).result()
                 out["server_log_lines_out_of_memory"] = server.log_text().count("uu kernel: out of memory")
     finally:
-        if old is None:
-            os.environ.pop(MEMORY_ENV, None)
-        else:
-            os.environ[MEMORY_ENV] = old
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
     s, f = out["seats"], out["flood"]
     p95 = f["others_click_to_board_ms"].get("p95")
     out["verdict"] = {
