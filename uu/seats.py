@@ -10,7 +10,8 @@ the 15 minutes until the idle culler freed it, and counted a pool kernel still s
 - A kernel whose page's websocket connected is *seated* until the kernel goes (unload beacon, culler, reload).
 - The cap counts seats only. Pending pages have their own bound (twice the cap) so requests cannot start
   kernels without limit, and each address may hold at most `per_address` pages, pending or seated, so one
-  machine cannot take the room.
+  machine cannot take the room (except this machine's own addresses: a reverse proxy's requests all come
+  from 127.0.0.1).
 - Each browser gets a token in a cookie (`COOKIE`); a page load with a token whose previous page still holds
   a kernel shuts that kernel down first, so a reload at full capacity gets its page (the old page's unload
   beacon arrives too late for the new page's check).
@@ -58,6 +59,17 @@ def _env_float(name: str, default: float) -> float:
     except ValueError:
         return default
     return value if value > 0 else default
+
+
+def _loopback(address: str) -> bool:
+    """This machine: the teacher's own browser, or a reverse proxy on it (README), through which every
+    learner's page comes from 127.0.0.1, so a limit per address there would be a limit for the whole class."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
 
 
 def max_kernels() -> int:
@@ -143,7 +155,7 @@ class Seats:
         """Why a new page for `address` is refused now ("full" or "address"), None if it may have one."""
         if len(self.seated) >= self.cap or len(self.pending) >= PENDING_PER_SEAT * self.cap:
             return "full"
-        if self.held_by_address(address) >= self.per_address:
+        if not _loopback(address) and self.held_by_address(address) >= self.per_address:
             return "address"
         return None
 
