@@ -19,8 +19,10 @@ import tornado.web
 from conftest import run_async
 
 import uu.app
+from uu import seats
 from uu.appserver import AppServer
-from uu.voila_config import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, refuse_when_full, voila_config
+from uu.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config
+from uu.yamlfile import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -55,7 +57,10 @@ def _assert_safe(c):
     assert any(".*\\.(ipynb|py" in p for p in c.VoilaConfiguration.file_denylist)
     assert c.Voila.ip == "127.0.0.1"
     assert c.Voila.config_file_paths == []  # no voila.py from the working directory
-    assert c.Voila.tornado_settings == {"disable_check_xsrf": True}
+    assert c.Voila.tornado_settings["disable_check_xsrf"] is True
+    assert c.Voila.tornado_settings["websocket_max_message_size"] == WS_MAX_MESSAGE_BYTES
+    assert WS_MAX_MESSAGE_BYTES >= 2 * MAX_BYTES  # a paste or upload the page allows fits, as JSON
+    assert c.KernelRestarter.restart_limit == 0  # a dead kernel is not replaced by a blank one
     assert c.Voila.port == 9999 and c.Voila.port_retries == 0
     assert c.Voila.open_browser is False
     assert c.MappingKernelManager.cull_idle_timeout > 0
@@ -168,10 +173,8 @@ def test_the_app_listens_on_loopback_unless_asked():
 
 
 class FakeRequest:
-    def __init__(self, kernels: int, pool: list | None = None):
-        self.kernel_manager = SimpleNamespace(list_kernel_ids=lambda: [f"k{i}" for i in range(kernels)])
-        if pool is not None:  # Voila's preheat pool: notebook -> tasks whose result names the kernel
-            self.kernel_manager._pools = {"app.ipynb": pool}
+    def __init__(self, address: str = "10.0.0.1"):
+        self.request = SimpleNamespace(remote_ip=address)
         self.status, self.headers, self.body = 200, {}, None
 
     def set_status(self, code):
@@ -184,55 +187,95 @@ class FakeRequest:
         self.body = body
 
 
-def test_kernel_cap_answers_503_with_a_readable_page(monkeypatch):
-    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
-    assert refuse_when_full(FakeRequest(2), None, "/") is None
-    req = FakeRequest(3)
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(req, None, "/")
-    assert req.status == 503 and "The tutor is full" in req.body and "Traceback" not in req.body
-    monkeypatch.setenv(MAX_KERNELS_ENV, "not a number")
-    assert refuse_when_full(FakeRequest(DEFAULT_MAX_KERNELS - 1), None, "/") is None
+class Clock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
-def _pool_task(kernel_id: str | None):
-    """A done pool task holding `kernel_id`, or (None) one still starting its kernel."""
-    loop = asyncio.new_event_loop()
+@pytest.fixture
+def register(monkeypatch):
+    """A fresh seat register (cap 3, 2 pages per address, 60 s to connect) as the server's."""
+    clock = Clock()
+    reg = seats.Seats(cap=3, per_address=2, connect_timeout=60, clock=clock)
+    reg.clock_ = clock
+    monkeypatch.setattr(seats, "SEATS", reg)
+    return reg
+
+
+def _refused(address: str = "10.0.0.1") -> FakeRequest | None:
+    req = FakeRequest(address)
     try:
-        future = loop.create_future()
-        if kernel_id is not None:
-            future.set_result({"kernel_id": kernel_id, "task": None, "renderer": None})
-        return future
-    finally:
-        loop.close()
+        refuse_when_full(req, None, "/")
+    except tornado.web.Finish:
+        return req
+    return None
 
 
-def test_kernel_cap_with_preheat_counts_learners_not_the_idle_pool(monkeypatch):
-    monkeypatch.setenv(MAX_KERNELS_ENV, "3")
-    # 5 kernels running, 3 of them ready in the pool: 2 learners, room for one more
-    assert refuse_when_full(FakeRequest(5, [_pool_task("k2"), _pool_task("k3"), _pool_task("k4")])) is None
-    # 5 kernels, 2 ready in the pool: 3 learners, full
-    req = FakeRequest(5, [_pool_task("k3"), _pool_task("k4")])
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(req)
-    assert req.status == 503 and "The tutor is full" in req.body and req.headers["Retry-After"] == "60"
-    # a pool kernel still starting costs what a learner's does: it counts
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(FakeRequest(4, [_pool_task("k3"), _pool_task(None)]))
-    # a pool this code does not understand: count every kernel (err on refusing)
-    monkeypatch.setenv(MAX_KERNELS_ENV, "2")
-    with pytest.raises(tornado.web.Finish):
-        refuse_when_full(FakeRequest(2, ["not a task"]))
+def test_only_connected_pages_take_seats_and_the_cap_answers_503(register):
+    for i in range(4):  # pages handed out, never connected: no seat (below the pending bound)
+        register.handed_out(f"p{i}", f"10.0.1.{i}", None)
+    assert len(register.seated) == 0 and _refused("10.0.0.9") is None
+    for i in range(3):
+        register.handed_out(f"k{i}", f"10.0.2.{i}", None)
+        register.connected(f"k{i}", f"10.0.2.{i}")
+    register.connected("k0", "10.0.2.0")  # a second websocket of the same page changes nothing
+    assert len(register.seated) == 3
+    req = _refused("10.0.0.9")
+    assert req is not None and req.status == 503 and "The tutor is full" in req.body
+    assert "Traceback" not in req.body and req.headers["Retry-After"] == "60"
+    register.keep_only(["k0", "k1"])  # k2 shut down (beacon, culler): its seat is free, and so are the pending
+    assert len(register.seated) == 2 and not register.pending and _refused("10.0.0.9") is None
+
+
+def test_pending_pages_expire_and_are_bounded(register):
+    register.handed_out("a", "10.0.0.1", None)
+    register.clock_.now = 30
+    register.handed_out("b", "10.0.0.2", None)
+    register.connected("b", "10.0.0.2")
+    assert register.expired() == []
+    register.clock_.now = 61
+    assert register.expired() == ["a"]  # "b" connected: seated, never expires
+    for i in range(seats.PENDING_PER_SEAT * register.cap):
+        register.handed_out(f"p{i}", f"10.0.3.{i}", None)
+    assert _refused("10.0.0.9") is not None  # requests cannot start kernels without limit
+
+
+def test_one_address_holds_at_most_its_share(register):
+    register.handed_out("a", "10.0.0.1", "t1")
+    register.connected("a", "10.0.0.1")
+    register.handed_out("b", "10.0.0.1", "t2")  # pending counts too
+    req = _refused("10.0.0.1")
+    assert req is not None and req.status == 503 and "This computer" in req.body
+    assert _refused("10.0.0.2") is None
+    assert register.held_by_token("t1") == ["a"] and register.held_by_token(None) == []
+    for i in range(3):  # this machine (a reverse proxy in front: every learner's address) has no such limit
+        register.handed_out(f"l{i}", "127.0.0.1", None)
+    assert _refused("127.0.0.1") is None and _refused("::1") is None
+
+
+def test_seat_tokens_and_kernel_ids_are_read_strictly():
+    token = seats.new_token()
+    assert seats.valid_token(token) == token
+    for forged in (None, "", "short", "a" * 65, "../../etc", "x" * 20 + ";y"):
+        assert seats.valid_token(forged) is None
+    kid = str(uuid.uuid4())
+    assert seats.kernel_id_in(f'{{"baseUrl": "/", "kernelId": "{kid}"}}') == kid
+    assert seats.kernel_id_in("<html>") is None
+    assert seats.max_kernels() >= 1
 
 
 def test_page_handler_cap_patch_wraps_voilas_page_route():
     from voila.tornado.handler import TornadoVoilaHandler
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     assert uu.app.patch_page_handler_cap() and uu.app.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    get = TornadoVoilaHandler.get  # uu.app._run_first's wrapper, running the cap check first
-    assert get.__code__.co_name == "wrapped"
-    assert refuse_when_full in [cell.cell_contents for cell in get.__closure__]
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.app._seat_check
+    assert uu.app.patch_websocket_seats() and uu.app.patch_websocket_seats()
+    assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 
 
 def test_busy_port_fails_instead_of_moving(tmp_path):
@@ -270,6 +313,62 @@ def test_server_exposes_no_notebook_files_or_apis(voila_url):
     for path in ["voila/files/app.ipynb", "api/contents", "api/sessions", "api/terminals", "tree", "lab"]:
         status, _ = _get(voila_url + path)
         assert status in (403, 404, 405), (path, status)
+
+
+def test_path_traversal_and_other_paths_are_refused(voila_url):
+    """Dot segments, encoded or not, never reach a file outside what Voila serves; paths other than the page
+    and its assets answer 403/404 (or 400/405), never a file's text."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(voila_url)
+    paths = ["/voila/static/../../../../../../etc/passwd", "/voila/static/..%2f..%2f..%2f..%2fetc%2fpasswd",
+             "/voila/files/..%2f..%2fuu%2fapp.py", "/voila/templates/..%2f..%2f..%2fapp.py",
+             "/static/..%2f..%2f..%2fetc%2fpasswd", "/voila/files/%2e%2e/%2e%2e/etc/passwd",
+             "/voila/files/voila.py", "/voila/files/voila.json", "/api/kernelspecs", "/api/config", "/files/etc",
+             "/api/nbconvert", "/voila/render/app.ipynb", "/notebooks/app.ipynb", "/edit/app.ipynb"]
+    for path in paths:
+        where = path
+        for _ in range(4):  # a redirect must lead to a refusal too
+            conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=60)
+            conn.request("GET", where)  # sent as written: no client-side normalization of the dot segments
+            resp = conn.getresponse()
+            body = resp.read().decode(errors="replace")
+            conn.close()
+            if resp.status not in (301, 302, 307, 308):
+                break
+            location = urlsplit(resp.getheader("Location") or "/")
+            assert location.netloc in ("", parts.netloc), (path, location)  # never to another host
+            where = location.path + (f"?{location.query}" if location.query else "")
+        # Voila 0.5's template static handler raises on a path without "<template>/static/" (a 500 with
+        # tornado's bare error page, no file and no traceback): refused, though not with a 404 (left as is)
+        allowed = (400, 403, 404, 405, 500) if path.startswith("/voila/templates/") else (400, 403, 404, 405)
+        assert resp.status in allowed, (path, resp.status)
+        assert "root:" not in body and "def serve" not in body and "strip_sources" not in body, path
+        assert "Traceback" not in body, path
+
+
+def test_cross_origin_websockets_are_refused(voila_url):
+    """A page on another site cannot open a learner's kernel websocket (tornado's origin check)."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    status, page = _get(voila_url)
+    assert status == 200
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    ws_url = voila_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+
+    async def attempt(origin: str) -> int:
+        try:
+            conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": origin}))
+        except HTTPClientError as e:
+            return e.code
+        conn.close()
+        return 101
+
+    assert run_async(attempt("http://evil.example")) == 403
+    assert run_async(attempt("null")) == 403
+    assert run_async(attempt(voila_url.rstrip("/"))) == 101  # the page's own origin is let in
 
 
 def _kernel_message(msg_type: str, content: dict) -> str:
@@ -313,10 +412,73 @@ def test_the_page_cannot_run_code_in_its_kernel(voila_url, tmp_path):
     assert not _code_ran_through_the_page_websocket(voila_url, page, tmp_path / "code-ran")
 
 
+def test_no_code_request_runs_whatever_the_channel_or_framing(voila_url, tmp_path):
+    """execute_request (and the other requests that run or inspect code) on shell and control, as JSON text
+    frames and as the v1 binary protocol's frames: none is answered and the code never runs; the
+    comm_info_request sent last is answered (so the kernel read everything before it)."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from uu.bench_ws import PROTOCOL, decode_v1, encode_v1
+
+    status, page = _get(voila_url)
+    assert status == 200
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    marker = tmp_path / "code-ran"
+    code = f"open({str(marker)!r}, 'w').write('x')"
+    requests = {
+        "execute_request": {"code": code, "silent": False, "store_history": False, "user_expressions": {},
+                            "allow_stdin": False, "stop_on_error": True},
+        "inspect_request": {"code": code, "cursor_pos": 3, "detail_level": 1},
+        "complete_request": {"code": code, "cursor_pos": 3},
+        "history_request": {"output": True, "raw": True, "hist_access_type": "tail", "n": 10},
+        "is_complete_request": {"code": code},
+        "debug_request": {"seq": 1, "type": "request", "command": "evaluate", "arguments": {"expression": code}},
+    }
+
+    async def probe(binary: bool) -> list[str]:
+        ws_url = voila_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+        conn = await websocket_connect(HTTPRequest(ws_url, headers={"Origin": voila_url.rstrip("/")}),
+                                       subprotocols=[PROTOCOL] if binary else None)
+        assert (conn.selected_subprotocol == PROTOCOL) is binary
+
+        async def send(msg_type: str, content: dict, channel: str) -> None:
+            if binary:
+                msg = json.loads(_kernel_message(msg_type, content))
+                parts = [json.dumps(msg[k]).encode() for k in ("header", "parent_header", "metadata", "content")]
+                await conn.write_message(encode_v1(channel, parts), binary=True)
+            else:
+                msg = json.loads(_kernel_message(msg_type, content))
+                msg["channel"] = channel
+                await conn.write_message(json.dumps(msg))
+
+        for channel in ("shell", "control"):
+            for msg_type, content in requests.items():
+                await send(msg_type, content, channel)
+        await send("comm_info_request", {}, "shell")
+        seen: list[str] = []
+        while "comm_info_reply" not in seen:
+            frame = await asyncio.wait_for(conn.read_message(), 30)
+            assert frame is not None, "the kernel websocket closed"
+            if isinstance(frame, bytes):
+                seen.append(json.loads(decode_v1(frame)[1][0])["msg_type"])
+            else:
+                seen.append(json.loads(frame)["header"]["msg_type"])
+        conn.close()
+        return seen
+
+    for binary in (False, True):
+        seen = run_async(probe(binary))
+        answered = {t for t in seen if t.replace("_reply", "_request") in requests or t == "execute_input"}
+        assert not answered, (binary, answered)
+        assert not marker.exists()
+
+
 def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
     """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
     page comes from the pool, with sources stripped and a kernel that runs no code; a template override is
-    ignored; the third learner gets the "tutor is full" page although the pool has refilled."""
+    ignored; with both pages connected, the third learner gets the "tutor is full" page although the pool has
+    refilled."""
     import time
 
     from conftest import HOSTILE_VOILA_JSON, HOSTILE_VOILA_PY
@@ -347,6 +509,7 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
         for snippet in SOURCE_SNIPPETS:
             assert snippet not in page
 
+        run_async(_connect(url, page))  # the second page connects too: both seats are taken
         deadline = time.time() + 60  # wait for the pool to refill: its idle kernels must not count
         while log_path.read_text().count("is filled with 2 kernel(s)") < 2:
             assert time.time() < deadline, log_path.read_text()
@@ -355,6 +518,128 @@ def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
         assert status == 503 and "The tutor is full" in page and "Traceback" not in page
     finally:
         server.stop()
+
+
+async def _connect(base_url: str, page: str, cookie: str | None = None):
+    """Open the page's kernel websocket as the page does (same origin); returns the connection."""
+    from tornado.httpclient import HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    ws_url = base_url.replace("http://", "ws://") + f"api/kernels/{kernel_id}/channels"
+    headers = {"Origin": base_url.rstrip("/")}
+    if cookie:
+        headers["Cookie"] = cookie
+    return await websocket_connect(HTTPRequest(ws_url, headers=headers))
+
+
+async def _page(base_url: str, token: str | None = None) -> tuple[int, str]:
+    from tornado.httpclient import AsyncHTTPClient
+
+    headers = {"Cookie": f"{seats.COOKIE}={token}"} if token else {}
+    resp = await AsyncHTTPClient().fetch(base_url, headers=headers, raise_error=False, request_timeout=120)
+    return resp.code, resp.body.decode()
+
+
+def _kernel_alive(base_url: str, page: str) -> bool:
+    kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page).group(1)
+    return _get(base_url + f"api/kernels/{kernel_id}")[0] == 200
+
+
+def test_seats_are_connected_pages_and_a_reload_at_full_capacity_gets_its_page(tmp_path):
+    """A live server with a cap of 2 seats and 4 s to connect: two browserless GETs of `/` are served and take
+    no seat (two connected pages still get in), a third connected page is refused, a reload of a connected
+    page (its browser's cookie) gets its page at full capacity, and the browserless pages' kernels are shut
+    down once the time to connect has passed, while the connected ones stay."""
+    import time
+
+    with AppServer(tmp_path, max_kernels=2, per_address=8, connect_timeout=4,
+                   extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+        url = server.url
+        a, b, c = (seats.new_token() for _ in range(3))
+
+        async def scenario() -> dict[str, str]:
+            pages = {}
+            for name in ("bare1", "bare2"):
+                status, pages[name] = await _page(url)
+                assert status == 200, pages[name]
+            sockets = []
+            for name, token in (("a", a), ("b", b)):
+                status, pages[name] = await _page(url, token)
+                assert status == 200, pages[name]
+                sockets.append(await _connect(url, pages[name], f"{seats.COOKIE}={token}"))
+            await asyncio.sleep(0.5)
+            status, body = await _page(url, c)
+            assert status == 503 and "The tutor is full" in body, status
+            sockets[0].close()  # the reload: the old page goes, the new one loads before any beacon
+            status, pages["a2"] = await _page(url, a)
+            assert status == 200, pages["a2"]
+            sockets.append(await _connect(url, pages["a2"], f"{seats.COOKIE}={a}"))
+            await asyncio.sleep(0.5)
+            for conn in sockets[1:]:
+                conn.close()
+            return pages
+
+        pages = run_async(scenario())
+        assert not _kernel_alive(url, pages["a"])  # freed by the reload
+        assert _kernel_alive(url, pages["bare1"])  # pending: still within its time to connect
+        deadline = time.time() + 30
+        while _kernel_alive(url, pages["bare1"]) or _kernel_alive(url, pages["bare2"]):
+            assert time.time() < deadline, server.log_tail()
+            time.sleep(0.5)
+        assert _kernel_alive(url, pages["b"]) and _kernel_alive(url, pages["a2"])
+        assert "its page never connected" in server.log_text()
+
+
+def test_a_websocket_message_over_the_limit_is_refused(tmp_path):
+    """tornado closes a kernel websocket whose message is larger than WS_MAX_MESSAGE_BYTES (none reaches the
+    kernel); the kernel itself is untouched."""
+    with AppServer(tmp_path, max_kernels=4, extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+
+        async def flood() -> tuple[int | None, bool]:
+            status, page = await _page(server.url)
+            assert status == 200
+            conn = await _connect(server.url, page)
+            await conn.write_message(b"x" * (WS_MAX_MESSAGE_BYTES + 1), binary=True)
+            for _ in range(100):  # the kernel's status messages may come first
+                if await asyncio.wait_for(conn.read_message(), 30) is None:
+                    return conn.close_code, True
+            return conn.close_code, False
+
+        code, closed = run_async(flood())
+        assert closed and code == 1009, code
+
+
+@pytest.mark.browser
+def test_a_dead_kernel_tells_its_learner_to_reload_and_is_not_restarted(page, tmp_path):
+    """A learner's kernel killed (as its memory ceiling or a crash would): the page says "Your session stopped:
+    reload to continue", and the server keeps no blank restarted kernel under that id."""
+    import os
+    import signal
+    import time
+
+    import psutil
+    from playwright.sync_api import expect
+
+    with AppServer(tmp_path, max_kernels=4, extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+        page.goto(server.url, wait_until="commit")
+        expect(page.locator(".uu-play button, button.uu-play").first).to_be_visible(timeout=60_000)
+        kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page.content()).group(1)
+        assert _get(server.url + f"api/kernels/{kernel_id}")[0] == 200
+        zygote = [p for p in psutil.Process(server.proc.pid).children()
+                  if "uu.forkkernel" in " ".join(p.cmdline())][0]
+        (kernel,) = zygote.children()  # without a pool, the page's kernel is the only one
+        os.kill(kernel.pid, signal.SIGKILL)
+        expect(page.locator(".uu-session-stopped")).to_contain_text("Your session stopped: reload to continue",
+                                                                    timeout=30_000)
+        deadline = time.time() + 30
+        while _get(server.url + f"api/kernels/{kernel_id}")[0] != 404:
+            assert time.time() < deadline, server.log_tail()
+            time.sleep(0.5)
+        assert not zygote.children(), "a blank kernel was started in its place"
 
 
 @pytest.mark.browser
@@ -400,6 +685,15 @@ def test_served_page_loads_nothing_from_other_hosts(voila_url):
     assert loads and all(u.startswith(("/", "data:")) for u in loads), loads
     assert "cdn.jsdelivr.net" not in page and "cdnjs.cloudflare.com" not in page
     assert "voila-style.js" in page and "theme-light.css" in page  # the rest of lab's head is still there
+
+
+def test_page_script_refuses_what_the_loaders_would_and_says_when_a_session_stopped():
+    """The page template's script (uu/voila_template/index.html.j2) uses the loaders' own size limit."""
+    from uu.app import template_dir
+
+    text = (template_dir() / "index.html.j2").read_text()
+    assert f"var MAX_BYTES = {MAX_BYTES};" in text
+    assert "Your session stopped: reload to continue" in text
 
 
 def test_uu_template_goes_first_on_voilas_template_path():

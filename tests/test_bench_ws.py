@@ -171,3 +171,42 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
     page.locator("button.uu-play").first.click()
     expect(page.locator(".uu-play-screen .uu-t").first).to_be_visible(timeout=30_000)
     assert sent == [*START_UP, ("shell", "comm_msg", "custom:click")]
+
+
+def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
+    """`uu bench --app --hostile`, small and quick: browserless GETs hold no seat once the time to connect
+    has passed, connected pages reach the cap and the next is refused, and a flooded kernel ends at its
+    ceiling while another learner's clicks go on."""
+    from uu.bench_hostile import bench_hostile
+    from uu.cli import build_parser
+
+    assert build_parser().parse_args(["bench", "--app", "--hostile"]).hostile
+    r = bench_hostile(cap=2, bare=3, connect_timeout=4, clickers=1, think=0.3, flood_messages=400,
+                      flood_bytes=900_000, flood_seconds=60, kernel_memory_mb=1000,
+                      inbound_bytes_per_s=10**9)  # unpaced, so the flood reaches the ceiling quickly
+    seats = r["seats"]
+    assert seats["browserless_statuses"] == [200, 200, 200]
+    assert seats["connected_learners_served"] == 2 and seats["next_learner_refused"]
+    assert seats["browserless_kernels_still_running"] == 0 and seats["connected_kernels_still_running"] == 2
+    flood = r["flood"]
+    assert flood["messages_sent"] > 0 and flood["victim_kernel_ended"], flood
+    assert flood["victim_kernel_peak_rss_mib"] < 1000
+    assert flood["others_click_to_board_ms"]["n"] > 0 and flood["others_click_to_board_ms"]["failed"] == 0
+    assert r["server_log_lines_out_of_memory"] >= 1
+    assert r["verdict"]["browserless_hold_no_seat"] and r["verdict"]["cap_reached_only_by_connected_pages"]
+    assert flood["server_inbound_bytes_per_s"] == 10**9
+
+
+def test_inbound_pace_lets_a_burst_through_then_slows_a_flood():
+    import uu.app
+
+    now = [0.0]
+    pace = uu.app.InboundPace(rate=1000, burst=2000, clock=lambda: now[0])
+    assert pace.wait(300) == 0 and pace.wait(1700) == 0  # a burst (a paste) passes at once
+    assert pace.wait(500) == pytest.approx(0.5)  # then the rate: 500 bytes wait half a second
+    now[0] = 10.0
+    assert pace.wait(100) == 0  # refilled (up to the burst)
+    assert uu.app.patch_websocket_pace() and uu.app.patch_websocket_pace()  # idempotent
+    from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+
+    assert getattr(VoilaKernelWebsocketHandler, "_uu_paced", False)

@@ -563,3 +563,25 @@ def test_sandbox_malformed_yaml_shows_a_message(page: Page, voila_url):
     assert shown_zones(position)["Ana"]["Stable"] == ["Baby Unicorn (Red)", "Rhinocorn"]
     no_error_shown(page)
     shot(page, "sandbox-bad-yaml-recovered")
+
+
+def test_oversized_upload_and_paste_are_refused_in_the_browser(page: Page, voila_url):
+    """uu's page refuses a file or text over uu.yamlfile.MAX_BYTES before the widget sends it, with a message
+    (uu/voila_template/index.html.j2); the controls keep working afterwards."""
+    from uu.yamlfile import MAX_BYTES
+
+    sent: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: sent.append(len(payload))))
+    screen = open_sandbox(page, voila_url)
+    assert sent  # the page's kernel websocket is watched
+    with page.expect_file_chooser() as chooser:  # the widget's <input type=file> is not in the document
+        screen.locator(".uu-sb-upload").click()
+    chooser.value.set_files(files=[{"name": "big.yaml", "mimeType": "text/yaml",
+                                    "buffer": b"name: big\n#" + b"x" * MAX_BYTES}])
+    expect(page.locator(".uu-too-big")).to_contain_text("That file is too large", timeout=STEP_MS)
+    screen.locator(".uu-sb-yaml textarea").fill("players: [Ana, Ben]\n#" + "x" * MAX_BYTES)
+    expect(page.locator(".uu-too-big")).to_contain_text("That text is too long", timeout=STEP_MS)
+    assert not sent or max(sent) < MAX_BYTES, sent  # neither reached the websocket
+    paste_and_load(screen, "players: [Ana, Ben]\nturn: {number: " + "9" * 5000 + "}\n")
+    expect(screen.locator(".uu-msg-load")).to_contain_text("more than 4,300 digits", timeout=STEP_MS)
+    no_error_shown(page)

@@ -128,6 +128,62 @@ def test_forked_kernels_get_their_own_random_state_and_can_be_interrupted(fork_p
     run_async(go())
 
 
+def test_a_forked_kernels_logs_and_warnings_go_to_the_server_not_the_page(fork_provisioner, capfd):
+    """Errors logged in the kernel (the tutor's, ipykernel's, ipywidgets' own) and warnings go to the server's
+    stderr (the zygote's, which is this test's here), never to the page as `stream` messages."""
+    code = ("import logging, warnings, ipywidgets\n"
+            "logging.getLogger('uu.widgets').error('secret-one /srv/path.py')\n"
+            "logging.getLogger('ipykernel.comm').warning('secret-two No such comm')\n"
+            "warnings.warn('secret-three')\n"
+            "ipywidgets.Button().log.error('secret-four')\n"
+            "_out = 'done'")
+
+    async def go():
+        km = await _start()
+        try:
+            return await _run(km, code)
+        finally:
+            await km.shutdown_kernel(now=True)
+
+    got = run_async(go())
+    assert got["status"] == "ok" and got["out"] == "'done'", got  # only the cell's own print reached the page
+    server_log = capfd.readouterr().err
+    for marker in ("secret-one", "secret-two", "secret-three", "secret-four"):
+        assert marker in server_log, (marker, server_log[-2000:])
+
+
+def test_a_forked_kernel_has_a_memory_ceiling_and_a_logged_memory_error_ends_it(fork_provisioner):
+    """UU_KERNEL_MEMORY_MB sets the kernel's address-space ceiling: a bigger allocation fails in that kernel
+    only. A MemoryError that a message handler caught and logged ends the kernel (it is not restarted, and
+    its page says so: tests/test_app_smoke.py)."""
+
+    async def go():
+        km = await _start(env={forkkernel.MEMORY_ENV: "1200"})
+        pid = km.provisioner.pid
+        try:
+            got = await _run(km, "import resource\n_out = resource.getrlimit(resource.RLIMIT_AS)")
+            assert eval(got["out"]) == (1200 * 2**20, 1200 * 2**20), got
+            got = await _run(km, "try:\n    b = bytearray(1500 * 2**20)\n    _out = 'allocated'\n"
+                                 "except MemoryError:\n    _out = 'refused'")
+            assert got["out"] == "'refused'", got
+            kc = km.client()
+            kc.start_channels()
+            await kc.wait_for_ready(timeout=30)
+            kc.execute("import logging\ntry:\n    raise MemoryError()\nexcept MemoryError:\n"
+                       "    logging.getLogger('ipykernel.comm').error('in a handler', exc_info=True)")
+            assert _gone(pid, within=15), "the kernel went on after running out of memory"
+            kc.stop_channels()
+        finally:
+            if forkkernel._start_time(pid) is not None:
+                await km.shutdown_kernel(now=True)
+            else:
+                km.provisioner.process = None
+                await km.cleanup_resources()
+
+    run_async(go())
+    assert forkkernel.memory_ceiling() == forkkernel.DEFAULT_MEMORY_MB * 2**20
+
+
 def test_kernels_exit_when_the_zygote_dies(fork_provisioner):
     """As a launched kernel exits when the server dies: the zygote dies with the server (its stdin closes)."""
 

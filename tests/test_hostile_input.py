@@ -76,7 +76,18 @@ def test_five_thousand_digit_number(tmp_path: Path, capsys: pytest.CaptureFixtur
     f = tmp_path / "big.yaml"
     f.write_text("name: big\nplayers: [Ana, Ben]\nturn: {number: " + "9" * 5000 + "}\n")
     line = check_one(f, capsys)
-    assert "line 3" in line and "a number too long to read" in line and "sys." not in line
+    assert "line 3" in line and "cannot be read" in line
+    assert "more than 4,300 digits" in line and "sys." not in line  # plain words, no Python advice
+
+
+def test_five_thousand_digit_number_pasted_in_the_sandbox_shows_a_plain_message() -> None:
+    from uu.widgets.sandbox import SandboxScreen
+
+    screen = SandboxScreen()
+    assert not screen.load_yaml("players: [Ana, Ben]\nseed: " + "9" * 5000)
+    message = str(screen.load_message)
+    assert "line 2" in message and "more than 4,300 digits" in message
+    assert "sys." not in message and "Something went wrong" not in message and "Exceeds" not in message
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")

@@ -114,20 +114,90 @@ def wrap_result(find_owner: Callable[[], Any], name: str, after: Callable[[Any],
 
 
 _CAP_MARK = "_uu_cap_patched"
+_SEAT_MARK = "_uu_seat_patched"
+_REAPER_ATTR = "_uu_seat_reaper"
+
+
+async def _shutdown(kernel_manager: Any, kernel_id: str, why: str) -> None:
+    from jupyter_core.utils import ensure_async
+
+    from uu import seats
+
+    seats.current().forget(kernel_id)
+    if kernel_id not in set(kernel_manager.list_kernel_ids()):
+        return
+    # a warning: the teacher's console shows which kernels went and why (the root logger's default level)
+    log.warning("uu app: shutting down kernel %s (%s)", kernel_id, why)
+    try:
+        await ensure_async(kernel_manager.shutdown_kernel(kernel_id))
+    except Exception as e:  # gone meanwhile
+        log.warning("uu app: could not shut down kernel %s: %s", kernel_id, e)
+
+
+def _start_reaper(kernel_manager: Any) -> None:
+    """Once per kernel manager: every few seconds, forget kernels that are gone and shut down pending ones whose
+    page never connected (`uu.seats.Seats.expired`)."""
+    if getattr(kernel_manager, _REAPER_ATTR, None) is not None:
+        return
+    import asyncio
+
+    from tornado.ioloop import PeriodicCallback
+
+    from uu import seats
+
+    register = seats.current()
+
+    async def reap() -> None:
+        register.keep_only(kernel_manager.list_kernel_ids())
+        expired = register.expired()
+        register.reaped += len(expired)
+        await asyncio.gather(*[_shutdown(kernel_manager, k, "its page never connected") for k in expired])
+
+    interval_ms = max(200.0, min(5000.0, register.connect_timeout * 1000 / 4))
+    reaper = PeriodicCallback(reap, interval_ms)
+    setattr(kernel_manager, _REAPER_ATTR, reaper)
+    reaper.start()
+
+
+async def _seat_check(handler: Any) -> None:
+    """Before a page load: give the browser its seat token, free the kernels of its previous pages (a reload
+    frees its old seat before the check), then check the cap (`refuse_when_full`, raises Finish)."""
+    from uu import seats
+    from uu.voila_config import refuse_when_full
+
+    register = seats.current()
+    _start_reaper(handler.kernel_manager)
+    token = seats.valid_token(handler.get_cookie(seats.COOKIE))
+    if token is None:
+        token = seats.new_token()
+        # Lax: sent when the learner opens or reloads the tutor, not with another site's <img> or fetch
+        handler.set_cookie(seats.COOKIE, token, httponly=True, samesite="Lax", path="/")
+    for old in register.held_by_token(token):
+        await _shutdown(handler.kernel_manager, old, "the same browser loaded a new page")
+    register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
+    refuse_when_full(handler)
+    address = handler.request.remote_ip or "?"
+    write = handler.write
+
+    def write_noting_kernel(chunk: Any) -> Any:
+        # the kernel id this page hands out is in its head (jupyter-config-data): note it once, as pending
+        if isinstance(chunk, str) and not getattr(handler, "_uu_kernel_noted", False):
+            kernel_id = seats.kernel_id_in(chunk)
+            if kernel_id is not None:
+                handler._uu_kernel_noted = True
+                register.handed_out(kernel_id, address, token)
+        return write(chunk)
+
+    handler.write = write_noting_kernel
 
 
 def patch_page_handler_cap() -> bool:
-    """Enforce the kernel cap in the page handler: for `--preheat`, where Voila refuses a prelaunch hook.
-
-    Wraps `TornadoVoilaHandler.get` (Voila 0.5's page route, a private detail) so that each page load first calls
-    `uu.voila_config.refuse_when_full`, which answers the 503 "tutor is full" page once the cap is reached (idle
-    pool kernels not counted). Unlike the latency patch this one is not optional: if this Voila has no such
-    handler it raises, and `serve` refuses to start with preheat rather than serve without a cap. Idempotent."""
+    """Seats and the cap in the page handler: wraps `TornadoVoilaHandler.get` (Voila 0.5's page route, a
+    private detail) so that each page load first runs `_seat_check`. Not optional: if this Voila has no such
+    handler it raises, and `serve` refuses to start rather than serve without a cap. Idempotent."""
     import inspect
 
     from voila.tornado.handler import TornadoVoilaHandler
-
-    from uu.voila_config import refuse_when_full
 
     if getattr(TornadoVoilaHandler, _CAP_MARK, False):
         return True
@@ -135,8 +205,106 @@ def patch_page_handler_cap() -> bool:
     if not inspect.iscoroutinefunction(inspect.unwrap(original)):  # under @tornado.web.authenticated
         raise TypeError("TornadoVoilaHandler.get is not a coroutine")
 
-    # refuse_when_full raises tornado.web.Finish after writing the full page
-    _run_first(TornadoVoilaHandler, "get", refuse_when_full, _CAP_MARK)
+    async def get(self, *args, **kwargs):
+        await _seat_check(self)  # may raise tornado.web.Finish after writing the "full" page
+        return await original(self, *args, **kwargs)
+
+    get.__doc__ = original.__doc__
+    get._uu_seat_check = _seat_check  # type: ignore[attr-defined]
+    TornadoVoilaHandler.get = get
+    setattr(TornadoVoilaHandler, _CAP_MARK, True)
+    return True
+
+
+_PACE_MARK = "_uu_paced"
+# What one page may send its kernel, in bytes per second, with a burst: a learner's clicks are a few hundred
+# bytes, and a paste or upload the page allows (uu.yamlfile.MAX_BYTES) fits in the burst. Beyond it the server
+# stops reading that connection for a while (tornado reads the next message only once on_message's coroutine
+# returns), so a flood costs its own kernel memory slowly and the server's one core stays with the class:
+# without it, 739 messages of 900 kB in 10 s raised the other learners' click p95 to 471 ms.
+INBOUND_BYTES_PER_S = 1024 * 1024
+INBOUND_BURST_BYTES = 2 * 1024 * 1024
+INBOUND_ENV = "UU_INBOUND_BYTES_PER_S"  # another rate (the hostile bench's test floods faster)
+
+
+def inbound_rate() -> float:
+    try:
+        rate = float(os.environ.get(INBOUND_ENV, INBOUND_BYTES_PER_S))
+    except ValueError:
+        return INBOUND_BYTES_PER_S
+    return rate if rate > 0 else INBOUND_BYTES_PER_S
+
+
+class InboundPace:
+    """A token bucket per websocket: `wait(n)` is how long to pause before handling a message of n bytes."""
+
+    def __init__(self, rate: float | None = None, burst: float = INBOUND_BURST_BYTES,
+                 clock: Callable[[], float] | None = None):
+        import time
+
+        self.rate = rate if rate is not None else inbound_rate()
+        self.burst = max(burst, float(self.rate))
+        self.clock = clock or time.monotonic
+        self.tokens = burst
+        self.at = self.clock()
+
+    def wait(self, n: int) -> float:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        self.tokens -= n
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+
+def patch_websocket_pace(server: str = "voila") -> bool:
+    """Pace what each page sends (`InboundPace`): wraps the kernel websocket handler's `on_message` (tornado's
+    public override point; jupyter_server's is a plain method) in a coroutine that first sleeps as the bucket
+    says. Raises if `on_message` is missing. Idempotent."""
+    import asyncio
+    import inspect
+
+    handler = _websocket_handler(server)
+    if getattr(handler, _PACE_MARK, False):
+        return True
+    original = handler.on_message
+
+    async def on_message(self, message):
+        pace = self.__dict__.get("_uu_pace")
+        if pace is None:
+            pace = self._uu_pace = InboundPace()
+        delay = pace.wait(len(message))
+        if delay > 0:
+            await asyncio.sleep(delay)
+        result = original(self, message)
+        if inspect.isawaitable(result):
+            await result
+
+    on_message.__doc__ = original.__doc__
+    handler.on_message = on_message
+    setattr(handler, _PACE_MARK, True)
+    return True
+
+
+def patch_websocket_seats(server: str = "voila") -> bool:
+    """A page's kernel websocket connecting takes its seat (`uu.seats.Seats.connected`): wraps the handler's
+    `open(kernel_id)` (jupyter_server's, which Voila's subclasses). Not optional either (without it no page
+    would ever hold a seat and the cap would not hold): raises if `open` is not the coroutine expected."""
+    import inspect
+
+    handler = _websocket_handler(server)
+    if getattr(handler, _SEAT_MARK, False):
+        return True
+    if not inspect.iscoroutinefunction(handler.open):
+        raise TypeError(f"{handler.__name__}.open is not a coroutine")
+
+    def seat(self) -> None:
+        from uu import seats
+
+        kernel_id = getattr(self, "kernel_id", None)
+        if kernel_id:
+            seats.current().connected(kernel_id, self.request.remote_ip or "?")
+
+    _run_first(handler, "open", seat, _SEAT_MARK)
     return True
 
 
@@ -266,7 +434,6 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     """Run the app until interrupted (Ctrl-C). Returns a process exit code. `preheat` None: the default pool
     (`DEFAULT_PREHEAT`), served without a pool if this Voila cannot enforce the kernel cap with one; a number
     given explicitly is required."""
-    explicit = preheat is not None
     preheat = DEFAULT_PREHEAT if preheat is None else preheat
     if preheat < 0:
         print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
@@ -284,15 +451,13 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     patch_kernel_websocket_nodelay()
     patch_template_cache()
     patch_fast_dates()
-    if preheat:
-        try:
-            patch_page_handler_cap()
-        except Exception as e:  # never serve a pool without the cap
-            if explicit:
-                print(f"uu app: --preheat is not supported with this Voila ({e})", file=sys.stderr)
-                return 1
-            log.warning("uu app: no kernel pool with this Voila (%s); each page starts its kernel", e)
-            preheat = 0
+    try:
+        patch_page_handler_cap()
+        patch_websocket_seats()
+        patch_websocket_pace()
+    except Exception as e:  # never serve without the cap
+        print(f"uu app: this Voila is not supported (seats cannot be counted: {e})", file=sys.stderr)
+        return 1
     if preheat:
         patch_preheat_pool()
     app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-from uu.voila_config import MAX_KERNELS_ENV
+from uu.seats import CONNECT_TIMEOUT_ENV, MAX_KERNELS_ENV, PER_ADDRESS_ENV
 
 __all__ = ["AppServer", "free_port"]
 
@@ -38,11 +38,15 @@ def _port_open(port: int) -> bool:
 
 class AppServer:
     """`uu app --port N --no-browser [extra_args]` run from `workdir` (its log in `workdir`), with
-    `UU_MAX_KERNELS=max_kernels` when given. `console_script=True` runs the installed `uu` command when it
-    exists (what a teacher types), else `python -m uu.app`. `t0` is the launch time (perf_counter)."""
+    `UU_MAX_KERNELS=max_kernels` when given. Every page it serves comes from this machine, so the limit of
+    pages per address is `per_address`, by default the cap (`UU_MAX_PER_ADDRESS`); `connect_timeout` sets
+    how long a page's kernel waits for its websocket (`UU_CONNECT_TIMEOUT_S`). `console_script=True` runs
+    the installed `uu` command when it exists (what a teacher types), else `python -m uu.app`. `t0` is the
+    launch time (perf_counter)."""
 
     def __init__(self, workdir: Path, max_kernels: int | None = None, extra_args: tuple[str, ...] = (),
-                 console_script: bool = False):
+                 console_script: bool = False, per_address: int | None = None,
+                 connect_timeout: float | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/"
         self.log_path = workdir / f"uu-app-{self.port}.log"
@@ -52,6 +56,10 @@ class AppServer:
         env = dict(os.environ)
         if max_kernels is not None:
             env[MAX_KERNELS_ENV] = str(max_kernels)
+        if per_address is not None or max_kernels is not None:
+            env[PER_ADDRESS_ENV] = str(per_address if per_address is not None else max_kernels)
+        if connect_timeout is not None:
+            env[CONNECT_TIMEOUT_ENV] = str(connect_timeout)
         with open(self.log_path, "w") as log:
             self.t0 = time.perf_counter()
             self.proc = subprocess.Popen([*command, "--port", str(self.port), "--no-browser", *extra_args],

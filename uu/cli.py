@@ -75,7 +75,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--players takes a number from 2 to 8 or a comma list, not {args.players!r}")
     if any(not 2 <= n <= 8 for n in players):
         parser.error("--players: each count must be from 2 to 8")
-    if args.app:
+    if args.app and args.hostile:
+        from uu.bench_hostile import bench_hostile
+
+        result = bench_hostile()
+    elif args.app:
         from uu.bench_app import bench_app
 
         try:
@@ -152,6 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
                         "by --seed)")
     b.add_argument("--browser-burst", action="store_true",
                    help="with --app: also the older burst of --learners Chromium pages on this machine")
+    b.add_argument("--hostile", action="store_true",
+                   help="with --app: a careless or hostile visitor instead, against a server on 127.0.0.1 only "
+                        "(bounded, about 2 minutes): seats held by browserless requests after the time to "
+                        "connect, the cap reached by connected pages, one kernel flooded with widget messages "
+                        "(its memory, the other learners' clicks)")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
     return parser

@@ -28,6 +28,8 @@ What a forked kernel does differently from a launched one, and why it is safe:
   reads JPY_PARENT_PID at import, so the parent is passed as an option instead.
 - If the zygote exits (the server died: its stdin closes), the kernels notice their parent changed and exit,
   as a launched kernel does when the server dies (ipykernel's parent poller).
+- Its logging and warnings go to the server's log, not to the learner's page (`uu.kernellog`).
+- It has a memory ceiling (`MEMORY_ENV`, `_limit_memory`); a launched kernel (`UU_FORK_KERNELS=0`) has none.
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ PRELOAD = ("ipykernel.kernelapp", "ipykernel.ipkernel", "ipykernel.zmqshell", "i
            "ipykernel.debugger", "IPython.core.completer", "IPython.display", "IPython.extensions", "pdb",
            "faulthandler", "sqlite3", "psutil", "tornado.queues", "ipywidgets", "uu.widgets")
 _LAUNCHER = ["-m", "ipykernel_launcher"]
+MEMORY_ENV = "UU_KERNEL_MEMORY_MB"  # a forked kernel's address-space ceiling in MiB; "0": none
+# An idle forked kernel maps about 0.8 GiB of address space (13 threads' stacks and malloc arenas, mostly
+# untouched) and holds about 60 MiB; this leaves it about 0.7 GiB to grow before an allocation fails.
+DEFAULT_MEMORY_MB = 1536
 
 
 def enabled() -> bool:
@@ -222,6 +228,30 @@ def _check_forkable() -> None:
 _reply_fd = -1  # the zygote's copy of its stdout, where its replies go
 
 
+def memory_ceiling() -> int | None:
+    """Bytes of address space a forked kernel may map (`MEMORY_ENV`), None for no ceiling."""
+    try:
+        mb = int(os.environ.get(MEMORY_ENV, DEFAULT_MEMORY_MB))
+    except ValueError:
+        mb = DEFAULT_MEMORY_MB
+    return mb * 1024 * 1024 if mb > 0 else None
+
+
+def _limit_memory() -> None:
+    """Set the kernel's memory ceiling (RLIMIT_AS, inherited by anything it starts): a learner's kernel flooded
+    with widget messages, or handed a huge paste, fails an allocation instead of taking the machine's memory
+    from the class. The MemoryError then ends the kernel (`uu.kernellog`), and its page says so."""
+    import resource
+
+    ceiling = memory_ceiling()
+    if ceiling is None:
+        return
+    _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    if hard != resource.RLIM_INFINITY:
+        ceiling = min(ceiling, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
+
+
 def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     """In the forked child: become what `python -m ipykernel_launcher <args>` would be, and run it."""
     os.setsid()
@@ -244,6 +274,7 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     os.environ.update(request["env"])
     # The kernel's parent poller exits the kernel when its parent changes; its parent is the zygote. ipykernel
     # reads JPY_PARENT_PID when the class is defined, which was in the zygote: pass it as an option too.
+    _limit_memory()  # from the kernel's environment (the server's)
     parent = str(os.getppid())
     os.environ["JPY_PARENT_PID"] = parent
     sys.argv = ["ipykernel_launcher", *request["args"], f"--IPKernelApp.parent_handle={parent}"]
@@ -256,6 +287,9 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     app.initialize()
     if "ipywidgets" in sys.modules:
         sys.modules["ipywidgets"].register_comm_target()
+    from uu.kernellog import logs_to_server
+
+    logs_to_server()  # after initialize(), which made sys.stderr the page's stream: logs go to the server
     app.start()
 
 

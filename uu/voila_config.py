@@ -2,9 +2,9 @@
 
 Safe for a classroom: sources stripped, no tracebacks, no template/theme override from the URL, loopback only,
 idle kernels culled, the unload beacon allowed to free kernels (no xsrf check, voila#1458), and a cap on the
-number of kernels that answers 503 with a readable page once the class is full (a prelaunch hook; with a
-preheated pool, `uu app --preheat N` (2 by default), a check at the start of the page handler instead, see
-`uu.app`).
+number of seats (learners with a connected page, `uu.seats`) that answers 503 with a readable page once the
+class is full (checked at the start of the page handler, see `uu.app`, and without a pool also as Voila's
+prelaunch hook).
 Config files (a `voila.py` in the working directory, jupyter config dirs) are not read: nothing found on the
 machine can weaken this.
 
@@ -17,18 +17,18 @@ from __future__ import annotations
 
 import html
 import logging
-import os
 import sys
 
 import tornado.web
 from traitlets.config import Config
 
-from uu import forkkernel
+from uu import forkkernel, seats
+from uu.seats import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, max_kernels
+
+__all__ = ["DEFAULT_MAX_KERNELS", "MAX_KERNELS_ENV", "max_kernels", "refuse_when_full", "voila_config"]
 
 log = logging.getLogger(__name__)
 
-MAX_KERNELS_ENV = "UU_MAX_KERNELS"
-DEFAULT_MAX_KERNELS = 40
 IDLE_CULL_SECONDS = 900
 # nbclient (which runs the notebook for Voila, in the server process) waits this long, after a cell's
 # execute_reply, for the rest of the cell's output: here the App's display message, which follows about 80
@@ -52,16 +52,12 @@ LABEXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widge
 # (Everything after "//" is a comment: the page appends "?config=..." to the URL.)
 NO_MATHJAX_URL = ("data:text/javascript,window.MathJax={Hub:{Config(){},Register:{StartupHook(){}},"
                   "Configured(){},Queue(){}}};//")
+WS_MAX_MESSAGE_BYTES = 1024 * 1024
 FULL_TITLE = "The tutor is full"
 FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now. "
              "Please try again in a few minutes, or ask your teacher.")
-
-
-def max_kernels() -> int:
-    try:
-        return max(1, int(os.environ.get(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS)))
-    except ValueError:
-        return DEFAULT_MAX_KERNELS
+ADDRESS_TEXT = ("This computer already has as many tutor pages open as one computer may. "
+                "Close one of them (or reload it), or ask your teacher.")
 
 
 def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
@@ -80,27 +76,32 @@ def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
 
 
 def learner_kernels(kernel_manager) -> int:
-    """Kernels counted against the cap: every running kernel but the preheat pool's ready idle ones (pool kernels
-    still starting count, as they cost the CPU and memory a learner's would). So at most `max_kernels()` learners,
-    and at most `max_kernels() + pool size` kernel processes."""
+    """Running kernels other than the preheat pool's ready idle ones: how busy the server is, for pacing the
+    pool's refill (`uu.app._gate_pool_starts`). The cap counts seats instead (`uu.seats`)."""
     running = set(kernel_manager.list_kernel_ids())
     return len(running - _idle_pool_kernel_ids(kernel_manager))
 
 
 def refuse_when_full(req, notebook=None, cwd=None):
-    """Refuse a new session with a 503 "tutor is full" page once the cap is reached (raises tornado's Finish).
-    Without preheat it is Voila's prelaunch hook (every page load starts a kernel); with preheat (Voila refuses a
-    prelaunch hook then) `uu.app` calls it at the start of the page handler's GET instead."""
-    n = learner_kernels(req.kernel_manager)
-    if n < max_kernels():
+    """Refuse a new page with a 503 "tutor is full" page once every seat is taken, or once this address holds
+    its share of pages (`uu.seats.Seats.refusal`; raises tornado's Finish). `uu.app`'s page handler patch
+    calls it at the start of each page load (after freeing the seat of the same browser's previous page);
+    without preheat it is also Voila's prelaunch hook."""
+    register = seats.current()
+    address = getattr(getattr(req, "request", None), "remote_ip", None) or "?"
+    why = register.refusal(address)
+    if why is None:
         return
-    log.warning("refusing a new session: %d kernels running (cap %s=%d)", n, MAX_KERNELS_ENV, max_kernels())
+    log.warning("refusing a new page for %s (%s): %d seated, %d pending (cap %s=%d, %d per address)", address,
+                why, len(register.seated), len(register.pending), MAX_KERNELS_ENV, register.cap,
+                register.per_address)
+    text = ADDRESS_TEXT if why == "address" else FULL_TEXT
     req.set_status(503)
     req.set_header("Retry-After", "60")
     req.set_header("Content-Type", "text/html; charset=utf-8")
     req.finish(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(FULL_TITLE)}</title>"
                f"</head><body style='font-family:sans-serif;max-width:40em;margin:3em auto'>"
-               f"<h1>{html.escape(FULL_TITLE)}</h1><p>{html.escape(FULL_TEXT)}</p></body></html>")
+               f"<h1>{html.escape(FULL_TITLE)}</h1><p>{html.escape(text)}</p></body></html>")
     raise tornado.web.Finish()
 
 
@@ -127,7 +128,13 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     if port is not None:
         c.Voila.port = port
         c.Voila.port_retries = 0            # the port asked for, or fail: never silently another one
-    c.Voila.tornado_settings = {"disable_check_xsrf": True}  # voila#1458: lets the unload beacon free kernels
+    c.Voila.tornado_settings = {
+        "disable_check_xsrf": True,  # voila#1458: lets the unload beacon free kernels
+        # a bigger websocket message is refused and its connection closed (tornado's default is 10 MiB; 40
+        # messages of 8 MB made one kernel hold 401 MB): the page's own pastes and uploads are refused before
+        # sending above uu.yamlfile.MAX_BYTES, far below this
+        "websocket_max_message_size": WS_MAX_MESSAGE_BYTES,
+    }
 
     c.VoilaConfiguration.strip_sources = True
     c.VoilaConfiguration.show_tracebacks = False
@@ -154,6 +161,11 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     # found its port taken ("Address already in use"), died, and that learner's page never came.
     if sys.platform == "linux":
         c.KernelManager.transport = "ipc"
+
+    # A kernel that dies (its memory ceiling, see uu.forkkernel) is not restarted: a restarted kernel is blank
+    # (no app, a page of broken widgets) and would keep a seat. jupyter_server then removes it and tells its
+    # page (a "dead" status), which says "Your session stopped: reload to continue" (uu/voila_template).
+    c.KernelRestarter.restart_limit = 0
 
     # Reap kernels whose page went away without the unload beacon (tab crash, network loss).
     c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS

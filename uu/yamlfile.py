@@ -152,11 +152,18 @@ def construct(root: yaml.Node | None, path: str = "<text>") -> Any:
     except (ValueError, OverflowError, TypeError) as e:
         # e.g. int() refuses more than 4,300 digits; a timestamp with day 99. The node is not known here,
         # so find the first scalar whose own construction fails.
-        # Python's own words ("sys.set_int_max_str_digits()") mean nothing to a learner: say what is wrong
-        why = "a number too long to read" if "digits" in str(e) else "a value that cannot be read"
-        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}{why}; write a shorter value") from None
+        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}a value that cannot be read ({_plain(e)})") from None
     finally:
         loader.dispose()
+
+
+def _plain(e: Exception) -> str:
+    """The reason a value cannot be read, in words for a learner: Python's message for a too-long number
+    names `sys.set_int_max_str_digits()`, which means nothing to them."""
+    text = str(e)
+    if isinstance(e, ValueError) and "digits" in text and "int" in text:
+        return "a number with more than 4,300 digits"
+    return text
 
 
 def _bad_scalar(root: yaml.Node) -> Any:

@@ -39,6 +39,7 @@ from uu.cards.schema import CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.scenario.model import Scenario
+from uu.textcheck import MAX_POSITION_NAME, text_problem
 
 __all__ = ["BuilderError", "MAX_NAME", "PositionBuilder", "ZONES"]
 
@@ -90,6 +91,9 @@ class PositionBuilder:
         problems = player_problems(players)
         if problems:
             raise BuilderError("players", "; ".join(problems))
+        problem = text_problem(name, "the position's name", MAX_POSITION_NAME)
+        if problem:
+            raise BuilderError("name", problem, loc=("name",))
         self.players: list[str] = list(players)
         self.name = name
         self.stables: dict[str, list[str]] = {p: [] for p in self.players}
@@ -219,6 +223,9 @@ class PositionBuilder:
     def set_name(self, name: str) -> None:
         if not isinstance(name, str) or not name.strip():
             raise BuilderError("name", "the position needs a name (any non-empty text)")
+        problem = text_problem(name.strip(), "the position's name", MAX_POSITION_NAME)
+        if problem:
+            raise BuilderError("name", problem)
         self.name = name.strip()
 
     def set_players(self, players: list[str]) -> None:

@@ -27,6 +27,7 @@ from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.render import esc, result_text
 from uu.table.widget import TableWidget
+from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
 
 __all__ = ["PlayScreen", "PlaySettings"]
@@ -41,7 +42,7 @@ STALE_CLICK = ("That click was made on an older table (the screen had not caught
 class PlaySettings(BaseModel):
     """What the settings controls may ask for (validated: a client can set widget values to anything)."""
 
-    name: str = Field(default="You", max_length=40)
+    name: str = Field(default="You", max_length=MAX_PLAYER_NAME)
     players: int = Field(default=3, ge=2, le=8)
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
@@ -49,6 +50,9 @@ class PlaySettings(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
+        problem = text_problem(v, "your name", MAX_PLAYER_NAME)  # no direction overrides in a seat's header
+        if problem:
+            raise ValueError(problem)
         v = " ".join(v.split())
         return v or "You"
 
@@ -129,7 +133,7 @@ class PlayScreen(ScreenBase):
                                 targeting=self.targeting_input.value, seed=self.seed_input.value)
         except ValidationError as e:
             raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647 and a "
-                             "name of at most 40 characters") from e
+                             "name of at most 40 characters without control or text-direction characters") from e
 
     @safe
     def _start(self) -> None:

@@ -1,0 +1,263 @@
+"""`uu bench --app --hostile`: a careless or hostile visitor against a local `uu app`, measured.
+
+Everything runs against a server this command starts on 127.0.0.1 (`AppServer`), never another host, and every
+part is bounded in count and time:
+
+1. Seats. `bare` browserless GETs of `/` (a script, an `<img>` on another site: no websocket), then `cap`
+   emulated learners whose pages connect, then one more learner. Figures: how many connected learners got in
+   (target: all `cap`, the browserless requests took no seat), whether the next one was refused (the cap
+   holds), and, `connect_timeout` + a margin after the last browserless request, how many of their kernels
+   still run (target 0).
+2. Flood. `clickers` learners play (one click every `think` seconds) while one more page sends widget-creation
+   messages of `flood_bytes` each (under the websocket's message limit) as fast as the server takes them,
+   until `flood_messages`, `flood_seconds` or its kernel ends. Figures: the flooded kernel's peak memory (RSS;
+   target: bounded by its ceiling, `UU_KERNEL_MEMORY_MB` of address space), whether it ended, and the
+   others' click -> board p95 (target under 250 ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import json
+import os
+import re
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from tornado.httpclient import AsyncHTTPClient
+
+from uu.appserver import AppServer
+from uu.bench_ws import EmulatedLearner, LearnerError, click_summary
+from uu.forkkernel import DEFAULT_MEMORY_MB, MEMORY_ENV
+
+__all__ = ["bench_hostile"]
+
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+WIDGET_PROTOCOL = "2.1.0"  # ipywidgets 8's; a comm_open without it creates no widget
+MARGIN_S = 10.0
+PACE_EVERY = 5  # flood messages between two waits for the kernel's reply  # after the time to connect: the reaper's interval and a shutdown
+
+
+async def _status(url: str) -> tuple[int, str]:
+    resp = await AsyncHTTPClient().fetch(url, raise_error=False, request_timeout=120)
+    return resp.code, (resp.body or b"").decode(errors="replace")
+
+
+async def _alive(base: str, kernel_id: str) -> bool:
+    return (await _status(f"{base}api/kernels/{kernel_id}"))[0] == 200
+
+
+def _kernel_pids(server: AppServer) -> set[int]:
+    import psutil
+
+    out: set[int] = set()
+    for child in psutil.Process(server.proc.pid).children():
+        if "uu.forkkernel" in " ".join(child.cmdline()):
+            out |= {k.pid for k in child.children()}
+        elif "ipykernel" in " ".join(child.cmdline()):
+            out.add(child.pid)
+    return out
+
+
+def _rss_mib(pid: int) -> float | None:
+    import psutil
+
+    try:
+        return psutil.Process(pid).memory_info().rss / 2**20
+    except psutil.Error:
+        return None
+
+
+async def _seats(server: AppServer, cap: int, bare: int, connect_timeout: float) -> dict[str, Any]:
+    base = server.url
+    t0 = time.perf_counter()
+    bare_ids: list[str] = []
+    statuses: list[int] = []
+    for _ in range(bare):
+        code, page = await _status(base)
+        statuses.append(code)
+        found = _KERNEL_ID.search(page)
+        if found:
+            bare_ids.append(found.group(1))
+    t_bare = time.perf_counter()  # the last browserless page was handed out: its time to connect starts
+    learners = [EmulatedLearner(base, timeout=120) for _ in range(cap)]
+    served = 0
+    try:
+        for learner in learners:
+            try:
+                await learner.arrive()
+                served += 1
+            except LearnerError:
+                pass
+        extra = EmulatedLearner(base, timeout=120)
+        try:
+            await extra.arrive()
+            over_cap_refused = False
+        except LearnerError as e:
+            over_cap_refused = "503" in str(e) or "full" in str(e)
+        finally:
+            await extra.leave()
+        wait = connect_timeout + MARGIN_S - (time.perf_counter() - t_bare)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        held = sum([await _alive(base, k) for k in bare_ids])
+        still_seated = sum([await _alive(base, x.kernel_id) for x in learners if x.kernel_id])
+    finally:
+        for learner in learners:
+            await learner.leave()
+    return {"browserless_gets": bare, "browserless_statuses": statuses,
+            "connected_learners_served": served, "cap": cap, "next_learner_refused": over_cap_refused,
+            "browserless_gets_s": round(t_bare - t0, 1),
+            "checked_s_after_the_last_browserless_get": round(time.perf_counter() - t_bare, 1),
+            "browserless_kernels_still_running": held, "connected_kernels_still_running": still_seated}
+
+
+def _widget_message(size: int) -> dict[str, Any]:
+    """A comm_open creating an HTML widget whose value is `size` characters (as a forged page could)."""
+    state = {"_model_name": "HTMLModel", "_model_module": "@jupyter-widgets/controls",
+             "_model_module_version": "2.0.0", "_view_name": "HTMLView",
+             "_view_module": "@jupyter-widgets/controls", "_view_module_version": "2.0.0", "value": "x" * size}
+    return {"comm_id": str(uuid.uuid4()), "target_name": "jupyter.widget",
+            "data": {"state": state, "buffer_paths": []}}
+
+
+async def _flood(server: AppServer, clickers: int, think: float, flood_messages: int, flood_bytes: int,
+                 flood_seconds: float) -> dict[str, Any]:
+    base = server.url
+    players = [EmulatedLearner(base, timeout=120) for _ in range(clickers)]
+    victim = EmulatedLearner(base, timeout=120)
+    clicks = []
+    peak: dict[str, float] = {"victim": 0.0}
+    stop = asyncio.Event()
+    try:
+        for p in players:
+            await p.arrive()
+            await p.open_play()
+        before = _kernel_pids(server)
+        await victim.arrive()
+        new = sorted(_kernel_pids(server) - before)
+        victim_pid = new[0] if len(new) == 1 else None
+
+        async def play(p: EmulatedLearner) -> None:
+            while not stop.is_set():
+                try:
+                    clicks.append(await p.click())
+                except LearnerError:
+                    pass
+                await asyncio.sleep(think)
+
+        async def watch() -> None:
+            while not stop.is_set():
+                rss = _rss_mib(victim_pid) if victim_pid else None
+                if rss is not None:
+                    peak["victim"] = max(peak["victim"], rss)
+                await asyncio.sleep(0.25)
+
+        sent = 0
+        tasks = [asyncio.create_task(play(p)) for p in players] + [asyncio.create_task(watch())]
+        t0 = time.perf_counter()
+        ended_by = "messages"
+        body = _widget_message(flood_bytes)
+        while sent < flood_messages:
+            if time.perf_counter() - t0 > flood_seconds:
+                ended_by = "time"
+                break
+            if victim_pid is not None and _rss_mib(victim_pid) is None:
+                ended_by = "kernel ended"
+                break
+            try:
+                body["comm_id"] = str(uuid.uuid4())
+                await victim.send("comm_open", body, metadata={"version": WIDGET_PROTOCOL})
+                sent += 1
+                if sent % PACE_EVERY == 0:  # as fast as the server takes them, not into this process's buffer
+                    await asyncio.wait_for(victim.request("kernel_info_request", {}),
+                                           max(1.0, flood_seconds - (time.perf_counter() - t0)))
+            except TimeoutError:
+                ended_by = "time"
+                break
+            except Exception:
+                ended_by = "kernel ended" if victim_pid and _rss_mib(victim_pid) is None else "connection closed"
+                break
+        if ended_by != "kernel ended":  # until the kernel has handled them all (a reply comes after them)
+            try:
+                await asyncio.wait_for(victim.request("kernel_info_request", {}), flood_seconds)
+            except (LearnerError, TimeoutError):
+                pass
+        flood_s = time.perf_counter() - t0
+        await asyncio.sleep(3 * think + 1)  # clicks after the flood count too
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        victim_ended = victim_pid is not None and _rss_mib(victim_pid) is None
+    finally:
+        stop.set()
+        for p in [*players, victim]:
+            await p.leave()
+    ceiling = os.environ.get(MEMORY_ENV)
+    from uu.app import inbound_rate
+
+    return {"server_inbound_bytes_per_s": inbound_rate(),"messages_sent": sent, "message_bytes": flood_bytes, "flood_s": round(flood_s, 1),
+            "flood_ended_by": ended_by, "victim_kernel_peak_rss_mib": round(peak["victim"], 1),
+            "victim_kernel_ended": victim_ended, "kernel_memory_ceiling_mib": ceiling,
+            "others_click_to_board_ms": click_summary(clicks)}
+
+
+def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, clickers: int = 3,
+                  think: float = 0.5, flood_messages: int = 2000, flood_bytes: int = 900_000,
+                  flood_seconds: float = 120.0, kernel_memory_mb: int = DEFAULT_MEMORY_MB,
+                  inbound_bytes_per_s: int | None = None, workdir: Path | None = None) -> dict[str, Any]:
+    """Both parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON object.
+    `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
+    `uu.app.InboundPace`). `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
+    from uu.seats import PENDING_PER_SEAT
+
+    bare = max(0, min(bare, PENDING_PER_SEAT * cap - 1))  # one left for each arriving learner
+    flood_messages = max(0, min(flood_messages, 10_000))
+    flood_seconds = max(1.0, min(flood_seconds, 600.0))
+    out: dict[str, Any] = {"bench": "app-hostile", "server": "127.0.0.1 (loopback only)"}
+    from uu.app import INBOUND_ENV
+
+    saved = {name: os.environ.get(name) for name in (MEMORY_ENV, INBOUND_ENV)}
+    os.environ[MEMORY_ENV] = str(kernel_memory_mb)  # the server and its kernels inherit these
+    if inbound_bytes_per_s is not None:
+        os.environ[INBOUND_ENV] = str(inbound_bytes_per_s)
+    try:
+        with tempfile.TemporaryDirectory(prefix="uu-bench-hostile-") as tmp:
+            folder = workdir or Path(tmp)
+            # every page of this bench comes from this machine: one address may hold them all
+            with AppServer(folder, max_kernels=cap, per_address=4 * cap, connect_timeout=connect_timeout,
+                           extra_args=("--preheat", "0")) as server:
+                server.wait_ready()
+
+                async def run() -> None:
+                    out["seats"] = await _seats(server, cap, bare, connect_timeout)
+                    out["flood"] = await _flood(server, min(clickers, cap - 1), think, flood_messages,
+                                                flood_bytes, flood_seconds)
+
+                # in a thread of its own: the caller may have an event loop running (pytest-playwright's sync
+                # API leaves one), and asyncio.run refuses to start inside one
+                with concurrent.futures.ThreadPoolExecutor(1) as pool:
+                    pool.submit(asyncio.run, run()).result()
+                out["server_log_lines_out_of_memory"] = server.log_text().count("uu kernel: out of memory")
+    finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    s, f = out["seats"], out["flood"]
+    p95 = f["others_click_to_board_ms"].get("p95")
+    out["verdict"] = {
+        "browserless_hold_no_seat": s["browserless_kernels_still_running"] == 0,
+        "cap_reached_only_by_connected_pages": s["connected_learners_served"] == cap and s["next_learner_refused"],
+        "flooded_kernel_bounded": f["victim_kernel_peak_rss_mib"] <= kernel_memory_mb,
+        "others_click_p95_under_250ms": p95 is not None and p95 < 250,
+    }
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(bench_hostile()))

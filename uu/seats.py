@@ -1,0 +1,170 @@
+"""Seats of `uu app`: who holds a learner's place in the class, for the kernel cap.
+
+A seat is a learner with a connected page. Counting kernels instead (as `uu app` once did) let anything that
+fetches `/` (a `curl`, an `<img src="http://tutor:8866/">` on any web page a learner visits) take a seat for
+the 15 minutes until the idle culler freed it, and counted a pool kernel still starting as a learner. Here:
+
+- A page handed out (its kernel id written into the HTML) is *pending*: it holds no seat. If its websocket
+  has not connected within `connect_timeout` seconds its kernel is shut down (`reap`), so a browserless
+  request costs a kernel for about a minute and never a seat.
+- A kernel whose page's websocket connected is *seated* until the kernel goes (unload beacon, culler, reload).
+- The cap counts seats only. Pending pages have their own bound (twice the cap) so requests cannot start
+  kernels without limit, and each address may hold at most `per_address` pages, pending or seated, so one
+  machine cannot take the room (except this machine's own addresses: a reverse proxy's requests all come
+  from 127.0.0.1).
+- Each browser gets a token in a cookie (`COOKIE`); a page load with a token whose previous page still holds
+  a kernel shuts that kernel down first, so a reload at full capacity gets its page (the old page's unload
+  beacon arrives too late for the new page's check).
+- Kernels of the preheat pool are never handed out until a page takes them, so they are not seats.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
+
+MAX_KERNELS_ENV = "UU_MAX_KERNELS"
+DEFAULT_MAX_KERNELS = 40
+PER_ADDRESS_ENV = "UU_MAX_PER_ADDRESS"
+# a learner may reload, or open a second tab (which takes over the seat of the same browser, see COOKIE);
+# a few pages per machine also covers two learners sharing one computer
+DEFAULT_PER_ADDRESS = 4
+CONNECT_TIMEOUT_ENV = "UU_CONNECT_TIMEOUT_S"
+DEFAULT_CONNECT_TIMEOUT_S = 60.0
+# pages handed out and not yet connected, at most this many times the cap (a class arriving together is all
+# pending for a few seconds; the bound keeps requests from starting kernels without limit)
+PENDING_PER_SEAT = 2
+COOKIE = "uu_seat"
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        return max(1, int(os.environ.get(name, default)))
+    except ValueError:
+        return default
+
+
+def _env_float(name: str, default: float) -> float:
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if value > 0 else default
+
+
+def _loopback(address: str) -> bool:
+    """This machine: the teacher's own browser, or a reverse proxy on it (README), through which every
+    learner's page comes from 127.0.0.1, so a limit per address there would be a limit for the whole class."""
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def max_kernels() -> int:
+    return _env_int(MAX_KERNELS_ENV, DEFAULT_MAX_KERNELS)
+
+
+def valid_token(value: str | None) -> str | None:
+    """The cookie's token if it has the form `new_token` gives, else None (a forged cookie is just ignored)."""
+    return value if value and _TOKEN.fullmatch(value) else None
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def kernel_id_in(html: str) -> str | None:
+    """The kernel id a Voila page names (its `jupyter-config-data`), None if this chunk has none."""
+    m = _KERNEL_ID.search(html)
+    return m.group(1) if m else None
+
+
+@dataclass
+class Claim:
+    address: str
+    token: str | None
+    since: float
+
+
+class Seats:
+    """The server's register of pages handed out (pending) and connected (seated), by kernel id."""
+
+    def __init__(self, cap: int | None = None, per_address: int | None = None,
+                 connect_timeout: float | None = None, clock: Callable[[], float] = time.monotonic):
+        self.cap = cap if cap is not None else max_kernels()
+        self.per_address = per_address if per_address is not None else _env_int(PER_ADDRESS_ENV,
+                                                                                  DEFAULT_PER_ADDRESS)
+        self.connect_timeout = (connect_timeout if connect_timeout is not None
+                                else _env_float(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT_S))
+        self.clock = clock
+        self.pending: dict[str, Claim] = {}
+        self.seated: dict[str, Claim] = {}
+        self.reaped = 0  # kernels shut down because their page never connected
+
+    # ---- events ----------------------------------------------------------------------------------------
+    def handed_out(self, kernel_id: str, address: str, token: str | None) -> None:
+        if kernel_id not in self.seated:
+            self.pending[kernel_id] = Claim(address, token, self.clock())
+
+    def connected(self, kernel_id: str, address: str) -> None:
+        """A page's websocket connected to `kernel_id`: it takes a seat (a second connection changes nothing)."""
+        if kernel_id in self.seated:
+            return
+        claim = self.pending.pop(kernel_id, None) or Claim(address, None, self.clock())
+        self.seated[kernel_id] = claim
+
+    def forget(self, kernel_id: str) -> None:
+        self.pending.pop(kernel_id, None)
+        self.seated.pop(kernel_id, None)
+
+    def keep_only(self, running: Iterable[str]) -> None:
+        """Forget kernels that are gone (shut down by the beacon or the culler, or dead)."""
+        alive = set(running)
+        for register in (self.pending, self.seated):
+            for kid in [k for k in register if k not in alive]:
+                del register[kid]
+
+    # ---- questions -------------------------------------------------------------------------------------
+    def held_by_token(self, token: str | None) -> list[str]:
+        """Kernels of the pages this browser loaded (to free on its next page load)."""
+        if token is None:
+            return []
+        return [k for reg in (self.seated, self.pending) for k, c in reg.items() if c.token == token]
+
+    def held_by_address(self, address: str) -> int:
+        return sum(c.address == address for reg in (self.seated, self.pending) for c in reg.values())
+
+    def expired(self) -> list[str]:
+        """Pending kernels whose page has not connected within the timeout."""
+        now = self.clock()
+        return [k for k, c in self.pending.items() if now - c.since >= self.connect_timeout]
+
+    def refusal(self, address: str) -> str | None:
+        """Why a new page for `address` is refused now ("full" or "address"), None if it may have one."""
+        if len(self.seated) >= self.cap or len(self.pending) >= PENDING_PER_SEAT * self.cap:
+            return "full"
+        if not _loopback(address) and self.held_by_address(address) >= self.per_address:
+            return "address"
+        return None
+
+
+SEATS: Seats | None = None  # the server's register, made by `uu.app.serve` (None: seats not tracked)
+
+
+def current() -> Seats:
+    global SEATS
+    if SEATS is None:
+        SEATS = Seats()
+    return SEATS
