@@ -40,7 +40,7 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
 
     Tornado leaves Nagle's algorithm on unless a handler calls `set_nodelay(True)`, and neither jupyter_server
     nor Voila does; Nagle plus the peer's delayed ACK hold each small widget message back for about 40 ms
-    (shared/reference/jupyter-stack.md section 3.2). This wraps `VoilaKernelWebsocketHandler.open` (a
+    (docs/jupyter-notes.md, "What `uu/app.py` relies on"). This wraps `VoilaKernelWebsocketHandler.open` (a
     private detail of Voila, checked on 0.5.x) so the socket gets TCP_NODELAY as the websocket opens.
     `server="jupyter_server"` patches jupyter_server's kernel websocket handler instead (Voila's subclasses
     it), for Voila running as a server extension as on Binder (binder/postBuild).

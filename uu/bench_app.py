@@ -88,7 +88,7 @@ from uu.bench_ws import (
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "bench_app", "click_latency_js"]
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-# Debian's Chromium through Playwright (no downloaded browser); shared/reference/jupyter-stack.md section 3.4.
+# Debian's Chromium through Playwright (no downloaded browser); see docs/jupyter-notes.md.
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 # The home screen is interactive when its lesson buttons are drawn (widgets render once the page's widget

@@ -1,4 +1,4 @@
-"""The Voila configuration `uu app` serves with (see shared/reference/jupyter-stack.md section 5.4).
+"""The Voila configuration `uu app` serves with (see docs/jupyter-notes.md).
 
 Safe for a classroom: sources stripped, no tracebacks, no template/theme override from the URL, loopback only,
 idle kernels culled, the unload beacon allowed to free kernels (no xsrf check, voila#1458), and a cap on the
