@@ -1,7 +1,7 @@
 """`HomeScreen`: the lessons in reading order with the learner's progress, "Play a game" and the sandbox.
 
-It reads the lessons and their progress from the `App` (progress lives in the App object for the session)
-and calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
+It reads the lessons and their progress from the `App` (kept in the browser: uu/widgets/progress.py) and
+calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
 uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox, uu-forget ("Forget my progress":
 progress is kept in this browser, see uu/widgets/progress.py).
 """

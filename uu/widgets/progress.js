@@ -35,8 +35,8 @@ function clear(s) {
 
 function write(s, state) {
   try {
-    clear(s);
     if (state && Object.keys(state).length) s.setItem(KEY, JSON.stringify(state));
+    else clear(s);
   } catch (e) { /* quota exceeded or storage refused: progress simply is not kept */ }
 }
 
