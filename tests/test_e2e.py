@@ -619,3 +619,20 @@ def test_progress_survives_a_reload_and_can_be_forgotten(page: Page, voila_url):
     assert all("not started" in t for t in rows.all_inner_texts()), rows.all_inner_texts()
     assert stored_progress(page) == {}
     no_error_shown(page)
+
+
+def test_the_app_works_when_local_storage_throws(page: Page, voila_url):
+    """Private modes and disabled storage throw on any use of localStorage: no progress is kept, and the
+    app works as before."""
+    page.add_init_script("Object.defineProperty(window, 'localStorage', "
+                         "{get() { throw new DOMException('denied', 'SecurityError'); }});")
+    open_home(page, voila_url)
+    expect(page.locator(".uu-progress-store")).to_have_attribute("data-storage", "no", timeout=STEP_MS)
+    lesson_id = lesson_ids()[0]
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    expect(page.locator(f".uu-lesson.uu-lesson-{lesson_id} .uu-progress")).to_contain_text("Step 1 of",
+                                                                                       timeout=STEP_MS)
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-forget").click()
+    expect(lesson_row(page, lesson_id)).to_contain_text("not started", timeout=STEP_MS)
+    no_error_shown(page)
