@@ -584,4 +584,76 @@ def test_oversized_upload_and_paste_are_refused_in_the_browser(page: Page, voila
     assert not sent or max(sent) < MAX_BYTES, sent  # neither reached the websocket
     paste_and_load(screen, "players: [Ana, Ben]\nturn: {number: " + "9" * 5000 + "}\n")
     expect(screen.locator(".uu-msg-load")).to_contain_text("more than 4,300 digits", timeout=STEP_MS)
+
+
+def stored_progress(page: Page) -> dict:
+    """What the app keeps in this browser's localStorage (uu/widgets/progress.js), {} if nothing."""
+    return page.evaluate("() => JSON.parse(localStorage.getItem('uu-progress') || '{}')")
+
+
+def lesson_row(page: Page, lesson_id: str):
+    return page.locator(".uu-lesson-row").filter(has=page.locator(f"button.uu-lesson-{lesson_id}"))
+
+
+def test_progress_survives_a_reload_and_can_be_forgotten(page: Page, voila_url):
+    done_id = short_lesson_with_moves()
+    finish_lesson(page, voila_url, done_id, shots=False)
+    # part of another lesson: its first answers, up to a step past the first (no wrong move on the way)
+    partial, prefix = next((lid, plan[:2]) for lid in lesson_ids() if lid != done_id
+                           for plan in [click_plan(lesson_file(lid))]
+                           if len(plan) > 3 and all(what != "wrong" for what, _l, _a in plan[:2]))
+    n = len(LessonRunner(lesson_file(partial)).lesson.script)
+    press(page, page.locator(f"button.uu-lesson-{partial}"), False)
+    screen = page.locator(f".uu-lesson.uu-lesson-{partial}")
+    progress = screen.locator(".uu-progress")
+    for what, label, after in prefix:
+        if what == "action":
+            make_gesture(page, screen, label)
+        else:
+            button = (screen.locator("button.uu-next") if what == "next" else
+                      screen.locator("button.uu-choice").filter(has_text=exact(str(label))).first)
+            expect(button).to_be_visible(timeout=STEP_MS)
+            button.click()
+        expect(progress).to_contain_text(after, timeout=STEP_MS)
+    step = int(re.search(r"Step (\d+)", prefix[-1][2]).group(1))
+    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem('uu-progress') || '{{}}').lessons || {{}})"
+                           f"[{partial!r}]?.step === {step}", timeout=STEP_MS)
+
+    page.reload(wait_until="commit")  # a new page: a new kernel, only the browser remembers
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    expect(lesson_row(page, done_id)).to_contain_text("(done)", timeout=STEP_MS)
+    expect(lesson_row(page, partial)).to_contain_text(f"in progress · step {step} of {n}", timeout=STEP_MS)
+    expect(page.locator(f"button.uu-lesson-{partial}")).to_have_text(exact("Continue"))
+    page.locator(f"button.uu-lesson-{partial}").click()
+    expect(progress).to_contain_text(f"Step {step} of {n}", timeout=STEP_MS)
+    shot(page, "progress-restored")
+
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-forget").click()
+    expect(lesson_row(page, done_id)).to_contain_text("not started", timeout=STEP_MS)
+    page.wait_for_function("() => !Object.keys(localStorage).some((k) => k.startsWith('uu'))", timeout=STEP_MS)
+    page.reload(wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    page.wait_for_timeout(1000)  # time for a restore, were anything left to restore
+    rows = page.locator(".uu-lesson-row")
+    assert rows.count() == len(lesson_ids())
+    assert all("not started" in t for t in rows.all_inner_texts()), rows.all_inner_texts()
+    assert stored_progress(page) == {}
+    no_error_shown(page)
+
+
+def test_the_app_works_when_local_storage_throws(page: Page, voila_url):
+    """Private modes and disabled storage throw on any use of localStorage: no progress is kept, and the
+    app works as before."""
+    page.add_init_script("Object.defineProperty(window, 'localStorage', "
+                         "{get() { throw new DOMException('denied', 'SecurityError'); }});")
+    open_home(page, voila_url)
+    expect(page.locator(".uu-progress-store")).to_have_attribute("data-storage", "no", timeout=STEP_MS)
+    lesson_id = lesson_ids()[0]
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    expect(page.locator(f".uu-lesson.uu-lesson-{lesson_id} .uu-progress")).to_contain_text("Step 1 of",
+                                                                                       timeout=STEP_MS)
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-forget").click()
+    expect(lesson_row(page, lesson_id)).to_contain_text("not started", timeout=STEP_MS)
     no_error_shown(page)

@@ -275,6 +275,17 @@ class LessonRunner:
     def restart(self) -> None:
         self._replay([])
 
+    def resume(self, events: list[tuple[int, Action | int | None]]) -> bool:
+        """Replay answers recorded earlier (a saved `history`, uu/widgets/progress.py): the lesson reopens at
+        the step reached with the same table. If they no longer fit (the lesson file changed since), start
+        from the beginning instead and return False."""
+        try:
+            self._replay(events)
+            return True
+        except Exception:
+            self._replay([])
+            return False
+
     # ---- internals -------------------------------------------------------------------------------------
     def _missed(self) -> None:
         self._first_try(False)

@@ -6,7 +6,12 @@ whose children change), so Voila serves a single notebook.
                                  # App(start="sandbox") for the what-if sandbox
     app.open_lesson("neigh"); app.open_play(); app.open_sandbox(); app.show_home()
     app.screen                   # the screen shown now (HomeScreen, LessonScreen, PlayScreen or SandboxScreen)
-    app.status("setup")          # "not started" | "in progress" | "done" (kept for the session)
+    app.status("setup")          # "not started" | "in progress" | "done"
+    app.forget()                 # "Forget my progress": here and in the browser
+
+Progress (each lesson's status, recorded answers and quiz results, the play settings) is kept in the browser's
+localStorage by `app.store` (uu/widgets/progress.py) and restored when a page opens, so it outlives a reload,
+a culled kernel or an ended Binder session. A saved lesson is replayed only when it is opened.
 
 Lesson screens, the game and the sandbox are kept while the App lives, so leaving one and coming back
 resumes it.
@@ -26,7 +31,8 @@ from uu.tutor.runner import LessonRunner
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
-from uu.widgets.play import PlayScreen
+from uu.widgets.play import PlayScreen, PlaySettings
+from uu.widgets.progress import LessonSaved, ProgressStore, Saved, decode_history, encode_history
 from uu.widgets.sandbox import SandboxScreen
 
 log = logging.getLogger(__name__)
@@ -52,6 +58,10 @@ class App(widgets.VBox):
         self.load_problems: list[str] = []
         self._load(lessons)
         self.progress: dict[str, str] = {}
+        # restored from the browser, for lessons not opened yet (replayed by open_lesson) and the play screen
+        self.saved: dict[str, LessonSaved] = {}
+        self.play_saved: PlaySettings | None = None
+        self.store = ProgressStore(on_restore=self.restore)
         self.lesson_screens: dict[str, LessonScreen] = {}
         self.play_screen: PlayScreen | None = None
         self.sandbox_screen: SandboxScreen | None = None
@@ -91,7 +101,9 @@ class App(widgets.VBox):
     def step_of(self, lesson_id: str) -> tuple[int, int]:
         screen = self.lesson_screens.get(lesson_id)
         if screen is None:
-            return 1, len(self.lesson(lesson_id).script)
+            n = len(self.lesson(lesson_id).script)
+            saved = self.saved.get(lesson_id)
+            return (min(saved.step, n) if saved is not None else 1), n
         return screen.runner.progress
 
     def _lesson_changed(self, screen: LessonScreen) -> None:
@@ -100,6 +112,65 @@ class App(widgets.VBox):
             self.progress[lid] = "done"
         elif self.progress.get(lid) != "done":
             self.progress[lid] = "in progress"
+        self.save()
+
+    # ---- progress kept in the browser -----------------------------------------------------------------
+    def saved_state(self) -> dict[str, Any]:
+        """What the browser keeps (uu/widgets/progress.py `Saved`): every lesson started, and the play
+        settings once a game was set up."""
+        lessons: dict[str, Any] = {}
+        for lid, status in self.progress.items():
+            screen = self.lesson_screens.get(lid)
+            if screen is not None:
+                r = screen.runner
+                lessons[lid] = {"status": status, "step": r.progress[0], "history": encode_history(r.history),
+                                "quiz": {str(i + 1): ok for i, ok in r.quiz_first.items()}}
+            elif lid in self.saved:
+                lessons[lid] = self.saved[lid].model_dump(mode="json", exclude_defaults=True)
+        state: dict[str, Any] = {"v": 1, "lessons": lessons}
+        play = self._play_settings()
+        if play is not None:
+            state["play"] = play.model_dump()
+        return state
+
+    def _play_settings(self) -> PlaySettings | None:
+        if self.play_screen is None:
+            return self.play_saved
+        try:
+            return self.play_screen.settings()
+        except ValueError:  # being edited into something invalid: keep what was kept before
+            return self.play_saved
+
+    def save(self, _change: Any = None) -> None:
+        try:
+            self.store.save(self.saved_state())
+        except Exception:  # progress not kept is no reason to break the lesson; the log keeps it
+            log.exception("cannot save progress")
+
+    def restore(self, saved: Saved) -> None:
+        """Take the progress the browser kept (already validated). A lesson or game opened in this kernel
+        before it arrived keeps its live state; unknown lesson ids are dropped."""
+        known = {lesson.id for lesson in self.lessons}
+        for lid, entry in saved.lessons.items():
+            if lid in known and lid not in self.lesson_screens:
+                self.progress[lid] = entry.status
+                self.saved[lid] = entry
+        if self.play_screen is None:
+            self.play_saved = saved.play
+        if self.screen is self.home:
+            self.home.refresh()
+        self.save()
+
+    def forget(self) -> None:
+        """"Forget my progress": every lesson from the start, default play settings, the browser's keys gone."""
+        self.progress.clear()
+        self.saved.clear()
+        self.lesson_screens.clear()
+        self.play_screen = None
+        self.play_saved = None
+        self.store.forget()
+        if self.screen is self.home:
+            self.home.refresh()
 
     # ---- navigation -----------------------------------------------------------------------------------
     def navigate(self, fn: Any, *args: Any) -> None:
@@ -126,7 +197,7 @@ class App(widgets.VBox):
         self.home_button.layout.display = "none" if screen is self.home else None
         if screen is self.home:
             self.home.refresh()
-        self.children = [self.style_html, self.nav, self.error_box, screen]
+        self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
 
     def _open_start(self, start: str) -> None:
         if start == "home":
@@ -149,6 +220,11 @@ class App(widgets.VBox):
         screen = self.lesson_screens.get(lesson_id)
         if screen is None:
             runner = LessonRunner(self.lesson(lesson_id))
+            saved = self.saved.pop(lesson_id, None)
+            if saved is not None:
+                # quiz results first: a replayed answer must not overwrite the first try's
+                runner.quiz_first = {i - 1: ok for i, ok in saved.quiz.items()}
+                runner.resume(decode_history(saved.history))
             with built_whole():
                 screen = LessonScreen(runner, on_change=self._lesson_changed)  # the nav bar has Home
             self.lesson_screens[lesson_id] = screen
@@ -158,8 +234,13 @@ class App(widgets.VBox):
 
     def open_play(self) -> PlayScreen:
         if self.play_screen is None:
+            s = self.play_saved or PlaySettings()
             with built_whole():
-                self.play_screen = PlayScreen(delay=self.delay)
+                self.play_screen = PlayScreen(delay=self.delay, name=s.name, players=s.players, seed=s.seed,
+                                              targeting=s.targeting)
+            p = self.play_screen
+            for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input):
+                control.observe(self.save, names="value")
         self._show(self.play_screen)
         return self.play_screen
 

@@ -1,8 +1,9 @@
 """`HomeScreen`: the lessons in reading order with the learner's progress, "Play a game" and the sandbox.
 
-It reads the lessons and their progress from the `App` (progress lives in the App object for the session)
-and calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
-uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox.
+It reads the lessons and their progress from the `App` (kept in the browser: uu/widgets/progress.py) and
+calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
+uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox, uu-forget ("Forget my progress":
+progress is kept in this browser, see uu/widgets/progress.py).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ class HomeScreen(ScreenBase):
                                        tooltip="A full game against 1 to 7 bots")
         self.sandbox_button = make_button("Open the sandbox", "uu-open-sandbox", self.on_sandbox,
                                           tooltip="Build any position, play on from it, branch, get hints")
+        self.forget_button = make_button("Forget my progress", "uu-forget", self.on_forget, style="danger",
+                                         tooltip="Every lesson back to not started; also forgotten by this browser")
         self.rows = widgets.VBox()
         self.rows.add_class("uu-lessons")
         from uu.cards import catalog
@@ -68,7 +71,10 @@ class HomeScreen(ScreenBase):
                          widgets.HTML("<h3>What if…?</h3><p>The sandbox: build any position, play on from it "
                                       "with undo and branches, see what each move would do, ask for a hint, "
                                       "and share the position as text.</p>"),
-                         self.sandbox_button]
+                         self.sandbox_button,
+                         widgets.HTML("<h3>Your progress</h3><p>Kept in this browser only (no account): it "
+                                      "survives a reload or a new session.</p>"),
+                         self.forget_button]
         self.refresh()
 
     @safe
@@ -90,6 +96,10 @@ class HomeScreen(ScreenBase):
             return f"<span>No lesson shows {esc(card)} yet: try it in the sandbox.</span>"
         names = "; ".join(f"{esc(les.order)}. {esc(les.title)}" for les in found)
         return f"<span>{esc(card)} is shown in: {names}</span>"
+
+    @safe
+    def on_forget(self, _b: Any = None) -> None:
+        self.app.navigate(self.app.forget)
 
     @safe
     def on_play(self, _b: Any = None) -> None:

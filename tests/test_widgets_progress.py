@@ -1,0 +1,115 @@
+"""Progress kept in the browser (uu/widgets/progress.py): what the App saves, restored into a new App as the
+browser sends it on a reload (`{"type": "restore", "items": {key: text}}`); malformed input ignored; forget."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from uu.engine.actions import Action
+from uu.widgets import App
+from uu.widgets.progress import KEY, MAX_CHARS, parse_saved
+
+
+def reload_into(state: Any, raw: bool = False) -> App:
+    """A new App (a new kernel) given what the browser kept."""
+    app = App()
+    text = state if raw else json.dumps(state)
+    app.store._on_message(app.store, {"type": "restore", "items": {KEY: text, "uu-other": "x"}}, [])
+    return app
+
+
+def first_lesson_with_a_move(app: App) -> str:
+    """A lesson whose first steps include a move on the table, opened and answered up to that move."""
+    for lesson in app.lessons:
+        screen = app.open_lesson(lesson.id)
+        for _ in range(len(lesson.script) - 1):
+            assert screen.click_answer()
+            if any(isinstance(a, Action) for _i, a in screen.runner.history):
+                return lesson.id
+        app.forget()
+    raise AssertionError("no lesson with a move")
+
+
+def finish(app: App, lesson_id: str) -> None:
+    screen = app.open_lesson(lesson_id)
+    while not screen.runner.done:
+        assert screen.click_answer()
+
+
+def test_restore_lessons_done_step_reached_and_quiz():
+    app = App()
+    partial = first_lesson_with_a_move(app)
+    done = next(lesson.id for lesson in app.lessons if lesson.id != partial)
+    finish(app, done)
+    state = app.store.state
+    assert state["lessons"][done]["status"] == "done"
+    assert state["lessons"][partial]["status"] == "in progress"
+
+    new = reload_into(state)
+    assert new.status(done) == "done" and new.status(partial) == "in progress"
+    assert new.step_of(partial) == app.step_of(partial)
+    assert "in progress" in new.home.lesson_texts[partial].value
+    assert new.home.lesson_buttons[done].description == "Review"
+    old, screen = app.lesson_screens[partial].runner, new.open_lesson(partial)
+    assert screen.runner.progress == old.progress
+    assert screen.runner.history == old.history  # replayed: the same table as before the reload
+    assert new.open_lesson(done).runner.quiz_results == app.lesson_screens[done].runner.quiz_results
+    assert new.open_lesson(done).runner.done
+
+
+def test_play_settings_restored_and_saved():
+    app = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}})
+    play = app.open_play()
+    assert play.settings().model_dump() == {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}
+    play.name_input.value = "Grace"
+    assert app.store.state["play"]["name"] == "Grace"
+
+
+@pytest.mark.parametrize("text", [
+    "not json", "[]", "null", '{"v": 2}', '{"lessons": 5}', '{"lessons": {"goal": {"status": "hacked"}}}',
+    '{"lessons": {"goal": {"status": "done", "step": -1}}}', '{"play": {"players": 99}}',
+    '{"lessons": {"goal": {"status": "done", "history": [[true, null]]}}}',
+    "[" * 100_000, '{"x": "' + "a" * MAX_CHARS + '"}',
+])
+def test_malformed_or_hostile_progress_is_ignored(text):
+    app = reload_into(text, raw=True)
+    assert all(app.status(lesson.id) == "not started" for lesson in app.lessons)
+    assert app.error is None
+    app.open_play()  # default settings
+    for items in (None, 5, [], {KEY: 5}):
+        app.store._on_message(app.store, {"type": "restore", "items": items}, [])
+    assert parse_saved({KEY: text}) is None
+
+
+def test_unknown_lessons_dropped_and_history_that_no_longer_fits_restarts():
+    app = App()
+    lid = app.lessons[0].id
+    bad = [[0, {"kind": "play", "card": "No Such Card"}]]
+    app = reload_into({"v": 1, "lessons": {"nope": {"status": "done"},
+                                           lid: {"status": "in progress", "step": 2, "history": bad}}})
+    assert app.status("nope") == "not started" and "nope" not in app.store.state["lessons"]
+    assert app.status(lid) == "in progress"
+    screen = app.open_lesson(lid)
+    assert screen.runner.progress[0] == 1 and app.error is None
+
+
+def test_forget_clears_here_and_in_the_browser():
+    sent: list[Any] = []
+    app = reload_into({"v": 1, "lessons": {App().lessons[0].id: {"status": "done"}},
+                       "play": {"name": "Ada"}})
+    app.store.send = sent.append  # type: ignore[method-assign]
+    app.home.forget_button.click()
+    assert all(app.status(lesson.id) == "not started" for lesson in app.lessons)
+    assert app.store.state == {} and sent == [{"type": "forget"}]
+    assert app.open_play().settings().name == "You"
+
+
+def test_only_the_first_restore_counts():
+    app = reload_into({"v": 1, "lessons": {}})
+    lid = app.lessons[0].id
+    app.store._on_message(app.store, {"type": "restore", "items": {KEY: json.dumps(
+        {"v": 1, "lessons": {lid: {"status": "done"}}})}}, [])
+    assert app.status(lid) == "not started"

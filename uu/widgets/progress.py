@@ -1,0 +1,140 @@
+"""`ProgressStore`: the learner's progress kept in the browser's localStorage (an anywidget, progress.js).
+
+The browser sends what it holds on render (`{"type": "restore", "items": {key: text}}`); it is validated
+here (`Saved`: a malformed, oversized or hostile value is ignored, never a traceback) and handed to
+`on_restore`. The App sets `state` whenever progress changes and the browser writes it. Saved form:
+
+    {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
+                              "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
+     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0}}
+
+A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
+or a move by names; replaying it reopens the lesson at the step reached with the same table.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import anywidget
+import traitlets
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from uu.engine.actions import Action, Target
+from uu.widgets.play import PlaySettings
+
+__all__ = ["KEY", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
+
+log = logging.getLogger(__name__)
+HERE = Path(__file__).parent
+KEY = "uu-progress"
+MAX_CHARS = 200_000  # far above a learner's whole course; a bigger value is not ours and is ignored
+Name = Annotated[str, Field(max_length=80)]  # a card name
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class TargetSaved(_Strict):
+    card: str | None = Field(default=None, max_length=80)
+    owner: StrictInt | None = Field(default=None, ge=0, le=8)
+    zone: str = Field(default="stable", max_length=20)
+    player: StrictInt | None = Field(default=None, ge=0, le=8)
+
+
+class ActionSaved(_Strict):
+    """A move by names: the engine finds its legal twin on replay (Game.find), or the replay stops."""
+
+    kind: str = Field(max_length=40)
+    card: str | None = Field(default=None, max_length=80)
+    into: StrictInt | None = Field(default=None, ge=0, le=8)
+    target: list[TargetSaved] = Field(default_factory=list, max_length=16)
+    option: str | None = Field(default=None, max_length=80)
+    cards: list[Name] = Field(default_factory=list, max_length=16)
+
+
+class LessonSaved(_Strict):
+    status: Literal["done", "in progress"]
+    step: StrictInt = Field(default=1, ge=1, le=1000)
+    history: list[tuple[StrictInt, StrictInt | ActionSaved | None]] = Field(default_factory=list, max_length=2000)
+    # JSON object keys are text: step numbers arrive as "4"
+    quiz: dict[int, bool] = Field(default_factory=dict, max_length=1000)
+
+
+class Saved(_Strict):
+    v: Literal[1] = 1
+    lessons: dict[str, LessonSaved] = Field(default_factory=dict, max_length=200)
+    play: PlaySettings | None = None
+
+
+def parse_saved(items: Any) -> Saved | None:
+    """The progress in what the browser sent (`{key: text}`), or None when absent or not valid."""
+    if not isinstance(items, dict):
+        return None
+    text = items.get(KEY)
+    if not isinstance(text, str) or len(text) > MAX_CHARS:
+        return None
+    try:
+        return Saved.model_validate(json.loads(text))
+    except (ValueError, TypeError, RecursionError, ValidationError):  # JSONDecodeError is a ValueError
+        log.info("saved progress ignored: not valid")
+        return None
+
+
+def encode_history(history: list[tuple[int, Action | int | None]]) -> list[tuple[int, Any]]:
+    def one(a: Action | int | None) -> Any:
+        if a is None or isinstance(a, int):
+            return a
+        return ActionSaved(kind=a.kind, card=a.card, into=a.into, option=a.option, cards=list(a.cards),
+                           target=[TargetSaved(card=t.card, owner=t.owner, zone=t.zone, player=t.player)
+                                   for t in a.target]).model_dump(exclude_defaults=True)
+    return [(i, one(a)) for i, a in history]
+
+
+def decode_history(history: list[tuple[int, int | ActionSaved | None]]) -> list[tuple[int, Action | int | None]]:
+    def one(a: int | ActionSaved | None) -> Action | int | None:
+        if not isinstance(a, ActionSaved):
+            return a
+        return Action(a.kind, card=a.card, into=a.into, option=a.option, cards=tuple(a.cards),
+                      target=tuple(Target(t.card, t.owner, t.zone, t.player) for t in a.target))
+    return [(i, one(a)) for i, a in history]
+
+
+class ProgressStore(anywidget.AnyWidget):
+    _esm = HERE / "progress.js"
+
+    # what the browser writes to localStorage (only its changes are written: see progress.js)
+    state = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, on_restore: Callable[[Saved], Any] | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.on_restore = on_restore
+        self.restored = False
+        self.on_msg(self._on_message)
+
+    def save(self, state: dict[str, Any]) -> None:
+        self.state = state
+
+    def forget(self) -> None:
+        # the message clears the browser's keys even when `state` was already empty here (a value that
+        # was ignored as malformed is still in the browser)
+        self.state = {}
+        self.send({"type": "forget"})
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        # one restore per kernel: a second view of the App (JupyterLab) must not roll progress back
+        if self.restored or not isinstance(content, dict) or content.get("type") != "restore":
+            return
+        self.restored = True
+        saved = parse_saved(content.get("items"))
+        if saved is None or self.on_restore is None:
+            return
+        try:
+            self.on_restore(saved)
+        except Exception:  # the page must never show a traceback; the log keeps it
+            log.exception("error while restoring saved progress")
