@@ -295,8 +295,9 @@ def table_move(page: Page, screen) -> int:
     raise AssertionError("eight clicks on lit elements made no move")
 
 
-def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url):
-    open_home(page, voila_url)
+@pytest.mark.parametrize("width", [1200, 360])
+def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url, width):
+    open_home(page, voila_url, width=width)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
     expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
@@ -322,7 +323,9 @@ def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url):
     expect(screen.locator(".uu-result .uu-banner")).to_contain_text("Game over", timeout=STEP_MS)
     assert moves >= 5 and two_step >= 1, (moves, two_step)    # cards were played: card, then its place
     assert screen.locator(".uu-t [data-legal='true']").count() == 0
-    shot(page, "play-over")
+    scroll = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll <= width + 1, f"the page scrolls sideways at {width} px: {scroll}"
+    shot(page, f"play-over-{width}")
     first_line = screen.locator(".uu-t-log details").first   # "why?" opens the rule statements
     first_line.locator("summary").click()
     expect(first_line.locator(".uu-t-why").first).to_be_visible()
