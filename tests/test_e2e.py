@@ -568,6 +568,24 @@ def test_sandbox_move_on_the_table_at_360_px(page: Page, voila_url):
     no_error_shown(page)
 
 
+def test_sandbox_move_with_every_hand_open(page: Page, voila_url):
+    """View as "everything": the analyst's table (every hand face up) still lights the deciding seat's moves."""
+    screen = open_sandbox(page, voila_url)
+    paste_and_load(screen, SANDBOX_YAML)
+    expect(screen.locator(".uu-sb-position")).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
+    screen.locator("button.uu-sb-start").click()
+    play = screen.locator(".uu-sandbox-play")
+    expect(play.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
+    play.locator(".uu-sb-viewer select").select_option(label="everything (all hands open)")
+    expect(play.locator(".uu-t [data-card='Basic Unicorn (Orange)']")).to_have_count(1, timeout=STEP_MS)  # Ben's
+    bad = axe_serious(page, ".uu-sandbox-screen")
+    assert not bad, bad
+    make_gesture(page, play, sandbox_gesture(build_game(parse_scenario(SANDBOX_YAML)), SANDBOX_MOVE))
+    expect(play.locator(".uu-sb-timeline button.uu-tl-node").nth(1)).to_contain_text(SANDBOX_MOVE,
+                                                                                     timeout=STEP_MS)
+    no_error_shown(page)
+
+
 def test_sandbox_axe_while_building(page: Page, voila_url):
     screen = open_sandbox(page, voila_url)
     bad = axe_serious(page, ".uu-sandbox-screen")        # the build panel
