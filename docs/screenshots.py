@@ -20,6 +20,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect, sync_playwright
 
 from uu.appserver import AppServer
+from uu.scenario import build_game, parse_scenario
 from uu.table.observation import legal_actions
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
@@ -206,12 +207,15 @@ def sandbox(page: Page, url: str) -> None:
     play_panel = screen.locator(".uu-sandbox-play")
     expect(play_panel.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
     move = "play Unicorn Poison → Rhinocorn in Ben's Stable"     # the bots answer and play on (auto-play)
-    play_panel.locator(".uu-actions button.uu-action").filter(has_text=exact(move)).click()
+    game = build_game(parse_scenario(SANDBOX_YAML))
+    [keys] = [a["gesture"] for a in legal_actions(game, game.pending.player)
+              if game.describe(game.legal_actions[a["id"]]) == move]
+    click_keys(play_panel, keys)                                # on the table: the card, then its target
     expect(play_panel.locator(".uu-sb-timeline button.uu-tl-node")).not_to_have_count(1, timeout=STEP_MS)
     expect(play_panel.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
     play_panel.locator(".uu-sb-preview-toggle input").check()    # what "respond Neigh" and "pass" would do
     expect(play_panel.locator(".uu-sb-preview .uu-preview").first).to_be_visible(timeout=STEP_MS)
-    scroll_to(page.locator(".uu-nav-home").first)
+    scroll_to(play_panel.locator(".uu-sb-prompt"))              # the prompt, the controls and the table
     save(page, "sandbox")
 
 

@@ -444,8 +444,8 @@ def shown_zones(locator) -> dict[str, dict[str, list[str]]]:
     return locator.evaluate(_ZONES_JS)
 
 
-def open_sandbox(page: Page, url: str):
-    open_home(page, url)
+def open_sandbox(page: Page, url: str, width: int = 1200):
+    open_home(page, url, width)
     page.locator("button.uu-open-sandbox").click()
     screen = page.locator(".uu-sandbox-screen")
     expect(screen.locator(".uu-sb-position .uu-seat").first).to_be_visible(timeout=STEP_MS)
@@ -499,14 +499,16 @@ def test_sandbox_load_play_and_export(page: Page, voila_url):
     expect(auto).to_have_class(re.compile(r"\bmod-active\b"))
     auto.click()
     expect(auto).not_to_have_class(re.compile(r"\bmod-active\b"), timeout=STEP_MS)
-    board = play.locator(".uu-board")
-    expect(board).to_contain_text("Rhinocorn")
-    stables = {p: z["Stable"] for p, z in shown_zones(board).items()}
-    assert stables == {p: z["Stable"] for p, z in game_zones(loaded).items()}
-    move = play.locator(".uu-actions button.uu-action").filter(has_text=exact(SANDBOX_MOVE))
-    expect(move).to_be_visible(timeout=STEP_MS)
+    # the table, drawn as Ana (the seat deciding) sees it: every Stable as built, her cards lit
+    table = play.locator(".uu-t")
+    expect(table.locator("[data-card='Rhinocorn']").first).to_be_visible(timeout=STEP_MS)
+    assert table_stables(table) == {p: z["Stable"] for p, z in game_zones(loaded).items()}
+    expect(table.locator("[data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    bad = axe_serious(page, ".uu-sandbox-screen")        # the sandbox's play panel, cards lit
+    assert not bad, bad
     shot(page, "sandbox-play")
-    move.click()
+    # the move by clicking lit elements: the card in her hand, then her Stable
+    make_gesture(page, play, sandbox_gesture(loaded, SANDBOX_MOVE))
     current = play.locator(".uu-sb-timeline button.uu-tl-current")
     expect(current).to_contain_text(SANDBOX_MOVE, timeout=STEP_MS)
     expect(play.locator(".uu-sb-prompt")).to_contain_text("Waiting for Ben", timeout=STEP_MS)
@@ -538,6 +540,61 @@ def fits_its_panel(box, panel) -> None:
     """A full-width text box ends inside its panel (its margins used to push it a few pixels past the edge)."""
     b, p = box.bounding_box(), panel.bounding_box()
     assert b and p and b["x"] + b["width"] <= p["x"] + p["width"] + 0.5, (b, p)
+
+
+def table_stables(table) -> dict[str, list[str]]:
+    """{seat name: [card names in its Stable]} as the table draws them (its data-* contract)."""
+    return table.evaluate(
+        "(root) => { const out = {}; for (const e of root.querySelectorAll(\"[data-zone='stable'][data-card]\")) "
+        "{ const o = e.getAttribute('data-owner'); (out[o] = out[o] || []).push(e.getAttribute('data-card')); } "
+        "return out; }")
+
+
+def sandbox_gesture(game, description: str) -> list[str]:
+    """The table keys to click, in order, for the deciding seat's move described so (the engine's words)."""
+    seat = game.pending.player
+    [gesture] = [a["gesture"] for a in legal_actions(game, seat)
+                 if game.describe(game.legal_actions[a["id"]]) == description]
+    return gesture
+
+
+def test_sandbox_move_on_the_table_at_360_px(page: Page, voila_url):
+    screen = open_sandbox(page, voila_url, width=360)
+    paste_and_load(screen, SANDBOX_YAML)
+    expect(screen.locator(".uu-sb-position")).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
+    screen.locator("button.uu-sb-start").click()
+    play = screen.locator(".uu-sandbox-play")
+    expect(play.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
+    make_gesture(page, play, sandbox_gesture(build_game(parse_scenario(SANDBOX_YAML)), SANDBOX_MOVE))
+    expect(play.locator(".uu-sb-timeline button.uu-tl-node").nth(1)).to_contain_text(SANDBOX_MOVE,
+                                                                                     timeout=STEP_MS)
+    no_error_shown(page)
+
+
+def test_sandbox_move_with_every_hand_open(page: Page, voila_url):
+    """View as "everything": the analyst's table (every hand face up) still lights the deciding seat's moves."""
+    screen = open_sandbox(page, voila_url)
+    paste_and_load(screen, SANDBOX_YAML)
+    expect(screen.locator(".uu-sb-position")).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
+    screen.locator("button.uu-sb-start").click()
+    play = screen.locator(".uu-sandbox-play")
+    expect(play.locator(".uu-sb-prompt")).to_contain_text("Ana (you) decides", timeout=STEP_MS)
+    play.locator(".uu-sb-viewer select").select_option(label="everything (all hands open)")
+    expect(play.locator(".uu-t [data-card='Basic Unicorn (Orange)']")).to_have_count(1, timeout=STEP_MS)  # Ben's
+    bad = axe_serious(page, ".uu-sandbox-screen")
+    assert not bad, bad
+    make_gesture(page, play, sandbox_gesture(build_game(parse_scenario(SANDBOX_YAML)), SANDBOX_MOVE))
+    expect(play.locator(".uu-sb-timeline button.uu-tl-node").nth(1)).to_contain_text(SANDBOX_MOVE,
+                                                                                     timeout=STEP_MS)
+    no_error_shown(page)
+
+
+def test_sandbox_axe_while_building(page: Page, voila_url):
+    screen = open_sandbox(page, voila_url)
+    bad = axe_serious(page, ".uu-sandbox-screen")        # the build panel
+    assert not bad, bad
+    paste_and_load(screen, SANDBOX_YAML)
+    expect(screen.locator(".uu-sb-position")).to_contain_text("Sandbox e2e position", timeout=STEP_MS)
 
 
 def test_sandbox_malformed_yaml_shows_a_message(page: Page, voila_url):

@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
 from uu.widgets import App, SandboxScreen
@@ -163,8 +164,11 @@ def test_valid_yaml_loads_and_plays_on():
     assert screen.name_input.value == "Sandbox test" and screen.field_msgs["load"].value == ""
     screen.start_button.click()
     assert screen.error is None and screen.mode == "play"
-    descriptions = [b.description for b, _ in screen.action_buttons]
+    descriptions = [screen.game.describe(a) for a in screen.moves]
     assert "draw" in descriptions and any("Rhinocorn" in d for d in descriptions)
+    # the moves are on the table, drawn as Ana (the seat deciding) sees it
+    assert screen.table.observation["viewer"] == 0 and screen.table.observation["decision"]["yours"]
+    assert [a["id"] for a in screen.table.actions] == list(range(len(screen.game.legal_actions)))
 
 
 def test_yaml_from_a_file_upload():
@@ -181,6 +185,53 @@ def test_yaml_from_a_file_upload():
     assert "bad.yaml" in screen.load_message and "line 6" in screen.load_message
 
 
+def draw_move(screen: SandboxScreen) -> Action:
+    return next(a for a in screen.moves if a.kind == "draw")
+
+
+# ---- playing on: the table ---------------------------------------------------------------------------
+
+def test_the_view_as_setting_decides_how_the_table_is_drawn_and_what_is_lit():
+    screen = loaded(auto=False)
+    screen.start_button.click()
+    g = screen.game
+    # the seat deciding (Ana, yours): her view, Ben's hand as backs, her moves lit
+    obs, actions = screen.table.observation, screen.table.actions
+    assert obs["viewer"] == 0 and len(actions) == len(g.legal_actions)
+    assert all(c["name"] is None for c in obs["players"][1]["hand"])
+    # everything: every hand open (the analyst's view) and still Ana's moves, whose keys are on that table
+    screen.viewer_input.value = "all"
+    obs, actions = screen.table.observation, screen.table.actions
+    assert obs["viewer"] is None and obs["decision"]["yours"] and len(actions) == len(g.legal_actions)
+    assert all(c["name"] for c in obs["players"][1]["hand"])
+    keys = {c["key"] for p in obs["players"] for c in p["hand"] + p["stable"]}
+    keys |= {"deck", "pile", "decline"} | {f"seat:{p}" for p in range(len(g.players))}
+    keys |= {c["key"] for c in obs["nursery"] + obs["discard"]}
+    assert all(a["gesture"][0] in keys or a["gesture"][0].startswith("option:") for a in actions)
+    # another seat's view: Ana's cards are backs there, so nothing is offered, and the prompt says why
+    screen.viewer_input.value = "seat:1"
+    assert screen.table.observation["viewer"] == 1 and screen.table.actions == [] and screen.moves == []
+    assert "View as" in screen.prompt.value
+    screen.viewer_input.value = "auto"
+    assert screen.moves and screen.error is None
+
+
+def test_a_click_on_the_table_plays_and_a_stale_one_changes_nothing():
+    screen = loaded(auto=False)
+    screen.start_button.click()
+    g = screen.game
+    draw = [a["id"] for a in screen.table.actions if a["kind"] == "draw"][0]
+    old = screen.table.version
+    screen.table._on_message(screen.table, {"type": "choose", "id": draw, "version": old}, [])
+    assert screen.error is None and len(screen.timeline) == 2 and screen.timeline.current.parent == 0
+    assert screen.game is not g and len(screen.game.hand(0)) == len(g.hand(0)) + 1
+    screen.undo_button.click()
+    n = len(screen.timeline)
+    screen.table._on_message(screen.table, {"type": "choose", "id": draw, "version": old}, [])  # an older table
+    assert len(screen.timeline) == n and screen.timeline.current_id == 0
+    assert "older table" in screen.feedback_box.value
+
+
 # ---- playing on: the game tree ------------------------------------------------------------------------
 
 def test_moves_undo_redo_branches_and_jumps():
@@ -188,8 +239,8 @@ def test_moves_undo_redo_branches_and_jumps():
     screen.start_button.click()
     tl = screen.timeline
     assert screen.controllers == ["you", "random"] and screen.auto_input.value
-    first = screen.action_buttons[0]
-    first[0].click()                       # Ana's move; Ben (a bot) answers until Ana decides again
+    first = screen.moves[0]
+    assert screen.click_move(first)        # Ana's move; Ben (a bot) answers until Ana decides again
     assert screen.error is None and len(tl) > 1
     assert screen.game.pending.player == 0 or screen.game.is_over
     after_first = tl.current_id
@@ -198,8 +249,8 @@ def test_moves_undo_redo_branches_and_jumps():
     screen.redo_button.click()
     assert tl.current_id == after_first
     screen.undo_button.click()
-    other = [b for b, a in screen.action_buttons if a != first[1]][0]
-    other.click()                          # a different move: a second branch
+    other = [a for a in screen.moves if a != first][0]
+    assert screen.click_move(other)        # a different move: a second branch
     assert screen.error is None
     assert len(tl.branches()) == 2 and len(tl.current.children) == 0
     assert len(tl.node(0).children) == 2
@@ -219,10 +270,10 @@ def test_moves_undo_redo_branches_and_jumps():
 def test_bots_step_on_a_button_press_when_auto_is_off():
     screen = loaded(auto=False)
     screen.start_button.click()
-    draw = [b for b, a in screen.action_buttons if a.kind == "draw"][0]
-    draw.click()
+    assert screen.click_move(draw_move(screen))
     g = screen.game
-    assert g.pending.player == 1 and screen.action_buttons == []  # Ben is a bot: no buttons, it waits
+    assert g.pending.player == 1 and screen.moves == []  # Ben is a bot: nothing lit on the table, it waits
+    assert screen.table.actions == [] and screen.table.observation["viewer"] == 0
     assert not screen.bot_button.disabled and "Bot: next" in screen.prompt.value
     n = len(screen.timeline)
     screen.bot_button.click()
@@ -230,7 +281,8 @@ def test_bots_step_on_a_button_press_when_auto_is_off():
     screen.undo_button.click()                 # auto off: one decision back
     assert len(screen.timeline.path()) == n
     screen.controller_inputs[1].value = "you"  # now Ben is played by the user too
-    assert screen.controllers == ["you", "you"] and screen.action_buttons
+    assert screen.controllers == ["you", "you"] and screen.moves
+    assert screen.table.observation["viewer"] == 1  # the table turns to the seat deciding
     screen.auto_input.value = True
     assert screen.error is None
 
@@ -260,7 +312,7 @@ def test_preview_shows_every_option_without_changing_the_game():
 def test_export_loads_back_to_the_same_position():
     screen = loaded()
     screen.start_button.click()
-    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    assert screen.click_move(draw_move(screen))
     assert screen.error is None
     g = screen.game
     text = screen.export_area.value
@@ -276,8 +328,8 @@ def test_export_says_why_when_the_position_cannot_be_written():
     screen = loaded(POSITION.replace("Ben: [Basic Unicorn (Blue)]", "Ben: [Neigh]"), auto=False)
     screen.start_button.click()
     screen.controller_inputs[1].value = "you"
-    play = [b for b, a in screen.action_buttons if a.kind == "play" and a.card == "Basic Unicorn (Red)"][0]
-    play.click()
+    play = [a for a in screen.moves if a.kind == "play" and a.card == "Basic Unicorn (Red)"][0]
+    assert screen.click_move(play)
     assert screen.game.pending.kind == "respond"
     assert screen.export_area.value == "" and screen.export_text is None
     assert "Neigh pile" in screen.export_msg.value and screen.export_link.value == ""
@@ -287,7 +339,7 @@ def test_export_says_why_when_the_position_cannot_be_written():
 def test_edit_the_position_on_the_table():
     screen = loaded()
     screen.start_button.click()
-    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    assert screen.click_move(draw_move(screen))
     hand = screen.game.hand(0)
     screen.edit_button.click()
     assert screen.error is None and screen.mode == "build"
@@ -318,7 +370,7 @@ def test_hint_shows_a_table_with_a_progress_bar(monkeypatch):
     assert screen.hint_progress.value == screen.hint_progress.max == 6
     assert screen.hint_progress.layout.display == "none"
     assert screen.hint_result.playouts == 6 and screen.timeline.current_id == 0
-    [b for b, a in screen.action_buttons if a.kind == "draw"][0].click()
+    assert screen.click_move(draw_move(screen))
     assert screen.hint_box.value == ""  # a hint belongs to the position it was asked for
 
 
@@ -351,7 +403,7 @@ def test_an_error_in_a_callback_shows_a_message_and_the_screen_keeps_working(mon
 
     real_place = screen.builder.place
     monkeypatch.setattr(screen.builder, "place", boom)
-    with caplog.at_level(logging.ERROR, logger="uu.widgets.sandbox"):
+    with caplog.at_level(logging.ERROR, logger="uu.widgets.sandbox_build"):
         place(screen, "Neigh", "hand:0")
     assert screen.error and "kaboom" in screen.error and "uu-error-box" in screen.error_box.value
     assert any("kaboom" in r.getMessage() or r.exc_info for r in caplog.records)
@@ -362,7 +414,7 @@ def test_an_error_in_a_callback_shows_a_message_and_the_screen_keeps_working(mon
     monkeypatch.setattr(sandbox_module, "hint", boom)
     screen.hint_button.click()
     assert "kaboom" in screen.error and screen.hint_progress.layout.display == "none"
-    screen.action_buttons[0][0].click()
+    assert screen.click_move(screen.moves[0])
     assert screen.error is None and len(screen.timeline) > 1
     monkeypatch.setattr(sandbox_module, "preview_all", boom)
     screen.preview_input.value = True            # the drawing itself fails: a message, not a blank screen
@@ -402,7 +454,7 @@ def test_any_number_of_players_plays_on(n):
     screen.start_button.click()
     assert screen.error is None and screen.mode == "play" and len(screen.controller_inputs) == n
     for _ in range(5):
-        if not screen.action_buttons:
+        if not screen.moves:
             break
-        screen.action_buttons[-1][0].click()
+        assert screen.click_move(screen.moves[-1])
     assert screen.error is None

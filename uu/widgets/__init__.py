@@ -1,8 +1,9 @@
 """ipywidgets views, one controller per app screen: the only part of uu that imports ipywidgets.
 
 `App` (home, lessons, the game and the sandbox in one widget), `HomeScreen`, `LessonScreen`, `PlayScreen`,
-`SandboxScreen` (the what-if sandbox), `BoardView`, and `BotGameView` (bots playing each other, step by
-step). The HTML they show comes from `uu.render`.
+`SandboxScreen` (the what-if sandbox), `BoardView` (the HTML board the screens used before the table; no
+screen uses it now), and `BotGameView` (bots playing each other, step by step). The HTML they show comes from
+`uu.render`.
 """
 
 from uu.widgets.app import App
