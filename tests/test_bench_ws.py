@@ -27,7 +27,8 @@ from uu.bench_ws import (
 # What the page sends from the moment its websocket opens until the home is drawn (ipywidgets 8's widget
 # manager on Voila 0.5), as (channel, msg_type, detail): checked against Chromium below.
 START_UP = [("shell", "kernel_info_request", ""), ("shell", "comm_open", "jupyter.widget.control"),
-            ("shell", "comm_msg", "request_states"), ("shell", "comm_close", "")]
+            ("shell", "comm_msg", "request_states"), ("shell", "comm_close", ""),
+            ("shell", "comm_msg", "custom:restore")]  # the progress store reads localStorage as it renders
 
 
 def test_v1_frames_round_trip_and_match_jupyter_servers_encoding():

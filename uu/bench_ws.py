@@ -259,6 +259,7 @@ class EmulatedLearner:
             raise LearnerError(f"kernel_info_reply: {info}")
         mark("kernel_info_s")
         await self._load_states()
+        await self._restore_progress()
         mark("states_s")
         await self._until(self.home_ready, "the home's lesson buttons")
         mark("interactive_s")
@@ -300,6 +301,14 @@ class EmulatedLearner:
         await self.send("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}})
         await self._until(lambda: self._states_at is not None, "update_states on the control comm")
         await self.send("comm_close", {"comm_id": self._control, "data": {}})
+
+    async def _restore_progress(self) -> None:
+        """As the page's progress store (uu/widgets/progress.js) renders, it sends what the browser's
+        localStorage holds: a new learner, with nothing stored, sends an empty restore."""
+        for model_id, state in list(self.models.items()):
+            if "_esm" in state and "state" in state and "observation" not in state:
+                await self.send("comm_msg", {"comm_id": model_id, "data": {
+                    "method": "custom", "content": {"type": "restore", "items": {}}}})
 
     # ---- messages -----------------------------------------------------------------------------------
     def _header(self, msg_type: str) -> dict[str, Any]:
