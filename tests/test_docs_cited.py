@@ -26,10 +26,7 @@ EXCEPTED_DIRS: tuple[str, ...] = ()
 EXCEPTED_SUFFIXES = (".ipynb",)
 
 # Lines that name an outside path without citing it as documentation, each with its reason.
-ALLOWED_LINES = {
-    # where the seed rulebooks are looked for (UU_SEEDS_DIR overrides it); the test skips when it is absent
-    ("tests/test_rules_registry.py", 'SEEDS_DIR = Path(os.environ.get("UU_SEEDS_DIR", "/work/shared/seeds"))'),
-}
+ALLOWED_LINES: frozenset[tuple[str, str]] = frozenset()
 
 
 def tracked_files() -> list[str]:

@@ -192,7 +192,8 @@ def test_module_is_standard_library_only() -> None:
 
 # The source texts (docs/rules.md, "Sources") as plain text files, one per source; they are not part of the
 # repository (their wording is not ours to copy), so a clone without them skips the test below.
-SEEDS_DIR = Path(os.environ.get("UU_SEEDS_DIR", "/work/shared/seeds"))
+# The folder of source texts the founders keep beside a clone of the repository, if there is one
+SEEDS_DIR = Path(os.environ.get("UU_SEEDS_DIR", Path(__file__).resolve().parents[2] / "shared" / "seeds"))
 SEED_FILES = sorted(SEEDS_DIR.glob("*.txt")) if SEEDS_DIR.is_dir() else []
 
 

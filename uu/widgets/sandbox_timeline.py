@@ -6,6 +6,7 @@ is a `uu.tutor.timeline.Timeline`, so every decision, the user's and the bots', 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -29,8 +30,7 @@ class TimelinePanel:
     timeline_note: widgets.HTML
     auto_input: widgets.ToggleButton
 
-    def bot_to_decide(self) -> bool:  # the screen's: is the decision at the current node a bot's?
-        raise NotImplementedError
+    bot_to_decide: Callable[[], bool]  # the screen's method: is the decision at the current node a bot's?
 
     def undo(self) -> None:
         tl = self.timeline
