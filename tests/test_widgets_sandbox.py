@@ -359,17 +359,20 @@ def test_hint_shows_a_table_with_a_progress_bar(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(sandbox_module, "hint", spy)
-    screen = loaded(hint_playouts=6)
+    screen = loaded(hint_deals=3, hint_seconds=None)
     screen.start_button.click()
     assert not screen.hint_button.disabled
     screen.hint_button.click()
     assert screen.error is None, screen.error
-    assert calls and calls[0]["playouts"] == 6 and callable(calls[0]["progress"])
+    assert calls and calls[0]["deals"] == 3 and callable(calls[0]["progress"])
     table = screen.hint_box.value
-    assert "<table class=\"uu-hint\"" in table and "win rate" in table
-    assert screen.hint_progress.value == screen.hint_progress.max == 6
+    assert "<table class=\"uu-hint\"" in table and "chance to win" in table and "<details" in table
+    assert "Best: " in table  # the sentences come first, the table one click away
+    played = screen.hint_result.playouts
+    assert played == 3 * sum(1 for r in screen.hint_result.rows if r.playouts)
+    assert screen.hint_progress.value == screen.hint_progress.max == played
     assert screen.hint_progress.layout.display == "none"
-    assert screen.hint_result.playouts == 6 and screen.timeline.current_id == 0
+    assert screen.timeline.current_id == 0
     assert screen.click_move(draw_move(screen))
     assert screen.hint_box.value == ""  # a hint belongs to the position it was asked for
 

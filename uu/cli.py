@@ -75,6 +75,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         parser.error(f"--players takes a number from 2 to 8 or a comma list, not {args.players!r}")
     if any(not 2 <= n <= 8 for n in players):
         parser.error("--players: each count must be from 2 to 8")
+    from uu.bots.search import DEFAULT_SECONDS
+
+    hint_seconds = DEFAULT_SECONDS if args.hint_seconds is None else args.hint_seconds
+    if not 0 < hint_seconds <= 60:
+        parser.error(f"--hint-seconds: a time from 0 to 60 seconds, e.g. 0.5; got {args.hint_seconds}")
     if args.app and args.hostile:
         from uu.bench_hostile import bench_hostile
 
@@ -93,15 +98,16 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     elif args.hint:
         from uu.bots.bench import bench_hint
 
-        result = bench_hint(players=players[0], positions=args.positions, seed=args.seed)
+        result = bench_hint(players=players[0], positions=args.positions, seed=args.seed, seconds=hint_seconds)
     elif args.bots:
-        from uu.bots.bench import BOTS, bench_bots
+        from uu.bots.bench import bench_bots
+        from uu.bots.registry import bot_names
 
         bots = [b.strip() for b in args.bots.split(",")]
-        unknown = [b for b in bots if b not in BOTS]
+        unknown = [b for b in bots if b not in bot_names()]
         if unknown or not 2 <= len(bots) <= 8:
-            parser.error(f"--bots takes 2 to 8 of {', '.join(sorted(BOTS))}, comma-separated; got {args.bots!r}")
-        result = bench_bots(bots, args.games, args.seed)
+            parser.error(f"--bots takes 2 to 8 of {', '.join(bot_names())}, comma-separated; got {args.bots!r}")
+        result = bench_bots(bots, args.games, args.seed, hint_seconds=hint_seconds)
     else:
         from uu.bench import bench
 
@@ -139,8 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--check", action="store_true", help="check every invariant after every action")
     b.add_argument("--bots", type=str, default=None,
-                   help="one bot per seat, e.g. heuristic,random,random,random: win rates instead of speed")
-    b.add_argument("--hint", action="store_true", help="time the Monte Carlo hint on typical positions")
+                   help="one bot per seat, e.g. hint,heuristic,heuristic,heuristic: win rates (with 95%% intervals) "
+                        "instead of speed; bots: random, heuristic, hint (plays the app's hint) or the levels "
+                        "easy, normal, hard")
+    b.add_argument("--hint", action="store_true", help="time the hint on typical Action-phase positions")
+    b.add_argument("--hint-seconds", type=float, default=None, metavar="S",
+                   help="the hint's time cap per decision for the whole run (default: the app's, 1.0) for --hint "
+                        "and for hint/hard seats of --bots")
     b.add_argument("--positions", type=int, default=20, help="with --hint: how many positions")
     b.add_argument("--app", action="store_true",
                    help="measure the Voila app: one learner in Chromium (start-up, clicks), then a class of "

@@ -1,10 +1,14 @@
-"""Players that are not people: bots choose among the legal actions of the pending decision; `hint`
-estimates each action's win rate with determinized playouts; `bench_bots`/`bench_hint` measure them."""
+"""Players that are not people. Bots choose among the legal actions of the pending decision (`registry`: random,
+heuristic, and the hint engine; levels easy, normal, hard); `hint` finds the best move with short determinized
+playouts and says why; `bench_bots`/`bench_hint` measure them."""
 
-from uu.bots.bench import BOTS, bench_bots, bench_hint, make_bot
+from uu.bots.bench import bench_bots, bench_hint
+from uu.bots.determinize import determinize
 from uu.bots.heuristic import HeuristicBot
-from uu.bots.hint import HintResult, HintRow, determinize, hint
+from uu.bots.hint import HintResult, HintRow, hint
 from uu.bots.random_bot import RandomBot
+from uu.bots.registry import BOTS, LEVELS, make_bot
+from uu.bots.search import SearchBot
 
-__all__ = ["BOTS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "bench_bots", "bench_hint",
-           "determinize", "hint", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "SearchBot", "bench_bots",
+           "bench_hint", "determinize", "hint", "make_bot"]

@@ -1,5 +1,6 @@
-"""Bots against bots: `bench_bots` plays seeded games between named bots and reports win rates;
-`bench_hint` times `uu.bots.hint.hint` on typical positions.
+"""Bots against bots: `bench_bots` plays seeded games between named bots (`uu.bots.registry`) and reports win
+rates with their 95% intervals (and, with a hint seat, how long its decisions took); `bench_hint` times
+`uu.bots.hint.hint` on typical positions.
 
 Seat bias: the engine's first player is always physical seat 0, so game g seats bot j at physical seat
 (j + g) % n — over n consecutive games every bot plays from every seat (and goes first) once. Win rates are
@@ -14,27 +15,38 @@ import statistics
 import time
 from typing import Any
 
-from uu.bots.heuristic import HeuristicBot
+from uu.bots.hint import hint
 from uu.bots.random_bot import RandomBot
+from uu.bots.registry import make_bot
+from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, SearchBot
 from uu.engine import Game, new_game
 
-BOTS = {"random": RandomBot, "heuristic": HeuristicBot}
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate (good at small n and near 0 or 1)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
-def make_bot(name: str, seed: int):
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+def _quantile(xs: list[float], f: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, max(0, math.ceil(f * len(xs)) - 1))]
 
 
 def bench_bots(bots: list[str], games: int, seed: int, players: int | None = None,
-               max_decisions: int = 50_000) -> dict[str, Any]:
+               max_decisions: int = 50_000, hint_seconds: float | None = DEFAULT_SECONDS) -> dict[str, Any]:
     """Play `games` games, one bot per seat (`bots`, e.g. ["heuristic", "random", "random", "random"]).
 
     Returns a JSON-able dict: `games`, `players`, `bots`, `win_rates` ("0".."n-1" by index in `bots`, plus
     "none" for games nobody won: everyone-loses or unfinished after `max_decisions`), `wins`, `seconds`,
-    `games_per_s`, `mean_decisions`, `unfinished`, `seed`, `seating`."""
+    `games_per_s`, `mean_decisions`, `unfinished`, `seed`, `seating`, `interval_95` (Wilson, per bot index);
+    with a `hint` (or `hard`) seat also `hint_seconds_median`, `hint_seconds_p95` (per decision with more than
+    one legal action), `hint_decisions` and `hint_seconds` (the time cap used)."""
     bots = list(bots)
     n = len(bots)
     if players is not None and players != n:
@@ -45,19 +57,21 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
     wins["none"] = 0
     unfinished = 0
     decisions = 0
+    hint_times: list[float] = []
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
         shift = g % n
         # physical seat -> bot index
         seat_bot = [(seat - shift) % n for seat in range(n)]
-        seat_players = [make_bot(bots[j], game_seed * 31 + j) for j in seat_bot]
+        seat_players = [make_bot(bots[j], game_seed * 31 + j, hint_seconds) for j in seat_bot]
         game = new_game([f"P{i + 1}" for i in range(n)], seed=game_seed)
         k = 0
         while game.pending is not None and k < max_decisions:
             game.apply(seat_players[game.pending.player].choose(game))
             k += 1
         decisions += k
+        hint_times += [t for b in seat_players if isinstance(b, SearchBot) for t in b.times]
         w = game.winner
         if not game.is_over:
             unfinished += 1
@@ -66,7 +80,7 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
         else:
             wins["none"] += 1
     seconds = time.perf_counter() - start
-    return {
+    out: dict[str, Any] = {
         "games": games,
         "players": n,
         "bots": bots,
@@ -78,7 +92,13 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
         "mean_decisions": round(decisions / games, 1) if games else 0.0,
         "seed": seed,
         "seating": "rotated: game g seats bot j at physical seat (j + g) % players (seat 0 goes first)",
+        "interval_95": {str(i): [round(x, 4) for x in wilson(wins[str(i)], games)] for i in range(n)},
     }
+    if hint_times:
+        out.update(hint_seconds=hint_seconds, hint_decisions=len(hint_times),
+                   hint_seconds_median=round(statistics.median(hint_times), 4),
+                   hint_seconds_p95=round(_quantile(hint_times, 0.95), 4))
+    return out
 
 
 # ---- hint benchmark ------------------------------------------------------------------------------------
@@ -102,37 +122,30 @@ def typical_positions(players: int = 4, positions: int = 20, seed: int = 0, min_
     return out
 
 
-def bench_hint(players: int = 4, positions: int = 20, seed: int = 0, seconds: float = 0.8,
-               playouts: int | None = None, bot: str = "random") -> dict[str, Any]:
+def bench_hint(players: int = 4, positions: int = 20, seed: int = 0,
+               seconds: float | None = DEFAULT_SECONDS) -> dict[str, Any]:
     """Time `hint` on typical Action-phase positions. Returns a JSON-able dict with `positions`,
     `hint_seconds_median`, `hint_seconds_p95`, `playouts_per_s`, `playouts_per_hint` and more."""
-    from uu.bots.hint import hint
-
     games = typical_positions(players, positions, seed)
     times: list[float] = []
     counts: list[int] = []
     n_actions: list[int] = []
-    capped = 0
     for i, g in enumerate(games):
         t0 = time.perf_counter()
-        r = hint(g, playouts=playouts, seconds=seconds, bot=bot, seed=seed + i)
+        r = hint(g, seconds=seconds, seed=seed + i)
         times.append(time.perf_counter() - t0)
         counts.append(r.playouts)
         n_actions.append(len(r.rows))
-        capped += r.capped
-    times_sorted = sorted(times)
-    p95 = times_sorted[min(len(times_sorted) - 1, math.ceil(0.95 * len(times_sorted)) - 1)]
+    p95 = _quantile(times, 0.95)
     return {
         "players": players,
         "positions": len(games),
         "seed": seed,
-        "bot": bot,
-        "budget": f"{playouts} playouts" if playouts is not None else f"{seconds} s",
+        "budget": f"at most {DEFAULT_DEALS} deals" + (f" and {seconds} s" if seconds is not None else ""),
         "hint_seconds_median": round(statistics.median(times), 3),
         "hint_seconds_p95": round(p95, 3),
         "playouts_per_s": round(sum(counts) / sum(times), 1),
         "playouts_per_hint": round(statistics.mean(counts), 1),
         "actions_per_position": round(statistics.mean(n_actions), 1),
         "playouts_per_action": round(sum(counts) / sum(n_actions), 2),
-        "capped_playouts": capped,
     }

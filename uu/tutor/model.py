@@ -30,7 +30,8 @@ lesson:
     - say: How many Unicorns does Bramble need to win?
       question: {options: ["1", "2"], answer: 2, explain: ...}     # a choice about the position on the table
     - say: A guided game; the coach comments on your decisions.
-      game: {turns: 4, level: easy}  # free play against bots for that many of your turns (or to the end)
+      game: {turns: 4, level: easy}  # free play against bots for that many of your turns (or to the end);
+                                     # level: easy, normal or hard, as on the play screen
     - say: A page with no move to make is read and left with "Next" (its bots act then).
   recap: [at most three short lines, shown when the lesson is done]
 ```
@@ -153,7 +154,9 @@ class GameSpec(Strict):
     """Free play against bots, with the coach commenting on the learner's decisions."""
 
     turns: int = Field(4, ge=1, le=30, description="The learner's turns to play (fewer if the game ends).")
-    level: Literal["easy", "normal"] = "easy"
+    level: Literal["easy", "normal", "hard"] = Field(
+        "easy", description="The bots' level, as on the play screen: easy (random), normal (rules of thumb), "
+                            "hard (plays the hint engine's best move).")
 
 
 class Wrong(Strict):

@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from uu.bots import HeuristicBot, RandomBot
+from uu.bots import HeuristicBot, RandomBot, SearchBot
 from uu.engine.actions import Action
 from uu.engine.errors import GameError
 from uu.engine.game import Game
@@ -113,6 +113,7 @@ class LessonRunner:
     def _build(self) -> None:
         self.game: Game = build_game(self.scenario)
         self.bot = RandomBot(self.scenario.options.seed)
+        self._level_bots: dict[str, HeuristicBot | SearchBot] = {}
         self.index = 0
         self.problems: list[str] = []
         self.stuck: str | None = None
@@ -498,12 +499,17 @@ class LessonRunner:
         if playing and game.pending is not None and game.turn[0] == self.learner and game.turn[2] > 0:
             self._learner_turns.add(game.turn[2])
 
-    def _game_bot(self, st: ScriptStep | None) -> RandomBot | HeuristicBot:
-        if st is not None and st.game is not None and st.game.level == "normal":
-            if not isinstance(getattr(self, "_heuristic", None), HeuristicBot):
-                self._heuristic = HeuristicBot(self.scenario.options.seed)
-            return self._heuristic
-        return self.bot
+    def _game_bot(self, st: ScriptStep | None) -> RandomBot | HeuristicBot | SearchBot:
+        """The bots of a game step, at its level (the app's levels: easy, normal, hard). Hard plays the hint
+        engine with a fixed number of deals and no time cap, so a lesson replays the same on any machine."""
+        level = st.game.level if st is not None and st.game is not None else "easy"
+        if level == "easy":
+            return self.bot
+        bot = self._level_bots.get(level)
+        if bot is None:
+            seed = self.scenario.options.seed
+            bot = self._level_bots[level] = HeuristicBot(seed) if level == "normal" else SearchBot(seed, seconds=None)
+        return bot
 
     def mistake_action(self, m: Ask) -> Action:
         """The action a scripted mistake stands for: a legal action matching it, else one built from names."""

@@ -237,9 +237,9 @@ class App(widgets.VBox):
             s = self.play_saved or PlaySettings()
             with built_whole():
                 self.play_screen = PlayScreen(delay=self.delay, name=s.name, players=s.players, seed=s.seed,
-                                              targeting=s.targeting)
+                                              targeting=s.targeting, level=s.level)
             p = self.play_screen
-            for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input):
+            for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input, p.level_input):
                 control.observe(self.save, names="value")
         self._show(self.play_screen)
         return self.play_screen

@@ -9,8 +9,12 @@ it is refused with the reason. The settings are validated (a client can set any 
 escaped wherever it is shown, and the game lives in Python attributes, never in widget traits.
 
 CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-step-mode, uu-new-game,
-uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-prompt, uu-table (the table: its data-* contract
-is in uu/table/table.js).
+uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-prompt, uu-level, uu-hint-button, uu-hint-box, uu-table
+(the table: its data-* contract is in uu/table/table.js).
+
+The bots play at the level chosen (`uu.bots.registry.LEVELS`: Easy plays at random, Normal by rules of thumb,
+Hard plays the hint engine's best move). "Hint" asks the hint engine (`uu.bots.hint`) about the learner's
+decision: one or two sentences on the best move, and the numbers behind it one click away.
 """
 
 from __future__ import annotations
@@ -22,7 +26,8 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from uu.bots import RandomBot
+from uu.bots.hint import hint
+from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.render import esc, result_text
@@ -46,6 +51,7 @@ class PlaySettings(BaseModel):
     players: int = Field(default=3, ge=2, le=8)
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
     seed: int = Field(default=0, ge=0, le=2**31 - 1)
+    level: Literal["easy", "normal", "hard"] = "easy"
 
     @field_validator("name")
     @classmethod
@@ -66,14 +72,14 @@ class PlayScreen(ScreenBase):
     LEARNER = 0
 
     def __init__(self, players: int = 3, seed: int = 0, name: str = "You",
-                 targeting: str = "declare-first", delay: float = 0.3, step_mode: bool = False,
+                 targeting: str = "declare-first", delay: float = 0.3, step_mode: bool = False, level: str = "easy",
                  on_home: Callable[[], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-play-screen")
         self.delay = delay
         self.on_home = on_home
         self.game: Game | None = None
-        self.bots: list[RandomBot] = []
+        self.bots: list[Bot] = []
         self.snapshots: list[Game] = []
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
 
@@ -90,6 +96,10 @@ class PlayScreen(ScreenBase):
         self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
                                                  layout=widgets.Layout(width="12em"))
         self.seed_input.add_class("uu-seed")
+        self.level_input = widgets.Dropdown(options=[(LEVEL_WORDS[k], k) for k in LEVELS],
+                                            value=level if level in LEVELS else "easy", description="Bots",
+                                            layout=widgets.Layout(width="30em"))
+        self.level_input.add_class("uu-level")
         self.step_input = widgets.Checkbox(value=step_mode, description="Step through the bots' moves",
                                            indent=False)
         self.step_input.add_class("uu-step-mode")
@@ -106,6 +116,10 @@ class PlayScreen(ScreenBase):
         self.bot_button = make_button("Bot: next", "uu-bot-next", self.on_bot_next, style="info",
                                       tooltip="Let the bot whose turn it is make one decision")
         self.undo_button = make_button("Undo my last move", "uu-undo", self.on_undo, style="warning")
+        self.hint_button = make_button("Hint", "uu-hint-button", self.on_hint, style="info",
+                                       tooltip="What would a strong player do here, and why?")
+        self.hint_box = widgets.HTML()
+        self.hint_box.add_class("uu-hint-box")
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
         self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
@@ -113,13 +127,14 @@ class PlayScreen(ScreenBase):
 
         self.children = [
             widgets.HTML("<h2 style='margin:4px 0'>Play a game against the bots</h2>"),
-            widgets.HBox([self.name_input, self.players_input, self.seed_input],
+            widgets.HBox([self.name_input, self.players_input, self.seed_input, self.level_input],
                          layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([self.targeting_input, self.step_input, self.new_button, self.home_button],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.banner,
             self.prompt,
-            widgets.HBox([self.bot_button, self.undo_button]),
+            widgets.HBox([self.bot_button, self.undo_button, self.hint_button]),
+            self.hint_box,
             self.feedback_box,
             self.error_box,
             self.table,
@@ -130,10 +145,12 @@ class PlayScreen(ScreenBase):
     def settings(self) -> PlaySettings:
         try:
             return PlaySettings(name=self.name_input.value, players=self.players_input.value,
-                                targeting=self.targeting_input.value, seed=self.seed_input.value)
+                                targeting=self.targeting_input.value, seed=self.seed_input.value,
+                                level=self.level_input.value)
         except ValidationError as e:
-            raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647 and a "
-                             "name of at most 40 characters without control or text-direction characters") from e
+            raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647, a level "
+                             "(Easy, Normal or Hard) and a name of at most 40 characters without control or "
+                             "text-direction characters") from e
 
     @safe
     def _start(self) -> None:
@@ -145,7 +162,8 @@ class PlayScreen(ScreenBase):
         self.snapshots = []
         self.message = None
         names = seat_names(s.name, s.players)
-        self.bots = [RandomBot(s.seed * 10 + p) for p in range(s.players)]
+        self.hint_box.value = ""
+        self.bots = [make_bot(s.level, s.seed * 10 + p) for p in range(s.players)]
         self.game = new_game(names, seed=s.seed, options={"targeting": s.targeting})
         self.run_bots()
 
@@ -206,7 +224,23 @@ class PlayScreen(ScreenBase):
         g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
         self.snapshots.append(snapshot)
         self.message = None
+        self.hint_box.value = ""
         self.run_bots()
+
+    @safe
+    def on_hint(self, _b: Any = None) -> None:
+        """The hint for the learner's decision: its sentences, and its table inside a <details> (one click)."""
+        g = self.game
+        if g is None or g.pending is None or g.pending.player != self.LEARNER:
+            self.message = ("info", "A hint is for your own decision: wait until it is your move.")
+            return
+        if len(g.pending.actions) == 1:
+            self.message = ("info", "Only one move is possible here, so there is nothing to weigh.")
+            return
+        self.hint_box.value = "<div class='uu-hint-wait' role='status'>Thinking…</div>"
+        result = hint(g)
+        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {result._repr_html_()}</div>")
+        self.message = None
 
     @safe
     def on_stale_choice(self) -> None:
@@ -239,6 +273,7 @@ class PlayScreen(ScreenBase):
             return
         self.snapshots.pop()
         self.game = snap
+        self.hint_box.value = ""
         self.message = ("right", "Your last move was taken back.")
 
     @safe
@@ -292,6 +327,7 @@ class PlayScreen(ScreenBase):
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
         self.bot_button.layout.display = None if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
+        self.hint_button.disabled = d is None or d.player != self.LEARNER
         if self.message is None:
             self.feedback_box.value = ""
         else:

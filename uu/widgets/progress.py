@@ -6,7 +6,7 @@ here (`Saved`: a malformed, oversized or hostile value is ignored, never a trace
 
     {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
                               "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
-     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0}}
+     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0, "level": "easy"}}
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
 or a move by names; replaying it reopens the lesson at the step reached with the same table.

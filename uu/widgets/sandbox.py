@@ -2,7 +2,7 @@
 branches, preview every option, ask for a hint, and share the position as scenario YAML.
 
     screen = SandboxScreen()                          # 3 seats, a Baby in every Stable, building
-    screen = SandboxScreen(players=["Ana", "Ben"], hint_seconds=0.8, auto=True)
+    screen = SandboxScreen(players=["Ana", "Ben"], hint_seconds=1.0, auto=True)
     screen.load_yaml(text)                            # pasted scenario YAML (errors show with line numbers)
     screen.start()                                    # "Play from here": the built position goes live
     screen.builder, screen.timeline, screen.game, screen.mode   # "build" | "play"
@@ -54,8 +54,8 @@ from typing import Any, Literal
 
 import ipywidgets as widgets
 
-from uu.bots import RandomBot
-from uu.bots.hint import HintResult, hint
+from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult, hint
+from uu.bots.registry import make_bot
 from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.actions import Action
@@ -71,11 +71,6 @@ from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.sandbox_build import DEFAULT_NAMES, GROUPS, HIDDEN, BuildPanel
 from uu.widgets.sandbox_share import SharePanel
 from uu.widgets.sandbox_timeline import TimelinePanel
-
-try:  # the heuristic bot is optional: without it the seats offer the random bot only
-    from uu.bots import HeuristicBot
-except ImportError:  # pragma: no cover - depends on the installed bots
-    HeuristicBot = None
 
 log = logging.getLogger(__name__)
 
@@ -103,16 +98,12 @@ button.uu-tl-current { font-weight:700; outline:2px solid #3949ab; }
 
 
 def _bot_kinds() -> list[tuple[str, str]]:
-    kinds = [("you", "you"), ("random bot", "random")]
-    if HeuristicBot is not None:
-        kinds.append(("heuristic bot", "heuristic"))
-    return kinds
+    return [("you", "you"), ("Easy bot (random)", "random"), ("Normal bot (heuristic)", "heuristic"),
+            ("Hard bot (plays the hint)", "hint")]
 
 
 def _make_bot(kind: str, seed: int) -> Any:
-    if kind == "heuristic" and HeuristicBot is not None:
-        return HeuristicBot(seed)
-    return RandomBot(seed)
+    return make_bot(kind, seed)
 
 
 def table_view(game: Game, viewer: int | None, mover: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -136,14 +127,12 @@ def table_view(game: Game, viewer: int | None, mover: int | None) -> tuple[dict[
 
 class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
     def __init__(self, players: list[str] | None = None, seed: int = 0, auto: bool = True,
-                 hint_seconds: float = 0.8, hint_playouts: int | None = None, hint_bot: str = "random",
-                 **kwargs: Any):
+                 hint_seconds: float | None = DEFAULT_SECONDS, hint_deals: int = DEFAULT_DEALS, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-sandbox-screen")
         self.seed = seed
         self.hint_seconds = hint_seconds
-        self.hint_playouts = hint_playouts
-        self.hint_bot = hint_bot
+        self.hint_deals = hint_deals
         names = list(players) if players else DEFAULT_NAMES[:3]
         self.builder = PositionBuilder(names)
         if not players:  # like the start of a game: a Baby in every Stable
@@ -467,8 +456,8 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.hint_progress.value = 0
         self.hint_progress.layout.display = None
         try:
-            self.hint_result = hint(g, playouts=self.hint_playouts, seconds=self.hint_seconds,
-                                    progress=self._hint_progress, bot=self.hint_bot, seed=self.seed)
+            self.hint_result = hint(g, deals=self.hint_deals, seconds=self.hint_seconds,
+                                    progress=self._hint_progress)
             self.hint_node = self.timeline.current_id if self.timeline is not None else None
         finally:
             self.hint_progress.layout.display = HIDDEN
