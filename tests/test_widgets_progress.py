@@ -61,11 +61,17 @@ def test_restore_lessons_done_step_reached_and_quiz():
 
 
 def test_play_settings_restored_and_saved():
-    app = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}})
+    app = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7,
+                                        "level": "hard"}})
     play = app.open_play()
-    assert play.settings().model_dump() == {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}
+    assert play.settings().model_dump() == {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7,
+                                            "level": "hard"}
     play.name_input.value = "Grace"
     assert app.store.state["play"]["name"] == "Grace"
+    play.level_input.value = "normal"
+    assert app.store.state["play"]["level"] == "normal"
+    old = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}})
+    assert old.open_play().settings().level == "easy"  # progress saved before levels existed still loads
 
 
 @pytest.mark.parametrize("text", [
