@@ -268,3 +268,44 @@ def test_a_retired_bank_is_reused_only_after_a_click_on_a_newer_one():
     assert chosen == [4] and all(b.gen is None for b in pool.banks if b is not pool.current)
     pool.show([("a", 1), ("b", 2)])              # labels already on a free bank's buttons are kept
     assert [b.description for b, _ in pool.shown] == ["a", "b"] and len(pool.banks) == 3
+
+
+@pytest.mark.parametrize("level,kind", [("easy", "RandomBot"), ("normal", "HeuristicBot"), ("hard", "SearchBot")])
+def test_the_bots_play_at_the_chosen_level(level, kind):
+    screen = PlayScreen(players=3, seed=4, delay=0, level=level)
+    assert [type(b).__name__ for b in screen.bots] == [kind] * 3
+    rng = random.Random(0)
+    for _ in range(3):  # a few moves: the level's bots answer
+        if screen.game.pending is None:
+            break
+        click_random_action(screen, rng)
+    assert screen.error is None, screen.error
+
+
+def test_a_forged_level_is_refused_readably():
+    screen = PlayScreen(players=2, seed=1, delay=0)
+    screen.level_input.options = [*screen.level_input.options, ("cheat", "god")]
+    screen.level_input.value = "god"
+    screen.new_button.click()
+    assert screen.error is not None and "Easy, Normal or Hard" in screen.error
+
+
+def test_the_hint_explains_the_learners_decision_with_the_numbers_one_click_away():
+    screen = PlayScreen(players=3, seed=2, delay=0, level="normal")
+    rng = random.Random(1)
+    while screen.game.pending is not None and len(screen.game.pending.actions) < 2:
+        click_random_action(screen, rng)
+    assert not screen.hint_button.disabled
+    screen.hint_button.click()
+    box = screen.hint_box.value
+    assert screen.error is None and "Best: " in box and "<details" in box and "chance to win" in box
+    click_first(screen)
+    assert screen.hint_box.value == ""  # a hint belongs to the decision it was asked for
+
+
+def test_a_hint_is_refused_when_it_is_not_the_learners_move():
+    screen = PlayScreen(players=2, seed=3, delay=0, step_mode=True)
+    while screen.game.pending is not None and screen.game.pending.player == PlayScreen.LEARNER:
+        click_first(screen)
+    screen.on_hint()
+    assert screen.hint_box.value == "" and "your own decision" in screen.feedback_box.value
