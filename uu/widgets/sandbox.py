@@ -24,7 +24,8 @@ viewer, so they match either way); bots move on "Bot: next" or by themselves wit
 (with auto-play on, undo goes back to the last decision of a user seat); the tree of moves with the current node
 highlighted (click a node to jump there; trying another move after an undo makes a branch). "Show what each move
 would do" previews every legal action on a copy (`uu.tutor.preview.preview_all`) as the viewing seat may see it.
-"Hint" runs `uu.bots.hint.hint` with a progress bar and shows the win rate of every action. The export box holds
+"Hint" runs `uu.bots.hint.hint` with a progress bar and shows why its move is best, with every move's estimated
+chance to win one click away. The export box holds
 the current position as scenario YAML with a download link, or says why the position cannot be written
 (`NotExportable`).
 
