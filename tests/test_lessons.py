@@ -404,6 +404,31 @@ lesson:
     assert r.done and len(turns) == 2 and 0 not in turns
 
 
+@pytest.mark.parametrize("level,bot", [("easy", "RandomBot"), ("normal", "HeuristicBot"), ("hard", "SearchBot")])
+def test_a_game_step_plays_its_bots_at_the_level_it_names(tmp_path, level, bot):
+    f = tmp_path / "game.yaml"
+    f.write_text(f"""\
+name: g
+players: [You, Bea]
+options: {{seed: 3}}
+lesson:
+  id: g
+  order: 1
+  title: G
+  summary: A game.
+  learner: You
+  script:
+    - say: Play a turn.
+      game: {{turns: 1, level: {level}}}
+  recap: [Done.]
+""")
+    r = LessonRunner(f)
+    assert type(r._game_bot(r.lesson.script[0])).__name__ == bot
+    while not r.done and r.learner_actions():
+        r.try_move(r.learner_actions()[0])
+    assert r.done
+
+
 def test_a_goal_step_is_played_within_one_turn_even_when_the_bots_have_nothing_to_decide(tmp_path):
     # the bots hold only Neighs, so their turns pass without a decision: the learner's draw still ends the try
     text = GOOD.replace("""      ask: {do: play, card: Basic Unicorn (Red), into: You}
