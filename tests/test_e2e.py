@@ -332,6 +332,34 @@ def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url, width):
     assert "Traceback" not in page.inner_text("body")
 
 
+def test_hard_bots_and_a_hint_in_the_browser(page: Page, voila_url):
+    open_home(page, voila_url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    screen.locator(".uu-players select").select_option("2")
+    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint (plays its best move)")
+    old = table_version(screen)
+    screen.locator("button.uu-new-game").click()
+    wait_new_table(page, screen, old)
+    screen.locator("button.uu-hint-button").click()
+    why = screen.locator(".uu-hint-box .uu-hint-why")
+    expect(why).to_contain_text("Best: ", timeout=STEP_MS)
+    table = screen.locator(".uu-hint-box details table.uu-hint")
+    expect(table).to_be_hidden()                                  # the numbers are one click away
+    screen.locator(".uu-hint-box details summary").click()
+    expect(table).to_be_visible()
+    bad = axe_serious(page, ".uu-play-screen")
+    assert not bad, bad
+    for _ in range(4):                                            # the Hard bots answer the learner's moves
+        if lit_or_over(page, screen):
+            break
+        table_move(page, screen)
+        no_error_shown(page)
+    expect(screen.locator(".uu-hint-box .uu-hint-why")).to_have_count(0)  # the hint was for the move made
+    assert "Traceback" not in page.inner_text("body")
+
+
 NAME = "<img src=x onerror=window.uuXss=1>"        # 32 characters: within the name field's 40
 
 
