@@ -15,6 +15,7 @@ import json
 import math
 import random
 import time
+from pathlib import Path
 
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.value import FEATURES, WEIGHTS_FILE, features
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=1200)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--sample-every", type=int, default=2, help="keep one turn in K (neighbouring turns are alike)")
+    ap.add_argument("--out", default=str(WEIGHTS_FILE), help="where to write the weights (default: the shipped file)")
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
     samples = play_samples(args.games, args.seed)[:: args.sample_every]
@@ -148,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
                             f"--sample-every {args.sample_every}",
               "samples": len(train), "held_out": evaluate(w, held),
               "uniform_held_out_log_likelihood": round(sum(-math.log(len(fs)) for fs, _ in held) / len(held), 4)}
-    WEIGHTS_FILE.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    Path(args.out).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps(report), f"({time.perf_counter() - t0:.0f} s)")
     return 0
 
