@@ -17,11 +17,12 @@ Importing this module never imports ipywidgets (a test checks it).
 from __future__ import annotations
 
 import functools
-import html
 import logging
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
+
+from uu.htmlsafe import esc
 
 log = logging.getLogger(__name__)
 
@@ -120,11 +121,6 @@ STYLE = """<style>
 .uu-card, .uu-log-line, .uu-why, .uu-phase { line-height:1.3; }
 .uu-root .fa-play::before { content:"\\25B6"; font-style:normal; }
 </style>"""
-
-
-def esc(text: Any) -> str:
-    """Escape any value for HTML text and attributes."""
-    return html.escape(str(text), quote=True)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from uu.engine.rules import RULES
-from uu.render import esc
+from uu.htmlsafe import esc
 
 __all__ = ["TUTOR_CHOICE", "WORDS", "LearnerRule", "internal_ids_in", "learner_rule", "learner_rules", "rules_html"]
 
