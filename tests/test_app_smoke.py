@@ -419,7 +419,7 @@ def test_no_code_request_runs_whatever_the_channel_or_framing(voila_url, tmp_pat
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    from uu.bench_ws import PROTOCOL, decode_v1, encode_v1
+    from uu.benchmarks.wire import PROTOCOL, decode_v1, encode_v1
 
     status, page = _get(voila_url)
     assert status == 200

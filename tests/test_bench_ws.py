@@ -1,4 +1,4 @@
-"""The emulated learner of `uu bench --app` (uu/bench_ws.py): its websocket encoding, its reading of the page,
+"""The emulated learner of `uu bench --app` (uu/benchmarks/learner.py): its websocket encoding, its reading of the page,
 and, against a running `uu app`, that it becomes interactive and that a click updates the board, with the
 same messages a page in Chromium sends. No timings are asserted (they are the benchmark's to report)."""
 
@@ -14,15 +14,8 @@ import urllib.request
 import pytest
 from conftest import run_async
 
-from uu.bench_ws import (
-    EmulatedLearner,
-    decode_v1,
-    encode_v1,
-    fetch_keepalive,
-    message_detail,
-    page_assets,
-    page_views,
-)
+from uu.benchmarks.learner import EmulatedLearner
+from uu.benchmarks.wire import decode_v1, encode_v1, fetch_keepalive, message_detail, page_assets, page_views
 
 # What the page sends from the moment its websocket opens until the home is drawn (ipywidgets 8's widget
 # manager on Voila 0.5), as (channel, msg_type, detail): checked against Chromium below.
@@ -149,7 +142,7 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
     learner sends (their types, comm targets and methods, in order)."""
     from playwright.sync_api import expect
 
-    from uu.bench_app import HOME_READY
+    from uu.benchmarks.app_browser import HOME_READY
 
     sent: list[tuple[str, str, str]] = []
 
@@ -178,7 +171,7 @@ def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
     """`uu bench --app --hostile`, small and quick: browserless GETs hold no seat once the time to connect
     has passed, connected pages reach the cap and the next is refused, and a flooded kernel ends at its
     ceiling while another learner's clicks go on."""
-    from uu.bench_hostile import bench_hostile
+    from uu.benchmarks.hostile import bench_hostile
     from uu.cli import build_parser
 
     assert build_parser().parse_args(["bench", "--app", "--hostile"]).hostile

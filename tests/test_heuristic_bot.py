@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from uu.bots import HeuristicBot, RandomBot, bench_bots
+from uu.benchmarks.bots import bench_bots
+from uu.bots import HeuristicBot, RandomBot
 from uu.engine import Game, new_game
 from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario

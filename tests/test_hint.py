@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from uu.bots import HintResult, bench_bots, bench_hint, determinize, hint, make_bot
-from uu.bots.bench import typical_positions
+from uu.benchmarks.bots import bench_bots, bench_hint, typical_positions
+from uu.bots import HintResult, determinize, hint, make_bot
 from uu.bots.hint import fast_copy, known_to
 from uu.bots.search import DEFAULT_WIDTH
 from uu.engine import Game, new_game

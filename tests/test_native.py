@@ -135,7 +135,7 @@ def test_status_command_names_the_engine() -> None:
 
 
 def test_bench_reports_the_engine() -> None:
-    from uu.bench import bench
+    from uu.benchmarks.engine import bench
 
     assert bench([2], 2, 0)["engine"] == native.engine
 

@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from uu.bench import play_random_game
+from uu.benchmarks.engine import play_random_game
 from uu.bots import RandomBot
 from uu.engine import Game, new_game
 

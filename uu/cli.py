@@ -81,11 +81,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if not 0 < hint_seconds <= 60:
         parser.error(f"--hint-seconds: a time from 0 to 60 seconds, e.g. 0.5; got {args.hint_seconds}")
     if args.app and args.hostile:
-        from uu.bench_hostile import bench_hostile
+        from uu.benchmarks.hostile import bench_hostile
 
         result = bench_hostile()
     elif args.app:
-        from uu.bench_app import bench_app
+        from uu.benchmarks.app import bench_app
 
         try:
             low, high = (float(x) for x in args.think.split(","))
@@ -96,11 +96,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         result = bench_app(learners=args.learners, clicks=args.clicks, preheat=args.preheat, think=(low, high),
                            play_seconds=args.play_seconds, seed=args.seed, browser_burst=args.browser_burst)
     elif args.hint:
-        from uu.bots.bench import bench_hint
+        from uu.benchmarks.bots import bench_hint
 
         result = bench_hint(players=players[0], positions=args.positions, seed=args.seed, seconds=hint_seconds)
     elif args.bots:
-        from uu.bots.bench import bench_bots
+        from uu.benchmarks.bots import bench_bots
         from uu.bots.registry import bot_names
 
         bots = [b.strip() for b in args.bots.split(",")]
@@ -109,7 +109,7 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
             parser.error(f"--bots takes 2 to 8 of {', '.join(bot_names())}, comma-separated; got {args.bots!r}")
         result = bench_bots(bots, args.games, args.seed, hint_seconds=hint_seconds)
     else:
-        from uu.bench import bench
+        from uu.benchmarks.engine import bench
 
         result = bench(players, args.games, args.seed, args.check)
     print(json.dumps(result))

@@ -1,8 +1,7 @@
 """Players that are not people. Bots choose among the legal actions of the pending decision (`registry`: random,
 heuristic, and the hint engine; levels easy, normal, hard); `hint` finds the best move with short determinized
-playouts and says why; `bench_bots`/`bench_hint` measure them."""
+playouts and says why (`uu.benchmarks.bots` measures them)."""
 
-from uu.bots.bench import bench_bots, bench_hint
 from uu.bots.determinize import determinize
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.hint import HintResult, HintRow, hint
@@ -10,5 +9,4 @@ from uu.bots.random_bot import RandomBot
 from uu.bots.registry import BOTS, LEVELS, make_bot
 from uu.bots.search import SearchBot
 
-__all__ = ["BOTS", "LEVELS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "SearchBot", "bench_bots",
-           "bench_hint", "determinize", "hint", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "SearchBot", "determinize", "hint", "make_bot"]

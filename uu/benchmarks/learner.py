@@ -50,9 +50,7 @@ has none. One known exception is counted in `known_noise` instead: ipykernel 7 o
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import re
 import time
 import uuid
 from collections.abc import Callable, Sequence
@@ -65,79 +63,23 @@ from urllib.parse import urljoin, urlsplit
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-__all__ = ["PROTOCOL", "Click", "EmulatedLearner", "LearnerError", "arrive_together", "click_summary", "decode_v1",
-           "encode_v1", "message_detail", "page_assets", "page_views", "play", "summary", "tight_loop"]
+__all__ = ["Click", "EmulatedLearner"]
 
-PROTOCOL = "v1.kernel.websocket.jupyter.org"
-WIDGET_TARGET = "jupyter.widget"
-CONTROL_TARGET = "jupyter.widget.control"
-BROWSER_CONNECTIONS = 6       # a browser's parallel connections to one host (HTTP/1.1)
-VIEW_MIME = "application/vnd.jupyter.widget-view+json"
-_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
-OUTPUT_MIME = "application/vnd.voila.cell-output+json"  # Voila 0.5 puts each cell output in one such script
-_OUTPUT = re.compile(r'<script type="' + re.escape(OUTPUT_MIME) + r'">(.*?)</script>', re.S)
-_HEAD_LINK = re.compile(r"""<(?:script|link)[^>]+(?:src|href)=["'](/[^"']+)["']""")
-_REF = "IPY_MODEL_"
-
-
-class LearnerError(RuntimeError):
-    """The emulated page could not do what a page does (server refused, timeout, unexpected answer)."""
-
-
-# ---- the v1 websocket encoding (jupyter_server's `v1.kernel.websocket.jupyter.org`) ----------------------
-def encode_v1(channel: str, parts: Sequence[bytes]) -> bytes:
-    """One binary frame: n (8 bytes little-endian), then n offsets (8 bytes each) into the frame, then the
-    channel name and the parts (header, parent header, metadata, content, buffers...). The offsets mark
-    where the channel and every part start, the last one where the frame ends."""
-    chan = channel.encode()
-    pieces = [chan, *parts]
-    n = len(pieces) + 1
-    offsets = [8 * (n + 1)]
-    for piece in pieces:
-        offsets.append(offsets[-1] + len(piece))
-    head = n.to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
-    return head + b"".join(pieces)
-
-
-def decode_v1(frame: bytes) -> tuple[str, list[bytes]]:
-    """The inverse of `encode_v1`: (channel, [header, parent header, metadata, content, buffers...])."""
-    n = int.from_bytes(frame[:8], "little")
-    offsets = [int.from_bytes(frame[8 * (i + 1): 8 * (i + 2)], "little") for i in range(n)]
-    channel = frame[offsets[0]:offsets[1]].decode()
-    return channel, [frame[offsets[i]:offsets[i + 1]] for i in range(1, n - 1)]
-
-
-def message_detail(content: dict[str, Any]) -> str:
-    """What distinguishes a widget message beyond its type: a comm_open's target, a comm_msg's method (and a
-    custom message's event); "" for others. Used to compare this learner's messages with a page's."""
-    if "target_name" in content:
-        return str(content["target_name"])
-    data = content.get("data")
-    if isinstance(data, dict) and "method" in data:
-        inner = data.get("content")
-        event = (inner.get("event") or inner.get("type")) if isinstance(inner, dict) else None
-        return f"{data['method']}:{event}" if event else str(data["method"])
-    return ""
-
-
-def page_views(html: str) -> list[str]:
-    """Model ids of the widget views in the page's cell outputs (`"model_id"` of their
-    application/vnd.jupyter.widget-view+json data), in page order: what the page draws."""
-    out = []
-    for text in _OUTPUT.findall(html):
-        try:
-            view = json.loads(text).get("data", {}).get(VIEW_MIME) or {}
-        except ValueError:
-            continue
-        if view.get("model_id"):
-            out.append(str(view["model_id"]))
-    return out
-
-
-def page_assets(html: str) -> list[str]:
-    """The same-host files the HTML itself names (scripts and stylesheets): what a learner without a recorded
-    asset list fetches. The browser then loads many more (webpack chunks named inside those scripts)."""
-    return list(dict.fromkeys(u for u in _HEAD_LINK.findall(html) if not u.startswith("//")))
+from uu.benchmarks.wire import (
+    BROWSER_CONNECTIONS,
+    CONTROL_TARGET,
+    KERNEL_ID,
+    PROTOCOL,
+    REF,
+    WIDGET_TARGET,
+    LearnerError,
+    decode_v1,
+    encode_v1,
+    fetch_keepalive,
+    message_detail,
+    page_assets,
+    page_views,
+)
 
 
 # ---- one learner --------------------------------------------------------------------------------------
@@ -238,7 +180,7 @@ class EmulatedLearner:
         mark = lambda name: self.timings.__setitem__(name, round(time.perf_counter() - t0, 4))  # noqa: E731
         html = (await self._get("/")).decode()
         mark("html_s")
-        found = _KERNEL_ID.search(html)
+        found = KERNEL_ID.search(html)
         if found is None:
             full = "The tutor is full" in html
             raise LearnerError("the page is the 'tutor is full' page" if full else "no kernel id in the page")
@@ -443,7 +385,7 @@ class EmulatedLearner:
 
     # ---- the widget tree, as the page draws it --------------------------------------------------------
     def _ref(self, value: Any) -> str | None:
-        return value[len(_REF):] if isinstance(value, str) and value.startswith(_REF) else None
+        return value[len(REF):] if isinstance(value, str) and value.startswith(REF) else None
 
     def _hidden(self, state: dict[str, Any]) -> bool:
         layout = self.models.get(self._ref(state.get("layout")) or "", {})
@@ -616,170 +558,3 @@ class EmulatedLearner:
             self._http.close()
             self._http = None
 
-
-# ---- a class of emulated learners (the phases of `uu bench --app`) ---------------------------------------
-async def fetch_keepalive(host: str, port: int, paths: Sequence[str], connections: int = BROWSER_CONNECTIONS,
-                          timeout: float = 120.0) -> dict[str, bytes | BaseException]:
-    """GET every path (absolute, e.g. "/voila/static/voila.js") over at most `connections` persistent HTTP/1.1
-    connections, each sending its next request once the previous answer is in, as a browser does. Returns
-    path -> body, or the error (an HTTP status other than 200 is a LearnerError)."""
-    queue = list(dict.fromkeys(paths))
-    out: dict[str, bytes | BaseException] = {}
-
-    async def worker() -> None:
-        reader: asyncio.StreamReader | None = None
-        writer: asyncio.StreamWriter | None = None
-        try:
-            while queue:
-                path = queue.pop(0)
-                try:
-                    if writer is None:
-                        reader, writer = await asyncio.open_connection(host, port)
-                    assert reader is not None
-                    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: keep-alive\r\n"
-                                 "Accept-Encoding: identity\r\n\r\n".encode("latin-1"))
-                    status, headers, body = await _read_response(reader)
-                    out[path] = body if status == 200 else LearnerError(f"GET {path}: HTTP {status}")
-                    if headers.get("connection", "").lower() == "close":
-                        await _close(writer)
-                        reader = writer = None
-                except (OSError, asyncio.IncompleteReadError, ValueError) as e:
-                    out[path] = e
-                    if writer is not None:
-                        await _close(writer)
-                    reader = writer = None
-        finally:
-            if writer is not None:
-                await _close(writer)
-
-    workers = [worker() for _ in range(max(1, min(connections, len(queue))))]
-    await asyncio.wait_for(asyncio.gather(*workers), timeout)
-    return out
-
-
-async def _close(writer: asyncio.StreamWriter) -> None:
-    writer.close()
-    with contextlib.suppress(OSError):
-        await writer.wait_closed()
-
-
-async def _read_response(reader: asyncio.StreamReader) -> tuple[int, dict[str, str], bytes]:
-    """One HTTP/1.1 response: status, headers (lower-case names), body (Content-Length or chunked)."""
-    status_line = (await reader.readline()).decode("latin-1")
-    if not status_line.startswith("HTTP/1."):
-        raise ValueError(f"not an HTTP response: {status_line[:40]!r}")
-    status = int(status_line.split()[1])
-    headers: dict[str, str] = {}
-    while (line := await reader.readline()) not in (b"\r\n", b"\n", b""):
-        name, _, value = line.decode("latin-1").partition(":")
-        headers[name.strip().lower()] = value.strip()
-    if "content-length" in headers:
-        return status, headers, await reader.readexactly(int(headers["content-length"]))
-    if headers.get("transfer-encoding", "").lower() == "chunked":
-        chunks = []
-        while size := int((await reader.readline()).split(b";")[0], 16):
-            chunks.append(await reader.readexactly(size))
-            await reader.readline()
-        while await reader.readline() not in (b"\r\n", b"\n", b""):  # trailers
-            pass
-        return status, headers, b"".join(chunks)
-    if status in (204, 304) or 100 <= status < 200:
-        return status, headers, b""
-    headers["connection"] = "close"  # the body runs to the end of the connection
-    return status, headers, await reader.read()
-
-
-def pct(values: Sequence[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100); None for no values."""
-    v = sorted(values)
-    if not v:
-        return None
-    k = max(0, min(len(v) - 1, int(round(q / 100 * len(v) + 0.5)) - 1))
-    return v[k]
-
-
-def summary(values: Sequence[float | None], digits: int = 3) -> dict[str, Any]:
-    """n, failed (None values), median, p95, min, max."""
-    ok = [float(x) for x in values if x is not None]
-    r = lambda x: None if x is None else round(x, digits)  # noqa: E731
-    ok_sorted = sorted(ok)
-    median = None
-    if ok_sorted:
-        mid = len(ok_sorted) // 2
-        median = ok_sorted[mid] if len(ok_sorted) % 2 else (ok_sorted[mid - 1] + ok_sorted[mid]) / 2
-    return {"n": len(values), "failed": len(values) - len(ok), "median": r(median), "p95": r(pct(ok, 95)),
-            "min": r(min(ok) if ok else None), "max": r(max(ok) if ok else None)}
-
-
-def click_summary(clicks: Sequence[Click]) -> dict[str, Any]:
-    """Click -> board update (`board_ms`: the figure the targets are about) and click -> kernel idle."""
-    out = summary([c.board_ms for c in clicks], digits=1)
-    idle = summary([c.idle_ms for c in clicks], digits=1)
-    out["idle"] = {k: idle[k] for k in ("median", "p95", "max")}
-    # what a click costs on the wire, kernel to page (the issue's "messages and bytes per click")
-    out["messages_per_click"] = summary([c.messages for c in clicks if c.idle_ms is not None], digits=1)["median"]
-    out["kbytes_per_click"] = summary([c.kbytes for c in clicks if c.idle_ms is not None], digits=2)["median"]
-    slow = sorted((c for c in clicks if c.board_ms is not None), key=lambda c: -(c.board_ms or 0))[:3]
-    out["slowest"] = [f"{c.board_ms:.0f} ms: {c.label[:60]}" for c in slow]
-    return out
-
-
-async def arrive_together(url: str, n: int, assets: Sequence[str] | None,
-                          timeout: float = 180.0) -> tuple[list[EmulatedLearner], dict[str, Any]]:
-    """`n` learners open the page at the same moment. Returns the learners (those that failed included: leave
-    them all) and: the time until every one is interactive (None if any failed), each one's time, the median of
-    each arrival step, and the distinct errors."""
-    learners = [EmulatedLearner(url, assets=assets, timeout=timeout) for _ in range(n)]
-    t0 = time.perf_counter()
-
-    async def one(learner: EmulatedLearner) -> float:
-        await learner.arrive()
-        return time.perf_counter() - t0
-
-    results = await asyncio.gather(*[one(x) for x in learners], return_exceptions=True)
-    ready = [r if isinstance(r, float) else None for r in results]
-    errors = sorted({f"{type(r).__name__}: {r}" for r in results if isinstance(r, BaseException)})
-    steps = {}
-    for key in ("html_s", "assets_s", "ws_open_s", "states_s", "interactive_s"):
-        steps[key] = summary([x.timings.get(key) for x in learners])["median"]
-    return learners, {
-        "learners": n, "interactive": sum(r is not None for r in ready),
-        "all_interactive_s": round(max(r for r in ready if r is not None), 3)
-        if ready and all(r is not None for r in ready) else None,
-        "each_s": summary(ready), "step_medians_s": steps,
-        "html_s": summary([x.timings.get("html_s") for x in learners]),
-        "errors": errors[:5]}
-
-
-async def play(learners: Sequence[EmulatedLearner], seconds: float, think: tuple[float, float],
-               seed: int = 0) -> list[tuple[int, float, Click]]:
-    """Every learner clicks until `seconds` have passed, waiting a think time drawn uniformly from `think`
-    (seconds; seeded per learner) before each click, as a learner reads the board between clicks. A learner
-    never has two clicks in flight: the next think time starts when the kernel is idle again. Returns
-    (learner index, seconds since the start when sent, click) for every click."""
-    import random
-
-    t0 = time.perf_counter()
-    out: list[tuple[int, float, Click]] = []
-
-    async def one(i: int, learner: EmulatedLearner) -> None:
-        rng = random.Random(seed * 100_003 + i)
-        while True:
-            await asyncio.sleep(rng.uniform(*think))
-            if time.perf_counter() - t0 >= seconds:
-                return
-            click = await learner.click()
-            out.append((i, click.at - t0, click))
-
-    await asyncio.gather(*[one(i, x) for i, x in enumerate(learners)])
-    return out
-
-
-async def tight_loop(learners: Sequence[EmulatedLearner], clicks: int) -> list[Click]:
-    """The worst case: every learner clicks `clicks` times as fast as the kernel answers (the next click as soon
-    as the previous one's idle status arrived), all at once."""
-    async def one(learner: EmulatedLearner) -> list[Click]:
-        return [await learner.click() for _ in range(clicks)]
-
-    results = await asyncio.gather(*[one(x) for x in learners])
-    return [c for r in results for c in r]

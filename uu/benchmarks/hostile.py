@@ -31,7 +31,9 @@ from typing import Any
 from tornado.httpclient import AsyncHTTPClient
 
 from uu.appserver import AppServer
-from uu.bench_ws import EmulatedLearner, LearnerError, click_summary
+from uu.benchmarks.crowd import click_summary
+from uu.benchmarks.learner import EmulatedLearner
+from uu.benchmarks.wire import LearnerError
 from uu.forkkernel import DEFAULT_MEMORY_MB, MEMORY_ENV
 
 __all__ = ["bench_hostile"]
