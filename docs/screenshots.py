@@ -19,7 +19,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from uu.appserver import AppServer
+from uu.server.appserver import AppServer
 from uu.scenario import build_game, parse_scenario
 from uu.table.observation import legal_actions
 from uu.tutor.check import shipped_lessons

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from uu.appserver import AppServer
+from uu.server.appserver import AppServer
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

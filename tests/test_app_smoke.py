@@ -18,15 +18,15 @@ import pytest
 import tornado.web
 from conftest import run_async
 
-import uu.app
-from uu import seats
-from uu.appserver import AppServer
-from uu.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config
+import uu.server.app
+from uu.server import seats
+from uu.server.appserver import AppServer
+from uu.server.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config
 from uu.yamlfile import MAX_BYTES
 
 ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "test-artifacts"
-NOTEBOOKS = [uu.app.notebook_path(), ROOT / "notebooks" / "index.ipynb"]
+NOTEBOOKS = [uu.server.app.notebook_path(), ROOT / "notebooks" / "index.ipynb"]
 SOURCE_SNIPPETS = ["from uu.widgets", "App()", "assert app.error"]
 
 
@@ -45,7 +45,7 @@ def test_notebook_is_small_valid_and_stored_without_outputs(path: Path):
 
 
 def test_app_notebook_ships_inside_the_package():
-    path = uu.app.notebook_path()
+    path = uu.server.app.notebook_path()
     assert path.parts[-3:] == ("uu", "notebooks", "app.ipynb")
 
 
@@ -79,7 +79,7 @@ def test_voila_config_is_the_safe_one():
 
 def test_preheat_config_keeps_every_safety_setting():
     """`uu app --preheat N`: a pool of N kernels; Voila refuses a prelaunch hook (and progressive rendering)
-    with preheat, so neither is set: the cap moves to the page handler (`uu.app.patch_page_handler_cap`)."""
+    with preheat, so neither is set: the cap moves to the page handler (`uu.server.app.patch_page_handler_cap`)."""
     c = voila_config(port=9999, open_browser=False, preheat=4)
     _assert_safe(c)
     assert c.VoilaConfiguration.preheat_kernel is True and c.VoilaConfiguration.default_pool_size == 4
@@ -87,16 +87,16 @@ def test_preheat_config_keeps_every_safety_setting():
     assert c.VoilaConfiguration.get("progressive_rendering", False) is False
     from uu.cli import build_parser
 
-    assert build_parser().parse_args(["app"]).preheat is None  # serve() then uses uu.app.DEFAULT_PREHEAT
+    assert build_parser().parse_args(["app"]).preheat is None  # serve() then uses uu.server.app.DEFAULT_PREHEAT
     assert build_parser().parse_args(["app", "--preheat", "10"]).preheat == 10
     assert build_parser().parse_args(["app", "--preheat", "0"]).preheat == 0
-    assert uu.app.DEFAULT_PREHEAT > 0
+    assert uu.server.app.DEFAULT_PREHEAT > 0
 
 
 def test_page_config_leaves_out_mathjax_and_unused_labextensions():
     """The page loads only the widget manager's labextensions (and anywidget's, for the table) and, for MathJax, a data: script that does
-    nothing (see uu.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""
-    from uu.voila_config import IOPUB_TIMEOUT_S, LABEXTENSIONS, NO_MATHJAX_URL, page_config_hook
+    nothing (see uu.server.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""
+    from uu.server.voila_config import IOPUB_TIMEOUT_S, LABEXTENSIONS, NO_MATHJAX_URL, page_config_hook
 
     for preheat in (0, 3):
         c = voila_config(port=9999, preheat=preheat)
@@ -110,7 +110,7 @@ def test_page_config_leaves_out_mathjax_and_unused_labextensions():
 
 
 def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila_url):
-    from uu.voila_config import LABEXTENSIONS, NO_MATHJAX_URL
+    from uu.server.voila_config import LABEXTENSIONS, NO_MATHJAX_URL
 
     status, page = _get(voila_url)
     assert status == 200
@@ -123,7 +123,7 @@ def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila
 
 
 def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_notebook_ran(monkeypatch):
-    """uu.app's gate on Voila's preheat pool (`_gate_pool_starts`), on a stand-in for VoilaKernelManager."""
+    """uu.server.app's gate on Voila's preheat pool (`_gate_pool_starts`), on a stand-in for VoilaKernelManager."""
     import time
 
     events: list[str] = []
@@ -144,9 +144,9 @@ def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_noteboo
 
             return {"task": asyncio.ensure_future(render()), "kernel_id": notebook_path, "renderer": None}
 
-    monkeypatch.setattr(uu.app, "REFILL_PAUSE_S", 0.05)
-    monkeypatch.setattr("uu.voila_config.learner_kernels", lambda manager: manager.learners)
-    assert uu.app._gate_pool_starts(FakeManager) and uu.app._gate_pool_starts(FakeManager)  # idempotent
+    monkeypatch.setattr(uu.server.app, "REFILL_PAUSE_S", 0.05)
+    monkeypatch.setattr("uu.server.voila_config.learner_kernels", lambda manager: manager.learners)
+    assert uu.server.app._gate_pool_starts(FakeManager) and uu.server.app._gate_pool_starts(FakeManager)  # idempotent
 
     async def scenario() -> list[float]:
         manager = FakeManager()
@@ -271,10 +271,10 @@ def test_page_handler_cap_patch_wraps_voilas_page_route():
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-    assert uu.app.patch_page_handler_cap() and uu.app.patch_page_handler_cap()  # idempotent
+    assert uu.server.app.patch_page_handler_cap() and uu.server.app.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    assert TornadoVoilaHandler.get._uu_seat_check is uu.app._seat_check
-    assert uu.app.patch_websocket_seats() and uu.app.patch_websocket_seats()
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.app._seat_check
+    assert uu.server.app.patch_websocket_seats() and uu.server.app.patch_websocket_seats()
     assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 
 
@@ -285,7 +285,7 @@ def test_busy_port_fails_instead_of_moving(tmp_path):
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = subprocess.run([sys.executable, "-m", "uu.app", "--port", str(port), "--no-browser"],
+        r = subprocess.run([sys.executable, "-m", "uu.server.app", "--port", str(port), "--no-browser"],
                            cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False)
     assert r.returncode != 0
     assert f"could not serve on port {port}" in r.stderr
@@ -475,7 +475,7 @@ def test_no_code_request_runs_whatever_the_channel_or_framing(voila_url, tmp_pat
 
 
 def test_preheated_app_serves_from_the_pool_safely_and_keeps_the_cap(tmp_path):
-    """`python -m uu.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
+    """`python -m uu.server.app --preheat 2` with a cap of 2 learners, from a directory with hostile config files: a
     page comes from the pool, with sources stripped and a kernel that runs no code; a template override is
     ignored; with both pages connected, the third learner gets the "tutor is full" page although the pool has
     refilled."""
@@ -630,7 +630,7 @@ def test_a_dead_kernel_tells_its_learner_to_reload_and_is_not_restarted(page, tm
         kernel_id = re.search(r'"kernelId": "([0-9a-f-]+)"', page.content()).group(1)
         assert _get(server.url + f"api/kernels/{kernel_id}")[0] == 200
         zygote = [p for p in psutil.Process(server.proc.pid).children()
-                  if "uu.forkkernel" in " ".join(p.cmdline())][0]
+                  if "uu.server.forkkernel" in " ".join(p.cmdline())][0]
         (kernel,) = zygote.children()  # without a pool, the page's kernel is the only one
         os.kill(kernel.pid, signal.SIGKILL)
         expect(page.locator(".uu-session-stopped")).to_contain_text("Your session stopped: reload to continue",
@@ -676,7 +676,7 @@ def test_served_page_loads_nothing_from_other_hosts(voila_url):
     and nbconvert's Mermaid loader (cdnjs)."""
     import re
 
-    from uu.app import template_dir
+    from uu.server.app import template_dir
 
     assert (template_dir() / "index.html.j2").is_file()
     status, page = _get(voila_url)
@@ -688,8 +688,8 @@ def test_served_page_loads_nothing_from_other_hosts(voila_url):
 
 
 def test_page_script_refuses_what_the_loaders_would_and_says_when_a_session_stopped():
-    """The page template's script (uu/voila_template/index.html.j2) uses the loaders' own size limit."""
-    from uu.app import template_dir
+    """The page template's script (uu/server/voila_template/index.html.j2) uses the loaders' own size limit."""
+    from uu.server.app import template_dir
 
     text = (template_dir() / "index.html.j2").read_text()
     assert f"var MAX_BYTES = {MAX_BYTES};" in text
@@ -697,7 +697,7 @@ def test_page_script_refuses_what_the_loaders_would_and_says_when_a_session_stop
 
 
 def test_uu_template_goes_first_on_voilas_template_path():
-    from uu.app import template_dir, use_uu_template
+    from uu.server.app import template_dir, use_uu_template
 
     class FakeVoila:
         template_paths = ["/lab", "/root"]

@@ -655,7 +655,7 @@ def test_sandbox_malformed_yaml_shows_a_message(page: Page, voila_url):
 
 def test_oversized_upload_and_paste_are_refused_in_the_browser(page: Page, voila_url):
     """uu's page refuses a file or text over uu.yamlfile.MAX_BYTES before the widget sends it, with a message
-    (uu/voila_template/index.html.j2); the controls keep working afterwards."""
+    (uu/server/voila_template/index.html.j2); the controls keep working afterwards."""
     from uu.yamlfile import MAX_BYTES
 
     sent: list[int] = []

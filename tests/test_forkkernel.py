@@ -1,4 +1,4 @@
-"""Kernels forked from the zygote (uu/forkkernel.py) behave as launched kernels do, for what the app relies on."""
+"""Kernels forked from the zygote (uu/server/forkkernel.py) behave as launched kernels do, for what the app relies on."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from conftest import run_async
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
-from uu import forkkernel
-from uu.forkkernel import ForkedKernel, ForkProvisioner, Zygote, forkable
+from uu.server import forkkernel
+from uu.server.forkkernel import ForkedKernel, ForkProvisioner, Zygote, forkable
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="kernels are forked on Linux only")
 
@@ -65,7 +65,7 @@ def _gone(pid: int, within: float = 10) -> bool:
 
 
 def test_the_provisioner_is_registered_for_jupyter_client():
-    """pyproject's entry point: the name `uu.voila_config` asks jupyter_client for."""
+    """pyproject's entry point: the name `uu.server.voila_config` asks jupyter_client for."""
     assert KernelProvisionerFactory.instance()._check_availability("uu-fork")
     assert KernelProvisionerFactory.instance().provisioners["uu-fork"].load() is ForkProvisioner
 
@@ -220,20 +220,20 @@ def test_uu_app_forks_learners_kernels_and_leaves_none_behind(tmp_path):
 
     import psutil
 
-    from uu.appserver import AppServer
+    from uu.server.appserver import AppServer
 
     with AppServer(tmp_path, extra_args=("--preheat", "0")) as server:
         server.wait_ready()
         with urllib.request.urlopen(server.url, timeout=120) as reply:
             assert reply.status == 200 and '"kernelId"' in reply.read().decode()
         app = psutil.Process(server.proc.pid)
-        zygotes = [p for p in app.children() if "uu.forkkernel" in " ".join(p.cmdline())]
+        zygotes = [p for p in app.children() if "uu.server.forkkernel" in " ".join(p.cmdline())]
         assert len(zygotes) == 1, [p.cmdline() for p in app.children()]
         kernels = zygotes[0].children()
         assert kernels, "the page's kernel was not forked"
         launched = [p for p in app.children() if "ipykernel_launcher" in " ".join(p.cmdline())]
         assert not launched, "a kernel was launched the usual way"
-        # uu.voila_config: the kernels' channels are Unix sockets, no localhost TCP port to race for
+        # uu.server.voila_config: the kernels' channels are Unix sockets, no localhost TCP port to race for
         folder = re.search(r"Storing connection files in (\S+?)\.?$", server.log_text(), re.M)
         assert folder, server.log_tail()
         infos = [json.loads(f.read_text()) for f in Path(folder.group(1)).glob("kernel-*.json")]

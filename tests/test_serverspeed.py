@@ -1,5 +1,5 @@
 """The page templates are compiled once per server and a changed template is compiled again; message dates
-parse as dateutil parses them (uu/serverspeed.py); parsed lessons are reused only for the same text
+parse as dateutil parses them (uu/server/serverspeed.py); parsed lessons are reused only for the same text
 (uu/tutor/model.py)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from nbconvert import HTMLExporter
 from nbconvert.exporters.templateexporter import TemplateExporter
 
-from uu.serverspeed import cache_for, parse_iso_date, patch_fast_dates, patch_template_cache
+from uu.server.serverspeed import cache_for, parse_iso_date, patch_fast_dates, patch_template_cache
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import load_lesson
 

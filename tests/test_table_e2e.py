@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from uu.appserver import free_port
+from uu.server.appserver import free_port
 
 pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
 from playwright.sync_api import Page, expect  # noqa: E402

@@ -124,7 +124,7 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true")
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
-    from uu.app import PREHEAT_HELP
+    from uu.server.app import PREHEAT_HELP
 
     app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
@@ -182,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.cmd == "app":
-        from uu.app import serve
+        from uu.server.app import serve
 
         return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
     if args.cmd == "scenario":

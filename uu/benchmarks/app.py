@@ -11,11 +11,11 @@ themselves (the browser burst of earlier versions saw 0 of 30 pages interactive 
 emulated learners cost the server what 30 pages cost it and this machine little else (`harness_cpu_s` says
 how little; `server_cpu_s` is the server process's own CPU in each step).
 
-`uu app` is started as `python -m uu.app --port N --no-browser --preheat N` (N = `preheat`, 0 by default here
+`uu app` is started as `python -m uu.server.app --port N --no-browser --preheat N` (N = `preheat`, 0 by default here
 whatever `uu app`'s own default) from an empty directory, exactly what a teacher runs. Wherever the benchmark
 waits for the pool, it waits until the server and its kernels are idle: a pool kernel's process exists well
 before it has run the notebook, and the earlier version, which counted processes, sent its bursts into a pool
-still starting (see `uu.voila_config.IOPUB_TIMEOUT_S` for what that did). In order:
+still starting (see `uu.server.voila_config.IOPUB_TIMEOUT_S` for what that did). In order:
 
 1. **cold start**, twice from a stopped server: launch -> port open -> `GET /` answered in full (the kernel
    started and ran the notebook) on the first launch; launch -> port open -> the home interactive in the
@@ -47,7 +47,7 @@ still starting (see `uu.voila_config.IOPUB_TIMEOUT_S` for what that did). In ord
    play) and the clicks before and after.
 7. **the tight loop** (`tight_loop`): the worst case, every learner clicking `clicks` times with no pause.
 8. **memory**: RSS, USS and PSS of every kernel process, of the zygote the kernels are forked from
-   (`uu.forkkernel`) and of the server (psutil), learners connected. `mib_per_learner` is a kernel's PSS
+   (`uu.server.forkkernel`) and of the server (psutil), learners connected. `mib_per_learner` is a kernel's PSS
    (shared pages split among their sharers: forked kernels share the zygote's) plus its share of the
    server's growth; `mib_per_learner_rss` the same with RSS, which counts shared pages in every kernel.
 9. **the server log** of the emulated steps: every warning or error line not on the list of known harmless
@@ -72,7 +72,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from uu.appserver import AppServer
 from uu.benchmarks.app_browser import (
     CHROME_ARGS,
     CHROMIUM,
@@ -83,6 +82,7 @@ from uu.benchmarks.app_browser import (
 from uu.benchmarks.crowd import arrive_together, click_summary, play, summary, tight_loop
 from uu.benchmarks.learner import EmulatedLearner
 from uu.benchmarks.measures import Phase, log_trouble, memory, preheat_args, wait_for_pool
+from uu.server.appserver import AppServer
 
 __all__ = ["bench_app"]
 
@@ -255,8 +255,8 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0, think: tup
     On a failure the figures gathered so far are returned with an `error` entry."""
     import voila
 
-    from uu import forkkernel
-    from uu.app import NODELAY_ENV
+    from uu.server import forkkernel
+    from uu.server.app import NODELAY_ENV
 
     out: dict[str, Any] = {
         "learners": learners, "clicks": clicks, "voila": getattr(voila, "__version__", "?"),

@@ -11,9 +11,9 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
-from uu.appserver import AppServer
 from uu.benchmarks.crowd import summary
 from uu.benchmarks.measures import wait_for_pool
+from uu.server.appserver import AppServer
 
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "browser_burst", "browser_learner", "click_latency_js"]
 

@@ -27,7 +27,7 @@ def cmdline(p: Any) -> list[str]:
 
 
 def is_kernel(p: Any) -> bool:
-    """A kernel process: launched (`-m ipykernel_launcher`) or forked by the zygote (`uu.forkkernel`: the zygote's
+    """A kernel process: launched (`-m ipykernel_launcher`) or forked by the zygote (`uu.server.forkkernel`: the zygote's
     children, which carry its command line)."""
     if any("ipykernel" in part for part in cmdline(p)):
         return True
@@ -35,7 +35,7 @@ def is_kernel(p: Any) -> bool:
         parent = p.parent()
     except Exception:
         return False
-    return parent is not None and "uu.forkkernel" in cmdline(p) and "uu.forkkernel" in cmdline(parent)
+    return parent is not None and "uu.server.forkkernel" in cmdline(p) and "uu.server.forkkernel" in cmdline(parent)
 
 
 def memory(server_pid: int) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def memory(server_pid: int) -> dict[str, Any]:
                 kuss.append(uss)
             if pss is not None:
                 kpss.append(pss)
-    zygotes = [p for p in server.children() if "uu.forkkernel" in cmdline(p)]
+    zygotes = [p for p in server.children() if "uu.server.forkkernel" in cmdline(p)]
     zygote_pss = info(zygotes[0])[2] if zygotes else None
     srss, suss, _ = info(server)
     r = lambda x: None if x is None else round(x, 1)  # noqa: E731

@@ -351,7 +351,7 @@ def _prefixed(path: str, err: ValidationError, root: yaml.Node | None) -> str:
 
 
 # Lessons parsed before, by (path, text): the same text gives the same (immutable, never mutated) lesson. Parsing
-# the shipped lessons was 40% of a kernel's run of the app notebook; a kernel forked from uu.forkkernel's
+# the shipped lessons was 40% of a kernel's run of the app notebook; a kernel forked from uu.server.forkkernel's
 # zygote, which loaded them, finds them here.
 _PARSED: dict[tuple[str, str], Lesson] = {}
 _PARSED_MAX = 64

@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-from uu.seats import CONNECT_TIMEOUT_ENV, MAX_KERNELS_ENV, PER_ADDRESS_ENV
+from uu.server.seats import CONNECT_TIMEOUT_ENV, MAX_KERNELS_ENV, PER_ADDRESS_ENV
 
 __all__ = ["AppServer", "free_port"]
 
@@ -41,7 +41,7 @@ class AppServer:
     `UU_MAX_KERNELS=max_kernels` when given. Every page it serves comes from this machine, so the limit of
     pages per address is `per_address`, by default the cap (`UU_MAX_PER_ADDRESS`); `connect_timeout` sets
     how long a page's kernel waits for its websocket (`UU_CONNECT_TIMEOUT_S`). `console_script=True` runs
-    the installed `uu` command when it exists (what a teacher types), else `python -m uu.app`. `t0` is the
+    the installed `uu` command when it exists (what a teacher types), else `python -m uu.server.app`. `t0` is the
     launch time (perf_counter)."""
 
     def __init__(self, workdir: Path, max_kernels: int | None = None, extra_args: tuple[str, ...] = (),
@@ -52,7 +52,7 @@ class AppServer:
         self.log_path = workdir / f"uu-app-{self.port}.log"
         uu_command = Path(sys.executable).with_name("uu")
         command = ([str(uu_command), "app"] if console_script and uu_command.exists()
-                   else [sys.executable, "-m", "uu.app"])
+                   else [sys.executable, "-m", "uu.server.app"])
         env = dict(os.environ)
         if max_kernels is not None:
             env[MAX_KERNELS_ENV] = str(max_kernels)

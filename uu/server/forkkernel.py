@@ -3,12 +3,12 @@
 A kernel started the usual way (`python -m ipykernel_launcher`) spends about 0.6 s of CPU importing IPython,
 ipykernel, ipywidgets and the tutor before it can run the app notebook, and it pays that for every learner:
 30 learners arriving together on 2 cores queue for the imports alone for about 9 s (measured with
-`uu bench --app`, see README). Here one helper process, the *zygote* (`python -m uu.forkkernel`, started by
+`uu bench --app`, see README). Here one helper process, the *zygote* (`python -m uu.server.forkkernel`, started by
 the server on the first kernel launch), imports all of that once; each kernel is then an `os.fork()` of it that
 goes straight to starting the kernel. The forked kernels also share the zygote's imported code in memory
 (copy-on-write), so each learner costs less memory too.
 
-`ForkProvisioner` is a jupyter_client kernel provisioner (entry point `uu-fork`, chosen by `uu.voila_config`)
+`ForkProvisioner` is a jupyter_client kernel provisioner (entry point `uu-fork`, chosen by `uu.server.voila_config`)
 that asks the zygote for a kernel when the command is the standard Python kernel of this interpreter, and
 otherwise, or when the zygote cannot be used, launches the kernel as jupyter_client does (`LocalProvisioner`).
 `UU_FORK_KERNELS=0` turns it off.
@@ -28,7 +28,7 @@ What a forked kernel does differently from a launched one, and why it is safe:
   reads JPY_PARENT_PID at import, so the parent is passed as an option instead.
 - If the zygote exits (the server died: its stdin closes), the kernels notice their parent changed and exit,
   as a launched kernel does when the server dies (ipykernel's parent poller).
-- Its logging and warnings go to the server's log, not to the learner's page (`uu.kernellog`).
+- Its logging and warnings go to the server's log, not to the learner's page (`uu.server.kernellog`).
 - It has a memory ceiling (`MEMORY_ENV`, `_limit_memory`); a launched kernel (`UU_FORK_KERNELS=0`) has none.
 """
 
@@ -123,7 +123,7 @@ class Zygote:
     _current: Zygote | None = None
 
     def __init__(self) -> None:
-        self.proc = subprocess.Popen([sys.executable, "-m", "uu.forkkernel"], stdin=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "uu.server.forkkernel"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, close_fds=True)
         ready = self._read()
         if ready.get("ready") is not True:
@@ -240,7 +240,7 @@ def memory_ceiling() -> int | None:
 def _limit_memory() -> None:
     """Set the kernel's memory ceiling (RLIMIT_AS, inherited by anything it starts): a learner's kernel flooded
     with widget messages, or handed a huge paste, fails an allocation instead of taking the machine's memory
-    from the class. The MemoryError then ends the kernel (`uu.kernellog`), and its page says so."""
+    from the class. The MemoryError then ends the kernel (`uu.server.kernellog`), and its page says so."""
     import resource
 
     ceiling = memory_ceiling()
@@ -287,7 +287,7 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     app.initialize()
     if "ipywidgets" in sys.modules:
         sys.modules["ipywidgets"].register_comm_target()
-    from uu.kernellog import logs_to_server
+    from uu.server.kernellog import logs_to_server
 
     logs_to_server()  # after initialize(), which made sys.stderr the page's stream: logs go to the server
     app.start()

@@ -160,7 +160,7 @@ class Seats:
         return None
 
 
-SEATS: Seats | None = None  # the server's register, made by `uu.app.serve` (None: seats not tracked)
+SEATS: Seats | None = None  # the server's register, made by `uu.server.app.serve` (None: seats not tracked)
 
 
 def current() -> Seats:

@@ -15,13 +15,13 @@ import sys
 from typing import IO
 
 FORMAT = "[kernel %(process)d] %(levelname)s %(name)s: %(message)s"
-MEMORY_EXIT_CODE = 70  # a kernel that ran out of memory (its ceiling, uu.forkkernel) exits with this
+MEMORY_EXIT_CODE = 70  # a kernel that ran out of memory (its ceiling, uu.server.forkkernel) exits with this
 
 
 class EndOnMemoryError(logging.Filter):
     """A MemoryError that ipykernel or ipywidgets caught and logged (in a message handler) ends the kernel: it
     hit its memory ceiling, and a kernel that lost part of a message or of a widget's state cannot be trusted.
-    The server does not restart it (uu.voila_config) and the learner's page says their session stopped."""
+    The server does not restart it (uu.server.voila_config) and the learner's page says their session stopped."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         exc = record.exc_info[0] if record.exc_info else None

@@ -2,8 +2,8 @@
 
 Safe for a classroom: sources stripped, no tracebacks, no template/theme override from the URL, loopback only,
 idle kernels culled, the unload beacon allowed to free kernels (no xsrf check, voila#1458), and a cap on the
-number of seats (learners with a connected page, `uu.seats`) that answers 503 with a readable page once the
-class is full (checked at the start of the page handler, see `uu.app`, and without a pool also as Voila's
+number of seats (learners with a connected page, `uu.server.seats`) that answers 503 with a readable page once the
+class is full (checked at the start of the page handler, see `uu.server.app`, and without a pool also as Voila's
 prelaunch hook).
 Config files (a `voila.py` in the working directory, jupyter config dirs) are not read: nothing found on the
 machine can weaken this.
@@ -22,8 +22,8 @@ import sys
 import tornado.web
 from traitlets.config import Config
 
-from uu import forkkernel, seats
-from uu.seats import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, max_kernels
+from uu.server import forkkernel, seats
+from uu.server.seats import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, max_kernels
 
 __all__ = ["DEFAULT_MAX_KERNELS", "MAX_KERNELS_ENV", "max_kernels", "refuse_when_full", "voila_config"]
 
@@ -35,7 +35,7 @@ IDLE_CULL_SECONDS = 900
 # widget comm_open messages. Its default, 4 s, ran out on a busy server and the page was sent without the app,
 # blank for good (nbclient logs a warning Voila does not show). Measured with stock Voila 0.5.13: 10 and 20
 # requests arriving together while a `--preheat` pool was still starting got 10/10 and 20/20 pages without
-# the app (twice for 20); with 60 s, 10/10 with the app. (uu.app's pool gate now hands out only finished
+# the app (twice for 20); with 60 s, 10/10 with the app. (uu.server.app's pool gate now hands out only finished
 # entries; this still covers any busy server.) A kernel always ends a cell with an idle status, so a long
 # limit costs nothing when all is well.
 IOPUB_TIMEOUT_S = 60
@@ -77,14 +77,14 @@ def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
 
 def learner_kernels(kernel_manager) -> int:
     """Running kernels other than the preheat pool's ready idle ones: how busy the server is, for pacing the
-    pool's refill (`uu.app._gate_pool_starts`). The cap counts seats instead (`uu.seats`)."""
+    pool's refill (`uu.server.app._gate_pool_starts`). The cap counts seats instead (`uu.server.seats`)."""
     running = set(kernel_manager.list_kernel_ids())
     return len(running - _idle_pool_kernel_ids(kernel_manager))
 
 
 def refuse_when_full(req, notebook=None, cwd=None):
     """Refuse a new page with a 503 "tutor is full" page once every seat is taken, or once this address holds
-    its share of pages (`uu.seats.Seats.refusal`; raises tornado's Finish). `uu.app`'s page handler patch
+    its share of pages (`uu.server.seats.Seats.refusal`; raises tornado's Finish). `uu.server.app`'s page handler patch
     calls it at the start of each page load (after freeing the seat of the same browser's previous page);
     without preheat it is also Voila's prelaunch hook."""
     register = seats.current()
@@ -117,7 +117,7 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     """The full configuration of the standalone Voila server for `uu app`.
 
     `preheat` > 0: a pool of that many kernels that have already run the app notebook, so a page is served at
-    once. Voila refuses a prelaunch hook with preheat, so the kernel cap is then enforced by `uu.app`'s page
+    once. Voila refuses a prelaunch hook with preheat, so the kernel cap is then enforced by `uu.server.app`'s page
     handler patch (`patch_page_handler_cap`), which `serve` applies."""
     c = Config()
     c.Voila.config_file_paths = []          # read no voila.py / voila.json from cwd or jupyter dirs
@@ -152,7 +152,7 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     else:
         c.VoilaConfiguration.prelaunch_hook = refuse_when_full
 
-    # Learners' kernels forked from a warm process (uu.forkkernel): a kernel starts with about 0.6 s less CPU
+    # Learners' kernels forked from a warm process (uu.server.forkkernel): a kernel starts with about 0.6 s less CPU
     if forkkernel.enabled():
         c.KernelProvisionerFactory.default_provisioner_name = "uu-fork"
     # Kernels talk to the server over Unix sockets (files only this user can open) instead of localhost TCP
@@ -162,9 +162,9 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     if sys.platform == "linux":
         c.KernelManager.transport = "ipc"
 
-    # A kernel that dies (its memory ceiling, see uu.forkkernel) is not restarted: a restarted kernel is blank
+    # A kernel that dies (its memory ceiling, see uu.server.forkkernel) is not restarted: a restarted kernel is blank
     # (no app, a page of broken widgets) and would keep a seat. jupyter_server then removes it and tells its
-    # page (a "dead" status), which says "Your session stopped: reload to continue" (uu/voila_template).
+    # page (a "dead" status), which says "Your session stopped: reload to continue" (uu/server/voila_template).
     c.KernelRestarter.restart_limit = 0
 
     # Reap kernels whose page went away without the unload beacon (tab crash, network loss).

@@ -1,7 +1,7 @@
 """`uu app`: serve the tutor with standalone Voila on the notebook shipped inside the package.
 
 Single-notebook mode only (never directory mode, which would render any notebook in a folder), with the safe
-configuration of `uu.voila_config`. Works from any directory: the notebook is located inside the installed
+configuration of `uu.server.voila_config`. Works from any directory: the notebook is located inside the installed
 package, not in the working directory.
 """
 
@@ -40,7 +40,7 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
 
     Tornado leaves Nagle's algorithm on unless a handler calls `set_nodelay(True)`, and neither jupyter_server
     nor Voila does; Nagle plus the peer's delayed ACK hold each small widget message back for about 40 ms
-    (docs/jupyter-notes.md, "What `uu/app.py` relies on"). This wraps `VoilaKernelWebsocketHandler.open` (a
+    (docs/jupyter-notes.md, "What `uu/server/app.py` relies on"). This wraps `VoilaKernelWebsocketHandler.open` (a
     private detail of Voila, checked on 0.5.x) so the socket gets TCP_NODELAY as the websocket opens.
     `server="jupyter_server"` patches jupyter_server's kernel websocket handler instead (Voila's subclasses
     it), for Voila running as a server extension as on Binder (binder/postBuild).
@@ -121,7 +121,7 @@ _REAPER_ATTR = "_uu_seat_reaper"
 async def _shutdown(kernel_manager: Any, kernel_id: str, why: str) -> None:
     from jupyter_core.utils import ensure_async
 
-    from uu import seats
+    from uu.server import seats
 
     seats.current().forget(kernel_id)
     if kernel_id not in set(kernel_manager.list_kernel_ids()):
@@ -136,14 +136,14 @@ async def _shutdown(kernel_manager: Any, kernel_id: str, why: str) -> None:
 
 def _start_reaper(kernel_manager: Any) -> None:
     """Once per kernel manager: every few seconds, forget kernels that are gone and shut down pending ones whose
-    page never connected (`uu.seats.Seats.expired`)."""
+    page never connected (`uu.server.seats.Seats.expired`)."""
     if getattr(kernel_manager, _REAPER_ATTR, None) is not None:
         return
     import asyncio
 
     from tornado.ioloop import PeriodicCallback
 
-    from uu import seats
+    from uu.server import seats
 
     register = seats.current()
 
@@ -162,8 +162,8 @@ def _start_reaper(kernel_manager: Any) -> None:
 async def _seat_check(handler: Any) -> None:
     """Before a page load: give the browser its seat token, free the kernels of its previous pages (a reload
     frees its old seat before the check), then check the cap (`refuse_when_full`, raises Finish)."""
-    from uu import seats
-    from uu.voila_config import refuse_when_full
+    from uu.server import seats
+    from uu.server.voila_config import refuse_when_full
 
     register = seats.current()
     _start_reaper(handler.kernel_manager)
@@ -286,7 +286,7 @@ def patch_websocket_pace(server: str = "voila") -> bool:
 
 
 def patch_websocket_seats(server: str = "voila") -> bool:
-    """A page's kernel websocket connecting takes its seat (`uu.seats.Seats.connected`): wraps the handler's
+    """A page's kernel websocket connecting takes its seat (`uu.server.seats.Seats.connected`): wraps the handler's
     `open(kernel_id)` (jupyter_server's, which Voila's subclasses). Not optional either (without it no page
     would ever hold a seat and the cap would not hold): raises if `open` is not the coroutine expected."""
     import inspect
@@ -298,7 +298,7 @@ def patch_websocket_seats(server: str = "voila") -> bool:
         raise TypeError(f"{handler.__name__}.open is not a coroutine")
 
     def seat(self) -> None:
-        from uu import seats
+        from uu.server import seats
 
         kernel_id = getattr(self, "kernel_id", None)
         if kernel_id:
@@ -322,7 +322,7 @@ def _gate_pool_starts(manager_class: type) -> bool:
     only once its notebook has run. Voila 0.5 starts every missing pool kernel at once (after a burst of 30
     learners, 30 kernel starts and notebook runs on 2 cores), and an entry is "done" as soon as its kernel
     process is launched, so a learner arriving meanwhile got an entry whose notebook was still running (on a
-    busy server such pages came without the app, see `uu.voila_config.IOPUB_TIMEOUT_S`; the bench's wait for
+    busy server such pages came without the app, see `uu.server.voila_config.IOPUB_TIMEOUT_S`; the bench's wait for
     a full pool was fooled the same way). Wraps the manager's
     `_initialize(notebook_path, kernel_id=None, **kwargs)` (a private detail of Voila 0.5's
     VoilaKernelManager, which returns {"task": <the notebook render>, ...}). Returns True if patched."""
@@ -338,7 +338,7 @@ def _gate_pool_starts(manager_class: type) -> bool:
     gates: dict[int, asyncio.Semaphore] = {}  # one per event loop (tests may run several)
 
     async def initialize_gated(self, notebook_path, kernel_id=None, **kwargs):
-        from uu.voila_config import learner_kernels
+        from uu.server.voila_config import learner_kernels
 
         loop = asyncio.get_running_loop()
         gate = gates.setdefault(id(loop), asyncio.Semaphore(POOL_STARTS_AT_ONCE))
@@ -395,8 +395,8 @@ def notebook_path() -> Path:
 
 
 def template_dir() -> Path:
-    """uu's page template (uu/voila_template/index.html.j2: Voila's lab page without CDN stylesheets)."""
-    return Path(str(files("uu").joinpath("voila_template")))
+    """uu's page template (uu/server/voila_template/index.html.j2: Voila's lab page without CDN stylesheets)."""
+    return Path(str(files("uu.server").joinpath("voila_template")))
 
 
 def use_uu_template(app: Any) -> bool:
@@ -445,8 +445,8 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     from tornado.ioloop import IOLoop
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
-    from uu.serverspeed import patch_fast_dates, patch_template_cache
-    from uu.voila_config import voila_config  # tornado too: `uu --help` and other commands stay quick
+    from uu.server.serverspeed import patch_fast_dates, patch_template_cache
+    from uu.server.voila_config import voila_config  # tornado too: `uu --help` and other commands stay quick
 
     patch_kernel_websocket_nodelay()
     patch_template_cache()
@@ -482,9 +482,9 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m uu.app [--port N] [--no-browser] [--ip ADDRESS] [--preheat N]`, the same as `uu app` (used by
+    """`python -m uu.server.app [--port N] [--no-browser] [--ip ADDRESS] [--preheat N]`, the same as `uu app` (used by
     the tests)."""
-    p = argparse.ArgumentParser(prog="python -m uu.app", description=__doc__.splitlines()[0])
+    p = argparse.ArgumentParser(prog="python -m uu.server.app", description=__doc__.splitlines()[0])
     p.add_argument("--port", type=int, default=None)
     p.add_argument("--no-browser", action="store_true")
     p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)

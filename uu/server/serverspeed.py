@@ -114,7 +114,7 @@ def patch_template_cache() -> bool:
     `TemplateExporter._create_environment` (nbconvert's, stable since nbconvert 6; Voila's exporter inherits
     it). Guarded: if nbconvert has no such method, it logs a warning and pages are compiled as before.
     Idempotent. Returns True if patched."""
-    from uu.app import wrap_result
+    from uu.server.app import wrap_result
 
     def template_exporter() -> type:
         from nbconvert.exporters.templateexporter import TemplateExporter
