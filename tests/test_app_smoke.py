@@ -19,6 +19,7 @@ import tornado.web
 from conftest import run_async
 
 import uu.server.app
+import uu.server.patches
 from uu.server import seats
 from uu.server.appserver import AppServer
 from uu.server.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config
@@ -79,7 +80,7 @@ def test_voila_config_is_the_safe_one():
 
 def test_preheat_config_keeps_every_safety_setting():
     """`uu app --preheat N`: a pool of N kernels; Voila refuses a prelaunch hook (and progressive rendering)
-    with preheat, so neither is set: the cap moves to the page handler (`uu.server.app.patch_page_handler_cap`)."""
+    with preheat, so neither is set: the cap moves to the page handler (`uu.server.patches.patch_page_handler_cap`)."""
     c = voila_config(port=9999, open_browser=False, preheat=4)
     _assert_safe(c)
     assert c.VoilaConfiguration.preheat_kernel is True and c.VoilaConfiguration.default_pool_size == 4
@@ -123,7 +124,7 @@ def test_served_page_config_names_only_widget_labextensions_and_no_mathjax(voila
 
 
 def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_notebook_ran(monkeypatch):
-    """uu.server.app's gate on Voila's preheat pool (`_gate_pool_starts`), on a stand-in for VoilaKernelManager."""
+    """uu.server.patches' gate on Voila's preheat pool (`_gate_pool_starts`), on a stand-in for VoilaKernelManager."""
     import time
 
     events: list[str] = []
@@ -144,9 +145,9 @@ def test_pool_starts_one_kernel_at_a_time_and_an_entry_is_ready_once_its_noteboo
 
             return {"task": asyncio.ensure_future(render()), "kernel_id": notebook_path, "renderer": None}
 
-    monkeypatch.setattr(uu.server.app, "REFILL_PAUSE_S", 0.05)
+    monkeypatch.setattr(uu.server.patches, "REFILL_PAUSE_S", 0.05)
     monkeypatch.setattr("uu.server.voila_config.learner_kernels", lambda manager: manager.learners)
-    assert uu.server.app._gate_pool_starts(FakeManager) and uu.server.app._gate_pool_starts(FakeManager)  # idempotent
+    assert uu.server.patches._gate_pool_starts(FakeManager) and uu.server.patches._gate_pool_starts(FakeManager)  # idempotent
 
     async def scenario() -> list[float]:
         manager = FakeManager()
@@ -271,10 +272,10 @@ def test_page_handler_cap_patch_wraps_voilas_page_route():
     from voila.tornado.handler import TornadoVoilaHandler
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
-    assert uu.server.app.patch_page_handler_cap() and uu.server.app.patch_page_handler_cap()  # idempotent
+    assert uu.server.patches.patch_page_handler_cap() and uu.server.patches.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.app._seat_check
-    assert uu.server.app.patch_websocket_seats() and uu.server.app.patch_websocket_seats()
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.seats.seat_check
+    assert uu.server.patches.patch_websocket_seats() and uu.server.patches.patch_websocket_seats()
     assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 
 

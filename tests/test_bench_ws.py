@@ -192,15 +192,16 @@ def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
 
 
 def test_inbound_pace_lets_a_burst_through_then_slows_a_flood():
-    import uu.server.app
+    import uu.server.pace
+    import uu.server.patches
 
     now = [0.0]
-    pace = uu.server.app.InboundPace(rate=1000, burst=2000, clock=lambda: now[0])
+    pace = uu.server.pace.InboundPace(rate=1000, burst=2000, clock=lambda: now[0])
     assert pace.wait(300) == 0 and pace.wait(1700) == 0  # a burst (a paste) passes at once
     assert pace.wait(500) == pytest.approx(0.5)  # then the rate: 500 bytes wait half a second
     now[0] = 10.0
     assert pace.wait(100) == 0  # refilled (up to the burst)
-    assert uu.server.app.patch_websocket_pace() and uu.server.app.patch_websocket_pace()  # idempotent
+    assert uu.server.patches.patch_websocket_pace() and uu.server.patches.patch_websocket_pace()  # idempotent
     from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
     assert getattr(VoilaKernelWebsocketHandler, "_uu_paced", False)

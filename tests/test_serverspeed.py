@@ -9,7 +9,8 @@ import pytest
 from nbconvert import HTMLExporter
 from nbconvert.exporters.templateexporter import TemplateExporter
 
-from uu.server.serverspeed import cache_for, parse_iso_date, patch_fast_dates, patch_template_cache
+from uu.server.patches import patch_fast_dates, patch_template_cache
+from uu.server.serverspeed import cache_for, parse_iso_date
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import load_lesson
 

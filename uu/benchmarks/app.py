@@ -256,7 +256,7 @@ def bench_app(learners: int = 30, clicks: int = 30, preheat: int = 0, think: tup
     import voila
 
     from uu.server import forkkernel
-    from uu.server.app import NODELAY_ENV
+    from uu.server.patches import NODELAY_ENV
 
     out: dict[str, Any] = {
         "learners": learners, "clicks": clicks, "voila": getattr(voila, "__version__", "?"),

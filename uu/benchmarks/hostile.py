@@ -199,7 +199,7 @@ async def _flood(server: AppServer, clickers: int, think: float, flood_messages:
         for p in [*players, victim]:
             await p.leave()
     ceiling = os.environ.get(MEMORY_ENV)
-    from uu.server.app import inbound_rate
+    from uu.server.pace import inbound_rate
 
     return {"server_inbound_bytes_per_s": inbound_rate(),"messages_sent": sent, "message_bytes": flood_bytes, "flood_s": round(flood_s, 1),
             "flood_ended_by": ended_by, "victim_kernel_peak_rss_mib": round(peak["victim"], 1),
@@ -213,14 +213,14 @@ def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, cl
                   inbound_bytes_per_s: int | None = None, workdir: Path | None = None) -> dict[str, Any]:
     """Both parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON object.
     `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
-    `uu.server.app.InboundPace`). `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
+    `uu.server.pace.InboundPace`). `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
     from uu.server.seats import PENDING_PER_SEAT
 
     bare = max(0, min(bare, PENDING_PER_SEAT * cap - 1))  # one left for each arriving learner
     flood_messages = max(0, min(flood_messages, 10_000))
     flood_seconds = max(1.0, min(flood_seconds, 600.0))
     out: dict[str, Any] = {"bench": "app-hostile", "server": "127.0.0.1 (loopback only)"}
-    from uu.server.app import INBOUND_ENV
+    from uu.server.pace import INBOUND_ENV
 
     saved = {name: os.environ.get(name) for name in (MEMORY_ENV, INBOUND_ENV)}
     os.environ[MEMORY_ENV] = str(kernel_memory_mb)  # the server and its kernels inherit these

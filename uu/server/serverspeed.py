@@ -1,15 +1,16 @@
-"""Two patches that make each page and message cheaper for `uu app`'s server (one event loop, one core, for
+"""What makes each page and message cheaper for `uu app`'s server (the patches that install these are in
+`uu.server.patches`) (one event loop, one core, for
 every learner). Measured with cProfile and py-spy (`--gil`) on the server during `uu bench --app`'s class of
 30 learners arriving together.
 
-Page templates compiled once per server (`patch_template_cache`). Voila 0.5 builds a new `VoilaExporter` for
+Page templates compiled once per server (`uu.server.patches.patch_template_cache`). Voila 0.5 builds a new `VoilaExporter` for
 every page (and every pool kernel), and nbconvert gives each exporter a new Jinja environment, so the page's
 templates (Voila's lab template, nbconvert's base templates and ours, about ten files) were parsed and compiled
 to Python again for each page: about 0.1 s of the server's CPU per learner. Every such environment now gets
 a shared cache of the compiled code (Jinja's bytecode-cache hook: the code is kept with the checksum of its
 source, and a changed source is compiled again). The page is the same; only the compiling is skipped.
 
-Message dates parsed by the standard library (`patch_fast_dates`). jupyter_client parses the ISO 8601 date
+Message dates parsed by the standard library (`uu.server.patches.patch_fast_dates`). jupyter_client parses the ISO 8601 date
 in the header of every kernel message it reads with dateutil's pure-Python parser (8 us a date); the server
 reads each of a kernel's messages at least twice (its activity tracker, then nbclient or the websocket), and
 a learner's page is about 170 messages: 13% of the server's CPU in the burst. Python 3.11's
@@ -76,9 +77,6 @@ def cache_for(environment) -> MemoryBytecodeCache:
     return CACHES.setdefault(key, MemoryBytecodeCache())
 
 
-_DATES_MARK = "_uu_fast_dates"
-
-
 def parse_iso_date(text: str) -> datetime:
     """`datetime.fromisoformat`, or dateutil's parser for what it refuses (the same result where both parse)."""
     try:
@@ -87,43 +85,3 @@ def parse_iso_date(text: str) -> datetime:
         from dateutil.parser import isoparse
 
         return isoparse(text)
-
-
-def patch_fast_dates() -> bool:
-    """Make jupyter_client parse message dates with `parse_iso_date`. Replaces `jupyter_client.jsonutil`'s
-    module-level `_dateutil_parse` (what its `parse_date` calls for a string that looks like an ISO 8601
-    date, jupyter_client 7 and 8). Guarded: without that name it logs a warning and changes nothing.
-    Idempotent. Returns True if patched."""
-    try:
-        from jupyter_client import jsonutil
-    except ImportError as e:
-        log.warning("uu app: message dates parsed as before (%s)", e)
-        return False
-    if getattr(jsonutil, _DATES_MARK, False):
-        return True
-    if not callable(getattr(jsonutil, "_dateutil_parse", None)):
-        log.warning("uu app: message dates parsed as before (jupyter_client changed)")
-        return False
-    jsonutil._dateutil_parse = parse_iso_date
-    setattr(jsonutil, _DATES_MARK, True)
-    return True
-
-
-def patch_template_cache() -> bool:
-    """Make every nbconvert template exporter's Jinja environment use a shared cache (`cache_for`). Wraps
-    `TemplateExporter._create_environment` (nbconvert's, stable since nbconvert 6; Voila's exporter inherits
-    it). Guarded: if nbconvert has no such method, it logs a warning and pages are compiled as before.
-    Idempotent. Returns True if patched."""
-    from uu.server.app import wrap_result
-
-    def template_exporter() -> type:
-        from nbconvert.exporters.templateexporter import TemplateExporter
-
-        return TemplateExporter
-
-    def with_cache(environment):
-        environment.bytecode_cache = cache_for(environment)
-        return environment
-
-    return wrap_result(template_exporter, "_create_environment", with_cache, _MARK,
-                       "page templates are compiled for each page")

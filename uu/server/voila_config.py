@@ -77,7 +77,7 @@ def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
 
 def learner_kernels(kernel_manager) -> int:
     """Running kernels other than the preheat pool's ready idle ones: how busy the server is, for pacing the
-    pool's refill (`uu.server.app._gate_pool_starts`). The cap counts seats instead (`uu.server.seats`)."""
+    pool's refill (`uu.server.patches._gate_pool_starts`). The cap counts seats instead (`uu.server.seats`)."""
     running = set(kernel_manager.list_kernel_ids())
     return len(running - _idle_pool_kernel_ids(kernel_manager))
 

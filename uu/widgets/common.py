@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from uu.engine.errors import GameError
 from uu.render import STYLE, esc
+from uu.server.patches import hold_widget_open
 
 __all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "safe", "style_widget"]
 
@@ -41,24 +42,21 @@ def built_whole() -> Iterator[None]:
     made: list[widgets.Widget] = []
     _building.append(made)
     if len(_building) == 1:
-        widgets.Widget.open = _note_widget  # type: ignore[method-assign]
+        hold_widget_open(_note_widget)
     try:
         yield
     except BaseException:
         _building.pop()
         if not _building:
-            widgets.Widget.open = _OPEN  # type: ignore[method-assign]
+            hold_widget_open(None)
         raise
     _building.pop()
     if _building:
         _building[-1].extend(made)  # the enclosing block opens them
         return
-    widgets.Widget.open = _OPEN  # type: ignore[method-assign]
+    hold_widget_open(None)
     for w in made:
         _open_after_references(w)
-
-
-_OPEN = widgets.Widget.open
 
 
 def _note_widget(self: widgets.Widget) -> None:
