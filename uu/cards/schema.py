@@ -15,15 +15,12 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
+from uu.cards.verbs import VERBS as VERB_TABLE
 from uu.yamlfile import LOADER as FAST_LOADER  # the one YAML loader definition (C when PyYAML has it)
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 
-VERBS = frozenset({
-    "draw", "discard", "sacrifice", "destroy", "steal", "return", "move", "bring", "take", "pull",
-    "look_take", "search", "shuffle_discard_into_deck", "swap_hands", "look_top", "end_turn",
-    "extra_turn", "extra_action", "choose_one", "steal_after_move", "hook", "skip_phase", "skip_turn",
-})
+VERBS = frozenset(VERB_TABLE)  # the names the catalog may use, from the one registry (uu.cards.verbs)
 FILTERS = frozenset({
     "card", "unicorn", "basic_unicorn", "baby_unicorn", "magical_unicorn", "upgrade", "downgrade",
     "upgrade_or_downgrade", "magic", "neigh", "narwhal", "this",

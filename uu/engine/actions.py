@@ -128,10 +128,10 @@ class Decision:
     time).
     """
 
-    __slots__ = ("player", "kind", "actions", "prompt", "rules", "card")
+    __slots__ = ("player", "kind", "actions", "prompt", "rules", "card", "verb")
 
     def __init__(self, player: int, kind: str, actions: tuple[Action, ...], prompt: str,
-                 rules: tuple[str, ...] = (), card: str | None = None):
+                 rules: tuple[str, ...] = (), card: str | None = None, verb: str | None = None):
         assert kind in _DECISION_KINDS, kind
         assert actions, f"a decision needs at least one legal action: {prompt}"
         self.player = player
@@ -140,9 +140,10 @@ class Decision:
         self.prompt = prompt
         self.rules = rules
         self.card = card  # the card whose effect asks, if any
+        self.verb = verb  # the verb (uu.cards.verbs) whose choice this is, if any: nobody reads it from the prompt
 
     def _key(self) -> tuple:
-        return (self.player, self.kind, self.actions, self.prompt, self.rules, self.card)
+        return (self.player, self.kind, self.actions, self.prompt, self.rules, self.card, self.verb)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and self._key() == other._key()
@@ -155,4 +156,4 @@ class Decision:
 
     def __repr__(self) -> str:
         return (f"Decision(player={self.player!r}, kind={self.kind!r}, actions={self.actions!r}, "
-                f"prompt={self.prompt!r}, rules={self.rules!r}, card={self.card!r})")
+                f"prompt={self.prompt!r}, rules={self.rules!r}, card={self.card!r}, verb={self.verb!r})")

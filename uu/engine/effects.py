@@ -10,7 +10,7 @@ from uu.engine.actions import Action, Decision
 from uu.engine.frames import (
     CONT,
     DONE,
-    VERBS,
+    VERB_HANDLERS,
     Frame,
     Result,
     card_actions,
@@ -80,7 +80,8 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             if not op_possible(s, op, you, src):
                 return finish(s, f, False)
             if action is None:
-                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {s.name(src)}?")
+                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {s.name(src)}?",
+                                   verb=op["do"])
             f["asked"] = True
             if action.kind == "decline":
                 s.say(f"{s.players[you]} declines.", "effect.may", player=you)
@@ -104,7 +105,7 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
                 p = None
             elif action is None:
                 return Decision(you, "target", player_actions(cands), "Choose another player.",
-                                ("target.players",), card=_src_name(s, src))
+                                ("target.players",), card=_src_name(s, src), verb=op["do"])
             else:
                 p = action.cid
                 action = None
@@ -113,7 +114,7 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             f["actor"] = p
             f["actor_set"] = True
         f["st"] = "run"
-    return VERBS[op["do"]](s, f, action)
+    return VERB_HANDLERS[op["do"]](s, f, action)
 
 
 def _src_name(s: GameState, src: int | None) -> str | None:
@@ -157,7 +158,7 @@ def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, ki
             break
         elif action is None:
             return Decision(chooser, kind, card_actions(s, kind, cands), prompt, rules,
-                            card=_src_name(s, f["src"]))
+                            card=_src_name(s, f["src"]), verb=op["do"])
         else:
             cid = action.cid
             action = None
@@ -270,7 +271,8 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
                 acts = player_actions(cands) if players else card_actions(s, kind, cands)
                 return Decision(e["you"], kind, acts,
                                 f"Choose for {s.name(e['cid'])} ({op['do']}) before the link resolves.",
-                                ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]))
+                                ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]),
+                                verb=op["do"])
             chosen.append(action.cid)
             if not players:
                 f["used"].append(action.cid)

@@ -9,6 +9,7 @@ from itertools import combinations
 from typing import Any, Final
 
 from uu.cards.schema import CardType
+from uu.cards.verbs import VERBS
 from uu.engine import queries as q
 from uu.engine.frames import hook_possible
 from uu.engine.state import GameState
@@ -18,11 +19,14 @@ BABY: Final = CardType.BABY
 
 Op = dict[str, Any]
 
+# The registry's facts as module constants: the compiled engine keeps Final frozensets and dicts in C statics.
 # Ops whose choice is a card in a Stable or a player: declared with the play under option.targeting
 # declare-first, and before a beginning-of-turn link resolves (chain.targets-before).
-TARGET_OPS: Final = frozenset({"destroy", "steal", "return", "move", "pull", "look_take", "swap_hands"})
+TARGET_OPS: Final = frozenset(v.name for v in VERBS.values() if v.declared)
 # Choices among the controller's own cards: also made in advance in a beginning-of-turn link.
-OWN_CHOICE_OPS: Final = frozenset({"sacrifice", "discard"})
+OWN_CHOICE_OPS: Final = frozenset(v.name for v in VERBS.values() if v.own_choice)
+# How each verb tells whether it could do anything now (see Verb.possible).
+POSSIBLE: Final[dict[str, str]] = {v.name: v.possible for v in VERBS.values()}
 
 
 def others(s: GameState, you: int) -> list[int]:
@@ -57,7 +61,7 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
 
 # option.pandas all-effects: the verbs that can never pick a Panda, whoever controls the effect (a
 # replacement effect's choice is one of these too: "SACRIFICE this card instead").
-PANDA_SAFE_FROM: Final = frozenset({"destroy", "steal", "return", "move", "sacrifice"})
+PANDA_SAFE_FROM: Final = frozenset(v.name for v in VERBS.values() if v.pandas_shield)
 
 
 def shielded_panda(s: GameState, cid: int) -> bool:
@@ -148,33 +152,33 @@ def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
     return [p for p in s.seat_ring(you) if p != frm and q.can_enter(s, cid, p)]
 
 
-_ALWAYS_POSSIBLE: Final = frozenset({"draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck",
-                              "skip_phase", "steal_after_move"})
-_PLAYER_VERBS: Final = frozenset({"pull", "look_take", "swap_hands", "skip_turn"})
+_PLAYER_VERBS: Final = frozenset(v.name for v in VERBS.values() if v.chooses == "player")
+_NO_CARD_MOVES: Final = frozenset(v.name for v in VERBS.values() if not v.moves_cards)
 
 
 def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
     """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
     is impossible is not offered.)"""
     verb: str = op["do"]
-    if verb in _ALWAYS_POSSIBLE:
+    how: str = POSSIBLE[verb]
+    if how == "always":
         return True
-    if verb == "choose_one":
+    if how == "an_option":
         return any(ops_possible(s, o["ops"], you, src) for o in op["options"])
-    if verb == "hook":
+    if how == "hook":
         return hook_possible(s, op["name"], you, src)
-    if verb == "look_top":
+    if how == "deck_not_empty":
         return bool(s.deck)
-    if verb in _PLAYER_VERBS:
+    if how == "a_player":
         return bool(player_candidates(s, op, you))
     who = op.get("who")
     if who == "each":
         return True
     if who == "other":
         return bool(player_candidates(s, op, you))
-    if verb == "sacrifice" and op.get("all"):
+    if verb == "sacrifice" and op.get("all"):  # "SACRIFICE all Downgrades" with none is carried out
         return True
-    if verb == "move":
+    if how == "a_destination":
         return any(move_destinations(s, op, you, c) for c in card_candidates(s, op, you, src))
     # "DISCARD 2" or "DESTROY 2 cards" is possible only with 2 cards to do it to (effect.impossible-play)
     return len(card_candidates(s, op, you, src)) >= int(op.get("n", 1))
@@ -234,8 +238,8 @@ def short_discard(s: GameState, ops: list[Op], you: int, src: int | None) -> tup
             if have < n:
                 return op, max(have, 0)
             hand -= n
-        elif verb in ("extra_turn", "extra_action", "end_turn", "skip_phase"):
-            continue  # no card moves
+        elif verb in _NO_CARD_MOVES:
+            continue
         else:
             return None
     return None

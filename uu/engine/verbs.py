@@ -1,4 +1,5 @@
-"""The verbs card data is built from. Each runs inside an op frame (see `uu.engine.effects`)."""
+"""What each verb of the registry (`uu.cards.verbs`) does when it runs, inside an op frame (see
+`uu.engine.effects`). The handler of a verb is registered under the verb's name with `@verb`."""
 
 from __future__ import annotations
 
@@ -7,20 +8,34 @@ from itertools import permutations
 from typing import Final
 
 from uu.cards.carddef import CardType
+from uu.cards.verbs import VERBS
 from uu.engine import moves, rng
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import finish, pick_loop, prog, would_frame
-from uu.engine.frames import CONT, HOOKS, VERBS, Frame, Result, card_actions, player_actions, replace_top
+from uu.engine.frames import (
+    CONT,
+    HOOKS,
+    VERB_HANDLERS,
+    Frame,
+    Result,
+    card_actions,
+    player_actions,
+    replace_top,
+)
 from uu.engine.state import GameState
 from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
 
-Verb = Callable[[GameState, Frame, Action | None], Result]
+VerbRun = Callable[[GameState, Frame, Action | None], Result]
 
 
-def verb(name: str) -> Callable[[Verb], Verb]:
-    def register(fn: Verb) -> Verb:
-        VERBS[name] = fn
+def verb(name: str) -> Callable[[VerbRun], VerbRun]:
+    """Register the handler of the registry's verb `name`; a name the registry lacks is a mistake at import."""
+    if name not in VERBS:
+        raise ValueError(f"verb {name!r} is not declared in uu.cards.verbs")
+
+    def register(fn: VerbRun) -> VerbRun:
+        VERB_HANDLERS[name] = fn
         return fn
 
     return register
@@ -144,7 +159,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
             if action is None:
                 return Decision(you, "target", card_actions(s, "target", cands),
                                 f"Return a card from {s.players[p]}'s Stable to their hand.",
-                                ("target.players",), card=s.name(f["src"]))
+                                ("target.players",), card=s.name(f["src"]), verb="return")
             assert action.cid is not None
             act(action.cid)
             action = None
@@ -170,7 +185,7 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         elif action is None:
             return Decision(you, "target", card_actions(s, "target", cands), f"Choose {_a_what(f)} to move.",
-                            ("verb.steal",), card=s.name(f["src"]))
+                            ("verb.steal",), card=s.name(f["src"]), verb="move")
         else:
             f["card"] = action.cid
             action = None
@@ -181,7 +196,7 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         if action is None:
             return Decision(you, "target", player_actions(dests), f"Move {s.name(cid)} into whose Stable?",
-                            ("target.players",), card=s.name(f["src"]))
+                            ("target.players",), card=s.name(f["src"]), verb="move")
         f["dest"] = action.cid
     dest = f["dest"]
     s.ctx_player = dest
@@ -255,7 +270,8 @@ def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int |
         p = None
     elif action is None:
         return None, Decision(f["you"], "target", player_actions(cands), "Choose another player.",
-                              ("target.players",), card=s.name(f["src"]) if f["src"] is not None else None)
+                              ("target.players",), card=s.name(f["src"]) if f["src"] is not None else None,
+                              verb=op["do"])
     else:
         p = action.cid
     f["player"] = p
@@ -279,7 +295,8 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             return Decision(you, "target", card_actions(s, "target", s.hands[p]),
                             f"{s.players[p]}'s hand is face up: take the card of your choice from it.",
-                            ("effect.pull-open-hand",), card=s.name(f["src"]) if f["src"] is not None else None)
+                            ("effect.pull-open-hand",), card=s.name(f["src"]) if f["src"] is not None else None,
+                            verb="pull")
         assert action.cid is not None
         moves.to_hand(s, action.cid, you)
         s.say(f"{s.players[you]} takes {s.name(action.cid)} from {s.players[p]}'s face-up hand.",
@@ -309,7 +326,7 @@ def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
     if action is None:
         return Decision(f["you"], "target", card_actions(s, "target", s.hands[p]),
                         f"Take a card of your choice from {s.players[p]}'s hand.", ("effect.pull-choose",),
-                        card=s.name(f["src"]))
+                        card=s.name(f["src"]), verb="look_take")
     assert action.cid is not None
     moves.to_hand(s, action.cid, f["you"])
     s.say(f"{s.players[f['you']]} takes a card from {s.players[p]}'s hand.", "effect.pull-choose")
@@ -355,7 +372,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             acts = tuple(dict.fromkeys(Action("choose", option=s.name(c), cid=c) for c in seen))
             return Decision(you, "choose", acts, "Choose the card to put into your hand.", (),
-                            card=s.name(f["src"]))
+                            card=s.name(f["src"]), verb="look_top")
         assert action.cid is not None
         f["kept"] = action.cid
         moves.to_hand(s, action.cid, you)
@@ -369,7 +386,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
                 Action("order", cards=tuple(s.name(c) for c in perm), cid=i)
                 for i, perm in enumerate(permutations(seen))))
             return Decision(you, "order", acts, "Put the other cards back on top, in this order (top first).",
-                            (), card=s.name(f["src"]))
+                            (), card=s.name(f["src"]), verb="look_top")
         assert action.cid is not None
         perm = list(permutations(seen))[action.cid]
         for c in perm[::-1]:  # not reversed(): mypyc (the compiled engine) cannot compile that loop
@@ -430,7 +447,7 @@ def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
         return finish(s, f, False)
     if action is None:
         return Decision(f["you"], "choose", tuple(Action("choose", option=o["name"]) for o in opts),
-                        "Choose one.", ("effect.order",), card=s.name(f["src"]))
+                        "Choose one.", ("effect.order",), card=s.name(f["src"]), verb="choose_one")
     chosen = next(o for o in opts if o["name"] == action.option)
     s.say(f"{s.players[f['you']]} chooses: {chosen['name']}.", "effect.order", player=f["you"])
     return replace_top(s, f, prog(chosen["ops"], f["you"], f["src"]))
