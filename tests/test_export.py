@@ -13,6 +13,7 @@ from uu.engine import Action, Target, new_game
 from uu.scenario import Scenario, build_game, parse_scenario
 from uu.scenario.builder import PositionBuilder
 from uu.scenario.export import NotExportable, export_position, position_signature, why_not_exportable
+from uu.yamlfile import LOADER
 
 
 def random_positions(seed: int, steps: int = 220):
@@ -29,7 +30,6 @@ def random_positions(seed: int, steps: int = 220):
         g.apply(rng.choice(g.legal_actions))
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def roundtrip(game, full: bool = True):
@@ -40,7 +40,7 @@ def roundtrip(game, full: bool = True):
     if full:
         back = build_game(parse_scenario(text, "<export>"))
     else:
-        back = build_game(Scenario.model_validate(yaml.load(text, Loader=_Loader)))
+        back = build_game(Scenario.model_validate(yaml.load(text, Loader=LOADER)))
     assert position_signature(back) == position_signature(game)
     if full:
         # same names in the same order, zone by zone; same turn; same pending decision

@@ -164,10 +164,10 @@ def main(argv: list[str]) -> int:
         print(f"uu.native: {message}")
         return 0 if ok else 1
     if cmd == "status":
-        import uu.engine  # noqa: F401  (runs activate, in the module uu.native, not in this __main__)
-        from uu import native
-
-        print(f"engine: {native.engine} ({native.reason})")
+        # the choice an import of uu.engine would make, made here without importing it: uu.engine imports
+        # this module, never the other way round
+        _choose()
+        print(f"engine: {engine} ({reason})")
         return 0
     print("usage: python -m uu.native build|status", file=sys.stderr)
     return 2

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
 from uu.cards.verbs import VERBS as VERB_TABLE
-from uu.yamlfile import LOADER as FAST_LOADER  # the one YAML loader definition (C when PyYAML has it)
+from uu.yamlfile import LOADER
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 
@@ -197,7 +197,7 @@ def _kinds(model: CardModel) -> frozenset[str]:
 
 @functools.cache
 def load_catalog(path: Path = CATALOG_PATH) -> Catalog:
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
     if not isinstance(raw, list):
         raise CatalogError(f"{path}: expected a list of cards")
     cards = []

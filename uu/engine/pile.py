@@ -245,10 +245,6 @@ def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def can_be_answered(s: GameState) -> bool:
-    return any(response_actions(s, p) for p in range(len(s.players)))
-
-
 @handler("pile")
 def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
     if f["st"] == "window":

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from uu.cards.schema import CardDef, CardType
+from uu.cards.schema import CardDef
 from uu.engine.options import Options
 
 ZONES: Final = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
@@ -144,9 +144,6 @@ class GameState:
 
     def names(self, cids: list[int]) -> list[str]:
         return [self.defs[c].name for c in cids]
-
-    def type_of(self, cid: int) -> CardType:
-        return self.defs[cid].type
 
     @property
     def n(self) -> int:

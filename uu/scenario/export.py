@@ -165,7 +165,6 @@ def export_scenario(game: Game, name: str | None = None) -> Scenario:
 
 # PyYAML's C (libyaml) dumper and loader when available: same output rules, ten times faster
 _Dumper = DUMPER
-_Loader = LOADER
 
 _ORDER = ("name", "description", "rules", "players", "options", "turn", "stables", "hands", "deck", "discard",
           "nursery", "rest", "steps", "expect", "lesson")
@@ -285,7 +284,7 @@ def _verify(game: Game, sc: Scenario, text: str) -> None:
     when available, which keeps an export at a few milliseconds.)"""
     from uu.scenario.build import build_game
 
-    back_sc = Scenario.model_validate(yaml.load(text, Loader=_Loader))
+    back_sc = Scenario.model_validate(yaml.load(text, Loader=LOADER))
     if back_sc != sc:
         raise NotExportable("cannot export this position: the YAML text does not load back to the same "
                             "scenario (a name that YAML cannot quote?)")
