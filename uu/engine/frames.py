@@ -25,7 +25,7 @@ HANDLERS: Final[dict[str, Handler]] = {}
 # The run part of each verb of the registry (uu.cards.verbs), filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
 # keeps Final module names in C statics instead of looking them up in the module's dict at every use.
 VERB_HANDLERS: Final[dict[str, Handler]] = {}
-# Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function costs microseconds).
+# Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function is slow).
 HOOKS: Final[dict[str, Handler]] = {}
 HOOK_CHECKS: Final[dict[str, Callable[[GameState, int, int | None], bool]]] = {}
 

@@ -1,8 +1,12 @@
 """Export the current position of a game as a scenario file (docs/scenario-format.md) that loads back to it.
 
-    >>> from uu.scenario.export import export_position
+    >>> from uu.engine import new_game
+    >>> from uu.scenario import build_game, parse_scenario
+    >>> game = new_game(["Ana", "Ben"], seed=1)
+    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
     >>> text = export_position(game)               # YAML; raises NotExportable with the reason
-    >>> game2 = build_game(parse_scenario(text))   # the same position
+    >>> position_signature(build_game(parse_scenario(text))) == position_signature(game)   # the same position
+    True
 
 What the text holds: `name`, `players`, every engine `options` value (seed included), `turn` {player, phase,
 number}, every player's Stable and hand in order, the full deck (top first), the discard pile (bottom first:
@@ -281,7 +285,7 @@ def export_position(game: Game, name: str | None = None, verify: bool = True) ->
 def _verify(game: Game, sc: Scenario, text: str) -> None:
     """Load the text back (YAML → Scenario → Game) and compare positions; NotExportable on any difference.
     (`parse_scenario` adds line numbers for errors only; the data path is the same, with the C YAML loader
-    when available, which keeps an export at a few milliseconds.)"""
+    when available, so an export stays cheap.)"""
     from uu.scenario.build import build_game
 
     back_sc = Scenario.model_validate(yaml.load(text, Loader=LOADER))

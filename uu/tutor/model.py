@@ -319,7 +319,7 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
         spec = LessonSpec.model_validate(sc.lesson, context=ctx)
     except ValidationError as e:
         # the node tree (for line numbers) only when there is an error to place: composing every lesson
-        # costs each learner's kernel start about 0.2 s
+        # would slow each learner's kernel start
         raise LessonFileError(_prefixed(path, e, compose_user_yaml(text, path))) from None
     for n, st in enumerate(spec.script, 1):
         if st.position is not None:
@@ -348,7 +348,7 @@ def _prefixed(path: str, err: ValidationError, root: yaml.Node | None) -> str:
 
 
 # Lessons parsed before, by (path, text): the same text gives the same (immutable, never mutated) lesson. Parsing
-# the shipped lessons was 40% of a kernel's run of the app notebook; a kernel forked from uu.forkkernel's
+# the shipped lessons is a large part of a kernel's run of the app notebook; a kernel forked from uu.forkkernel's
 # zygote, which loaded them, finds them here.
 _PARSED: dict[tuple[str, str], Lesson] = {}
 _PARSED_MAX = 64
