@@ -53,7 +53,7 @@ from pydantic import Field, ValidationError, ValidationInfo, field_validator, mo
 
 from uu.engine.options import Options
 from uu.scenario.load import ScenarioFileError, _line_of, format_validation, parse_scenario
-from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
+from uu.scenario.model import Expect, Move, Scenario, Step, Strict, TurnSpec, name_problems
 from uu.yamlfile import YamlInputError, compose_user_yaml, read_user_file
 
 __all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
@@ -66,22 +66,11 @@ class LessonFileError(ScenarioFileError):
     """A lesson file that cannot be loaded; the message names the file, the line and the field."""
 
 
-class Ask(Strict):
-    """The learner's move: the fields of a scenario step, without `as` (the learner makes it)."""
-
-    do: DO
-    card: str | None = None
-    into: str | None = None
-    target: TargetSpec | list[TargetSpec] | None = None
-    to: str | None = None
-    option: str | None = None
-    cards: list[str] | None = None
-    owner: str | None = None
-    zone: Literal["stable", "hand", "deck", "discard", "nursery"] | None = None
-    player: str | None = None
+class Ask(Move):
+    """The learner's move: the fields of a scenario step (`Move`), without `as` (the learner makes it)."""
 
     def as_step(self, learner: str) -> Step:
-        data = self.model_dump(exclude_none=True, include=set(Ask.model_fields))  # feedback fields stay out
+        data = self.model_dump(exclude_none=True, include=set(Move.model_fields))  # feedback fields stay out
         return Step.model_validate({"as": learner, **data})
 
     def names(self) -> list[tuple[str, str]]:
