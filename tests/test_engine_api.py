@@ -190,3 +190,25 @@ def test_a_seat_that_does_not_exist_is_malformed_input_and_changes_nothing():
         with pytest.raises(MalformedAction, match="no seat"):
             g.find(bad)
     assert g.to_dict() == before
+
+
+def test_save_from_before_the_turn_start_rename_loads():
+    """Saves written when the beginning of turn was called "bot" (bot_snapshot, a "bot" frame, links of
+    kind "bot") load as the same position."""
+    from uu.engine import Game, new_game
+    from uu.engine.save import state_from_dict
+
+    g = new_game(["Ana", "Ben"], seed=2)
+    for _ in range(30):
+        if g.pending is None:
+            break
+        g.apply(g.pending.actions[0])
+    data = g.to_dict()
+    old = {("bot_snapshot" if k == "turn_start_snapshot" else k): v for k, v in data.items()}
+    assert Game.from_dict(old).to_dict() == data
+    old["stack"] = [{"t": "bot"}]
+    old["chain"] = [{"t": "link", "st": "ask", "effects": [{"kind": "bot", "cid": 0}]}]
+    s = state_from_dict(old)
+    assert s.turn_start_snapshot == data["turn_start_snapshot"]
+    assert s.stack == [{"t": "turn_start"}]
+    assert s.chain[0]["effects"] == [{"kind": "turn_start", "cid": 0}]

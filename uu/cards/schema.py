@@ -112,7 +112,7 @@ class CardModel(BaseModel):
     play: EffectModel | None = None
     enter: EffectModel | None = None
     leave: EffectModel | None = None
-    bot: EffectModel | None = None
+    turn_start: EffectModel | None = None  # the effect at the beginning of its owner's turn
     static: dict[str, Any] = {}
     would: list[WouldModel] = []
     watch: list[WatchModel] = []
@@ -169,7 +169,7 @@ def to_def(model: CardModel) -> CardDef:
         no=model.no, name=model.name, title=model.title, type=model.type, copies=model.copies,
         text=model.text, two_player_removed=model.two_player == "removed",
         play=_dump_effect(model.play), enter=_dump_effect(model.enter), leave=_dump_effect(model.leave),
-        bot=_dump_effect(model.bot), static=dict(model.static),
+        turn_start=_dump_effect(model.turn_start), static=dict(model.static),
         would=[w.model_dump(by_alias=True, exclude_none=True) for w in model.would],
         watch=[w.model_dump(by_alias=True, exclude_none=True) for w in model.watch],
         hook=model.hook, notes=model.notes, rules=tuple(model.rules),

@@ -29,7 +29,7 @@ def missing_cards() -> dict[str, str]:
     out = {}
     for d in catalog():
         gaps = set()
-        for eff in (d.play, d.enter, d.leave, d.bot, d.would, d.watch):
+        for eff in (d.play, d.enter, d.leave, d.turn_start, d.would, d.watch):
             for op in _ops(eff):
                 if op["do"] not in VERB_HANDLERS:
                     gaps.add(f"verb {op['do']}")
@@ -43,14 +43,14 @@ def missing_cards() -> dict[str, str]:
 
 
 _KEY_RULES = {"play": ("card.magic-one-shot",), "enter": ("effect.enter",), "leave": ("effect.leave",),
-              "bot": ("bot.trigger", "bot.simultaneous")}
+              "turn_start": ("bot.trigger", "bot.simultaneous")}
 
 
 def card_rules(name: str) -> tuple[str, ...]:
     """The rule ids a card relies on, derived from its data (so they cannot drift from its behaviour)."""
     d = catalog()[name]
     out: list[str] = list(d.rules)
-    for key in ("play", "enter", "leave", "bot"):
+    for key in ("play", "enter", "leave", "turn_start"):
         eff = getattr(d, key)
         if eff:
             out += _KEY_RULES[key]

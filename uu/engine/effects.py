@@ -33,7 +33,7 @@ from uu.engine.targets import (
 
 Op = dict[str, Any]
 
-KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "bot": "bot.trigger",
+KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "turn_start": "bot.trigger",
               "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}
 
 
@@ -177,8 +177,8 @@ def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, ki
 @handler("link")
 def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
     effs = f["effects"]
-    if effs and effs[0]["kind"] == "bot":
-        return _bot_link(s, f, action)
+    if effs and effs[0]["kind"] == "turn_start":
+        return _turn_start_link(s, f, action)
     e = effs[0]
     eff, you, cid = e["eff"], e["you"], e["cid"]
     name = s.name(cid)
@@ -196,17 +196,17 @@ def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
     return replace_top(s, f, prog(eff["ops"], you, cid))
 
 
-def bot_link(s: GameState, p: int, cids: list[int]) -> Frame:
+def turn_start_link(s: GameState, p: int, cids: list[int]) -> Frame:
     effects = []
     for cid in cids:
-        eff = s.defs[cid].bot
-        assert eff is not None, "only cards with a beginning-of-turn effect form a bot link"
-        effects.append({"cid": cid, "you": p, "kind": "bot", "may": bool(eff.get("may")),
+        eff = s.defs[cid].turn_start
+        assert eff is not None, "only cards with a beginning-of-turn effect form a turn-start link"
+        effects.append({"cid": cid, "you": p, "kind": "turn_start", "may": bool(eff.get("may")),
                         "ops": clone(eff["ops"]), "use": None if eff.get("may") else True})
     return {"t": "link", "effects": effects, "st": "ask", "used": [], "queue": None, "ri": 0}
 
 
-def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
+def _turn_start_link(s: GameState, f: Frame, action: Action | None) -> Result:
     """Beginning-of-turn effects form one link (bot.simultaneous, chain.link): every optional effect is
     used or declined, then the choices of mandatory effects, then of used optional ones
     (chain.mandatory-first), never the same card twice (chain.same-target), then all resolve."""

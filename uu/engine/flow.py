@@ -9,7 +9,7 @@ from uu.cards.schema import CardType
 from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
-from uu.engine.effects import bot_link, op_frame
+from uu.engine.effects import op_frame, turn_start_link
 from uu.engine.frames import CONT, DONE, HANDLERS, Frame, Result, card_actions, handler, replace_top
 from uu.engine.state import GameState
 
@@ -40,15 +40,15 @@ def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
     return DONE
 
 
-@handler("bot")
-def h_bot(s: GameState, f: Frame, action: Action | None) -> Result:
+@handler("turn_start")
+def h_turn_start(s: GameState, f: Frame, action: Action | None) -> Result:
     """Cards that were in the Stable when the turn began trigger now (bot.trigger, bot.entered-this-turn)."""
     p = s.current
-    defs, snap = s.defs, s.bot_snapshot
-    cids = [c for c in s.stables[p] if defs[c].bot and c in snap and q.text_works(s, c)]
+    defs, snap = s.defs, s.turn_start_snapshot
+    cids = [c for c in s.stables[p] if defs[c].turn_start and c in snap and q.text_works(s, c)]
     if not cids:
         return DONE
-    return replace_top(s, f, bot_link(s, p, cids))
+    return replace_top(s, f, turn_start_link(s, p, cids))
 
 
 @handler("endphase")
@@ -168,9 +168,9 @@ def flow_step(s: GameState) -> None:
         s.actions_left = 1
         s.ending_turn = False
         s.skip_phases = []
-        s.bot_snapshot = list(s.stables[p])
+        s.turn_start_snapshot = list(s.stables[p])
         s.say(f"Turn {s.turn_number}: {s.players[p]}'s turn begins.", "turn.phases", "turn.clockwise", player=p)
-        s.stack.append({"t": "bot"})
+        s.stack.append({"t": "turn_start"})
         s.stage = "after-beginning"
         return
     if st == "after-beginning":

@@ -12,7 +12,7 @@ from uu.engine.state import GameState, LogEntry
 FORMAT = 1
 
 _LISTS = ("zone_of", "owner_of", "hands", "stables", "deck", "discard", "nursery", "limbo", "box", "pile",
-          "pile_cards", "chain", "stack", "last_end", "bot_snapshot", "skip_phases", "skip_turns", "extra_turns",
+          "pile_cards", "chain", "stack", "last_end", "turn_start_snapshot", "skip_phases", "skip_turns", "extra_turns",
           "revealed")
 _SCALARS = ("stage", "current", "phase", "turn_number", "actions_left", "ending_turn", "last_ok",
             "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions", "info_epoch")
@@ -36,11 +36,32 @@ def state_to_dict(s: GameState) -> dict[str, Any]:
     return out
 
 
+def _old_names(data: dict[str, Any]) -> dict[str, Any]:
+    """A save written before "bot" (beginning of turn) was renamed "turn_start", read as if written after:
+    saved games and shared positions from then still load."""
+    if "bot_snapshot" not in data:
+        return data
+    data = {("turn_start_snapshot" if k == "bot_snapshot" else k): v for k, v in data.items()}
+    data["stack"] = [_renamed_frame(f) for f in data["stack"]]
+    data["chain"] = [_renamed_frame(f) for f in data["chain"]]
+    return data
+
+
+def _renamed_frame(f: dict[str, Any]) -> dict[str, Any]:
+    if f.get("t") == "bot":
+        return {**f, "t": "turn_start"}
+    if f.get("t") == "link" and f.get("effects"):
+        return {**f, "effects": [{**e, "kind": "turn_start"} if e.get("kind") == "bot" else e
+                                 for e in f["effects"]]}
+    return f
+
+
 def state_from_dict(data: dict[str, Any]) -> GameState:
     import copy
 
     if data.get("format") != FORMAT:
         raise ValueError(f"unsupported save format {data.get('format')!r}; expected {FORMAT}")
+    data = _old_names(data)
     cat = catalog()
     defs = [cat[name] for name in data["cards"]]
     rng = random.Random()

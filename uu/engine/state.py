@@ -68,7 +68,7 @@ class GameState:
     phase: str = "beginning"
     turn_number: int = 0
     actions_left: int = 1
-    bot_snapshot: list[int] = field(default_factory=list)
+    turn_start_snapshot: list[int] = field(default_factory=list)  # the Stable as the turn began (bot.trigger)
     ending_turn: bool = False
     skip_phases: list[str] = field(default_factory=list)
     skip_turns: list[int] = field(default_factory=list)

@@ -106,7 +106,7 @@ def _set_turn(s: GameState, sc: Scenario) -> None:
     s.current = sc.players.index(player)
     s.turn_number = number - 1 if phase == "beginning" else number
     s.phase = phase
-    s.bot_snapshot = list(s.stables[s.current])
+    s.turn_start_snapshot = list(s.stables[s.current])
     s.stage = {"beginning": "turn-start", "draw": "after-beginning", "action": "after-draw",
                "end": "after-action"}[phase]
     s.win_check_due = False

@@ -89,7 +89,7 @@ def why_not_exportable(game: Game) -> str | None:
                     f"scenario format cannot say so: export after the extra action")
     elif s.phase == "end" and frames == ["endphase"]:
         pass
-    elif s.phase == "beginning" and len(s.stack) == 1 and _fresh_bot_link(s):
+    elif s.phase == "beginning" and len(s.stack) == 1 and _fresh_turn_start_link(s):
         pass
     elif any(t in ("link", "prog", "op", "each", "would") for t in frames):
         return (f"an effect is half-resolved ({d.prompt.strip()}); export when it has resolved (for example "
@@ -116,14 +116,14 @@ def why_not_exportable(game: Game) -> str | None:
     return None
 
 
-def _fresh_bot_link(s: Any) -> bool:
+def _fresh_turn_start_link(s: Any) -> bool:
     """The stack is the beginning-of-turn link, asked before any of its choices was made, and the Stable has
     not changed since the turn began (so re-running the start of the turn asks the same question)."""
     f = s.stack[0]
     effs = f.get("effects") or []
-    if f["t"] != "link" or not effs or effs[0].get("kind") != "bot" or f.get("st") not in ("ask", "declare"):
+    if f["t"] != "link" or not effs or effs[0].get("kind") != "turn_start" or f.get("st") not in ("ask", "declare"):
         return False
-    if s.stage != "after-beginning" or sorted(s.bot_snapshot) != sorted(s.stables[s.current]):
+    if s.stage != "after-beginning" or sorted(s.turn_start_snapshot) != sorted(s.stables[s.current]):
         return False
     if any(e["may"] and e["use"] for e in effs) or f.get("used") or f.get("ri"):
         return False
