@@ -87,7 +87,7 @@ def test_end_of_turn_discard_round_trips():
     for seed in range(40):
         for game in random_positions(seed, 400):
             s = game.state
-            if game.pending.kind == "discard" and s.phase == "end" and s.stack[-1]["t"] == "endphase":
+            if game.pending.kind == "discard" and s.phase == "end" and s.stack[-1]["kind"] == "endphase":
                 roundtrip(game)
                 found += 1
                 break
@@ -194,7 +194,7 @@ def test_refuses_what_the_format_cannot_say(change, message):
 
 
 def test_refuses_a_half_resolved_effect():
-    game = next(g for g in random_positions(2) if any(f["t"] == "op" for f in g.state.stack))
+    game = next(g for g in random_positions(2) if any(f["kind"] == "op" for f in g.state.stack))
     with pytest.raises(NotExportable, match="half-resolved|resolving|effect chain"):
         export_position(game)
 

@@ -153,7 +153,7 @@ def flow_step(s: GameState) -> None:
     """Advance the turn when nothing else is running (empty stack, empty chain)."""
     st = s.stage
     if st == "setup":
-        s.stack.append({"t": "setup", "queue": s.seats_from(s.current)})
+        s.stack.append({"kind": "setup", "queue": s.seats_from(s.current)})
         s.stage = "turn-start"
         return
     if st == "turn-start":
@@ -170,7 +170,7 @@ def flow_step(s: GameState) -> None:
         s.skip_phases = []
         s.turn_start_snapshot = list(s.stables[p])
         s.say(f"Turn {s.turn_number}: {s.players[p]}'s turn begins.", "turn.phases", "turn.clockwise", player=p)
-        s.stack.append({"t": "turn_start"})
+        s.stack.append({"kind": "turn_start"})
         s.stage = "after-beginning"
         return
     if st == "after-beginning":
@@ -187,14 +187,14 @@ def flow_step(s: GameState) -> None:
         s.stage = "after-action"
         if not _skipped(s, "action"):
             s.phase = "action"
-            s.stack.append({"t": "action", "st": "ask"})
+            s.stack.append({"kind": "action", "step": "ask"})
         return
     if st == "after-action":
         if status_check(s):
             return
         s.phase = "end"
         s.stage = "after-end"
-        s.stack.append({"t": "endphase"})
+        s.stack.append({"kind": "endphase"})
         return
     if st == "after-end":
         s.last_end = [s.turn_number, s.current, len(s.hands[s.current])]
@@ -227,7 +227,7 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
                 if state_checks(s):
                     continue
             top = stack[-1] if stack else None
-            if top is None or top["t"] in BARRIER_FRAMES:
+            if top is None or top["kind"] in BARRIER_FRAMES:
                 if s.chain:
                     stack.append(s.chain.pop(0))
                     continue
@@ -239,7 +239,7 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
                     flow_step(s)
                     continue
         top = stack[-1]
-        res = handlers[top["t"]](s, top, action)
+        res = handlers[top["kind"]](s, top, action)
         action = None
         first = False
         if res is DONE:

@@ -108,7 +108,8 @@ def player_actions(players: list[int]) -> tuple[Action, ...]:
     return acts
 
 
-def use_decline(s: GameState, p: int, src: int | None, prompt: str, *rules: str, verb: str | None = None) -> Decision:
+def use_decline(s: GameState, p: int, src: int | None, prompt: str, *rules: str,
+                verb: str | None = None) -> Decision:
     name = s.defs[src].name if src is not None else None
     acts = _USE_DECLINE.get(name)
     if acts is None:

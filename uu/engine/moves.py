@@ -89,7 +89,7 @@ def draw(s: GameState, p: int, n: int = 1, *rules: str) -> int:
 
 def queue_link(s: GameState, effects: list[dict[str, Any]]) -> None:
     """A triggered effect becomes a new link at the end of the effect chain (chain.new-link)."""
-    s.chain.append({"t": "link", "effects": effects, "st": "start"})
+    s.chain.append({"kind": "link", "effects": effects, "step": "start"})
 
 
 def _watchers(s: GameState, p: int, event: str) -> list[dict[str, Any]]:

@@ -178,9 +178,9 @@ def _targets(s: GameState, dec: list, combo: list[list[int]]) -> tuple[Target, .
 def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
     """Action phase: play ONE card or DRAW (action.one), more with an extra action."""
     p = s.current
-    if f["st"] == "after":
+    if f["step"] == "after":
         if s.actions_left > 0 and not s.ending_turn and not s.over:
-            f["st"] = "ask"
+            f["step"] = "ask"
         else:
             return DONE
     if action is None:
@@ -190,7 +190,7 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
     s.actions_left -= 1
     if action.kind == "draw":
         moves.draw(s, p, 1, "action.draw-instead")
-        f["st"] = "after"
+        f["step"] = "after"
         return CONT
     cid = action.cid
     assert cid is not None
@@ -198,8 +198,8 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
     s.pile.append({"cid": cid, "p": p, "into": action.into, "decl": [list(x) for x in action.decl]})
     where = f" into {s.players[action.into]}'s Stable" if action.into is not None else ""
     s.say(f"{s.players[p]} plays {s.name(cid)}{where}.", "action.one", _type_rule(s, cid), player=p)
-    f["st"] = "after"
-    s.stack.append({"t": "pile", "st": "window", "ask": None, "top": -1})
+    f["step"] = "after"
+    s.stack.append({"kind": "pile", "step": "window", "ask": None, "pile_seen": -1})
     return CONT
 
 
@@ -247,9 +247,9 @@ def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
 
 @handler("pile")
 def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
-    if f["st"] == "window":
-        if f["top"] != len(s.pile):
-            f["top"] = len(s.pile)
+    if f["step"] == "window":
+        if f["pile_seen"] != len(s.pile):
+            f["pile_seen"] = len(s.pile)
             played_by = s.pile[-1]["p"]
             f["ask"] = [x for x in s.seat_ring(played_by + 1) if x != played_by]
         while f["ask"]:
@@ -275,9 +275,9 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
             below = s.pile[-2]
             s.say(f"{s.players[p]} responds with {s.name(cid)} to {s.name(below['cid'])}.", "instant.when",
                   "pile.top-only", "instant.chain", player=p)
-            f["top"] = -1
+            f["pile_seen"] = -1
             return CONT
-        f["st"] = "resolve"
+        f["step"] = "resolve"
     # resolve the top card
     top = s.pile[-1]
     if len(s.pile) >= 2:
@@ -288,8 +288,8 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
         s.say(f"{s.name(top['cid'])} resolves: {s.players[below['p']]}'s {s.name(below['cid'])} is not played "
               f"and goes to the discard pile.", "pile.resolve-top-down", "neigh.stops-card")
         if s.pile:
-            f["st"] = "window"
-            f["top"] = -1
+            f["step"] = "window"
+            f["pile_seen"] = -1
             return CONT
         return DONE
     s.pile.pop()
@@ -307,15 +307,15 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
             moves.to_discard(s, cid)
         return DONE
     s.place(cid, "limbo")
-    return replace_top(s, f, {"t": "magic", "cid": cid, "you": p, "decl": top["decl"], "st": "start"})
+    return replace_top(s, f, {"kind": "magic", "cid": cid, "you": p, "decl": top["decl"], "step": "start"})
 
 
 @handler("magic")
 def h_magic(s: GameState, f: Frame, action: Action | None) -> Result:
     """A Magic card takes effect, then goes to the discard pile (card.magic-one-shot)."""
     cid = f["cid"]
-    if f["st"] == "start":
-        f["st"] = "done"
+    if f["step"] == "start":
+        f["step"] = "done"
         d = s.defs[cid]
         ops = clone(d.play["ops"]) if d.play else []
         if f["decl"]:

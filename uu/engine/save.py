@@ -36,9 +36,14 @@ def state_to_dict(s: GameState) -> dict[str, Any]:
     return out
 
 
+# The short frame keys of saves written before the frames had explanatory names (uu.engine.frames).
+_OLD_FRAME_KEYS = {"t": "kind", "st": "step", "k": "picks_made", "ok_n": "picks_carried_out", "ri": "resolve_next",
+                   "i": "next_op", "top": "pile_seen", "ok": "all_carried_out", "child": "child_running"}
+
+
 def _old_names(data: dict[str, Any]) -> dict[str, Any]:
-    """A save written before "bot" (beginning of turn) was renamed "turn_start", read as if written after:
-    saved games and shared positions from then still load."""
+    """A save written before the renames (the beginning of turn was "bot", frames had short keys), read as if
+    written after: saved games and shared positions from then still load."""
     if "bot_snapshot" not in data:
         return data
     data = {("turn_start_snapshot" if k == "bot_snapshot" else k): v for k, v in data.items()}
@@ -48,11 +53,11 @@ def _old_names(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _renamed_frame(f: dict[str, Any]) -> dict[str, Any]:
-    if f.get("t") == "bot":
-        return {**f, "t": "turn_start"}
-    if f.get("t") == "link" and f.get("effects"):
-        return {**f, "effects": [{**e, "kind": "turn_start"} if e.get("kind") == "bot" else e
-                                 for e in f["effects"]]}
+    f = {_OLD_FRAME_KEYS.get(k, k): v for k, v in f.items()}
+    if f.get("kind") == "bot":
+        f["kind"] = "turn_start"
+    if f.get("kind") == "link" and f.get("effects"):
+        f["effects"] = [{**e, "kind": "turn_start"} if e.get("kind") == "bot" else e for e in f["effects"]]
     return f
 
 

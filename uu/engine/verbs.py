@@ -79,7 +79,7 @@ def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
         s.say(f"{s.players[a]} DISCARDs {s.name(cid)}.", "verb.discard", player=a)
         return True
 
-    if not s.hands[a] and f["k"] == 0:
+    if not s.hands[a] and f["picks_made"] == 0:
         s.say(f"{s.players[a]} has no card to DISCARD: that part is disregarded.", "effect.impossible-skip")
     return pick_loop(s, f, action, chooser=a, kind="discard", n=_n(f), candidates=_cands(s, f), act=act,
                      prompt=f"{s.players[a]}: DISCARD {_a_what(f)}.", rules=("verb.discard",))
@@ -250,7 +250,7 @@ def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
         return True
 
     cands = _cands(s, f)
-    if not cands and f["k"] == 0:
+    if not cands and f["picks_made"] == 0:
         moves.shuffle_deck(s)
         s.say(f"{s.players[you]} searches the deck and finds no {_what(f)}; the deck is shuffled.",
               "search.must-find", player=you)

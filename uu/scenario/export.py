@@ -72,7 +72,7 @@ def why_not_exportable(game: Game) -> str | None:
     names = s.players
     if s.over or d is None:
         return f"the game is over ({game.result_text()}); a scenario is a position to play from"
-    if s.stage == "setup" or any(f["t"] == "setup" for f in s.stack):
+    if s.stage == "setup" or any(f["kind"] == "setup" for f in s.stack):
         return ("the players are still choosing their Baby Unicorns (setup); export once the first turn has "
                 "begun")
     if s.pile:
@@ -82,7 +82,7 @@ def why_not_exportable(game: Game) -> str | None:
         return f"{s.name(s.limbo[0])} is resolving; export when it has resolved"
     if s.chain:
         return "effects are waiting in the effect chain; export when the chain has resolved"
-    frames = [f["t"] for f in s.stack]
+    frames = [f["kind"] for f in s.stack]
     if s.phase == "action" and frames == ["action"]:
         if s.actions_left > 1:
             return (f"{names[s.current]} has {s.actions_left} actions left this turn (an extra action); the "
@@ -121,11 +121,12 @@ def _fresh_turn_start_link(s: Any) -> bool:
     not changed since the turn began (so re-running the start of the turn asks the same question)."""
     f = s.stack[0]
     effs = f.get("effects") or []
-    if f["t"] != "link" or not effs or effs[0].get("kind") != "turn_start" or f.get("st") not in ("ask", "declare"):
+    if f["kind"] != "link" or not effs or effs[0].get("kind") != "turn_start" \
+            or f.get("step") not in ("ask", "declare"):
         return False
     if s.stage != "after-beginning" or sorted(s.turn_start_snapshot) != sorted(s.stables[s.current]):
         return False
-    if any(e["may"] and e["use"] for e in effs) or f.get("used") or f.get("ri"):
+    if any(e["may"] and e["use"] for e in effs) or f.get("used") or f.get("resolve_next"):
         return False
     return not any(op.get("chosen") for e in effs for op in _ops(e["ops"]))
 
@@ -243,7 +244,7 @@ def position_signature(game: Game) -> dict[str, Any]:
 
     def frame(f: dict[str, Any]) -> tuple[Any, ...]:
         effs = f.get("effects") or []
-        return (f["t"], f.get("st"), tuple((s.name(e["cid"]), e.get("kind"), e.get("use")) for e in effs))
+        return (f["kind"], f.get("step"), tuple((s.name(e["cid"]), e.get("kind"), e.get("use")) for e in effs))
 
     return {
         "players": list(s.players),

@@ -591,7 +591,7 @@ class _Why:
 
     def frame_actor(self) -> int | None:
         f = self.s.stack[-1] if self.s.stack else None
-        return f.get("actor") if f and f.get("t") == "op" else None
+        return f.get("actor") if f and f.get("kind") == "op" else None
 
     def pending_op(self) -> tuple[Op, int, int | None, list[int], bool] | None:
         """The op the pending decision belongs to: (op, controller, source card, cards already chosen, whether
@@ -600,9 +600,9 @@ class _Why:
         if not s.stack:
             return None
         f = s.stack[-1]
-        if f.get("t") == "op":
+        if f.get("kind") == "op":
             return f["op"], f["you"], f["src"], list(f.get("picked", [])), False
-        if f.get("t") == "link" and f.get("st") == "declare" and f.get("queue"):
+        if f.get("kind") == "link" and f.get("step") == "declare" and f.get("queue"):
             i, j = f["queue"][0]
             e = f["effects"][i]
             return declarable_static(e["ops"], True)[j], e["you"], e["cid"], list(f.get("used", [])), True
@@ -775,8 +775,8 @@ class _Why:
         top_p, top_name = top["p"], s.name(top["cid"])
         if not response_actions(s, p):  # no answer allowed, for a reason not named above: the caller falls back
             return None
-        frame = next((f for f in reversed(s.stack) if f.get("t") == "pile"), None)
-        asking = frame.get("ask") if frame and frame.get("st") == "window" else None
+        frame = next((f for f in reversed(s.stack) if f.get("kind") == "pile"), None)
+        asking = frame.get("ask") if frame and frame.get("step") == "window" else None
         if asking is not None and p not in asking:
             return Reason(f"You have already passed on {self.poss(top_p)} {top_name}: you may answer again only "
                           f"when a new card goes on top of the pile.", "pile.no-neigh-after-pass")
