@@ -35,6 +35,7 @@ from uu.cards.schema import CardType
 from uu.cards.verbs import VERBS
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
+from uu.engine.frame_types import PileEntry
 from uu.engine.game import Game
 from uu.engine.state import GameState
 from uu.engine.targets import declarable_static, is_player_choice
@@ -533,7 +534,7 @@ class HeuristicBot:
         return 0.0
 
 
-def _pile_action(v: _View, entry: dict) -> Action:
+def _pile_action(v: _View, entry: PileEntry) -> Action:
     """The play on the pile as an Action (card, destination, declared targets as Targets). Declared
     targets are public: they are announced with the play."""
     cid = entry["cid"]

@@ -3,15 +3,21 @@ effect chain, and replacement ("would") events. Verbs themselves live in `uu.eng
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
+from uu.engine.frame_types import (
+    EachFrame,
+    LinkFrame,
+    OpFrame,
+    ProgFrame,
+    WouldFrame,
+)
 from uu.engine.frames import (
     CONT,
     DONE,
     VERB_HANDLERS,
-    Frame,
     Result,
     card_actions,
     handler,
@@ -37,17 +43,17 @@ KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "turn_sta
               "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}
 
 
-def prog(ops: list[Op], you: int, src: int | None) -> Frame:
+def prog(ops: list[Op], you: int, src: int | None) -> ProgFrame:
     return {"kind": "prog", "ops": ops, "next_op": 0, "you": you, "src": src}
 
 
-def op_frame(op: Op, you: int, src: int | None, actor: int | None = None) -> Frame:
+def op_frame(op: Op, you: int, src: int | None, actor: int | None = None) -> OpFrame:
     return {"kind": "op", "op": op, "you": you, "src": src, "actor": you if actor is None else actor,
             "step": "init", "picks_made": 0, "picks_carried_out": 0}
 
 
 @handler("prog")
-def h_prog(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_prog(s: GameState, f: ProgFrame, action: Action | None) -> Result:
     """Ops in a list run in the printed order (effect.order, effect.and)."""
     i = f["next_op"]
     if i >= len(f["ops"]):
@@ -57,7 +63,7 @@ def h_prog(s: GameState, f: Frame, action: Action | None) -> Result:
     return CONT
 
 
-def finish(s: GameState, f: Frame, ok: bool) -> Result:
+def finish(s: GameState, f: OpFrame | EachFrame, ok: bool) -> Result:
     """End an op: `then` runs only if it was carried out (effect.then); `if_you_do` only if the player
     chose to do it (effect.if-you-do)."""
     s.last_ok = ok
@@ -72,7 +78,7 @@ def finish(s: GameState, f: Frame, ok: bool) -> Result:
 
 
 @handler("op")
-def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_op(s: GameState, f: OpFrame, action: Action | None) -> Result:
     op = f["op"]
     you, src = f["you"], f["src"]
     if f["step"] == "init":
@@ -80,7 +86,7 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             if not op_possible(s, op, you, src):
                 return finish(s, f, False)
             if action is None:
-                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {s.name(src)}?",
+                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {_src_name(s, src)}?",
                                    verb=op["do"])
             f["asked"] = True
             if action.kind == "decline":
@@ -89,7 +95,7 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             f["chose"] = True
             action = None
         if op.get("who") == "each":
-            each = {"kind": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you),
+            each: EachFrame = {"kind": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you),
                     "all_carried_out": True, "child_running": False}
             return replace_top(s, f, each)
         if op.get("who") == "target" and not f.get("actor_set"):
@@ -122,7 +128,7 @@ def _src_name(s: GameState, src: int | None) -> str | None:
 
 
 @handler("each")
-def h_each(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_each(s: GameState, f: EachFrame, action: Action | None) -> Result:
     """'Each player' acts in seat order starting with the controller (target.players)."""
     if f["child_running"]:
         f["child_running"] = False
@@ -136,7 +142,7 @@ def h_each(s: GameState, f: Frame, action: Action | None) -> Result:
     return finish(s, f, f["all_carried_out"])
 
 
-def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, kind: str, n: int,
+def pick_loop(s: GameState, f: OpFrame, action: Action | None, *, chooser: int, kind: str, n: int,
               candidates: list[int], act, prompt: str, rules: tuple[str, ...]) -> Result:
     """Choose and act n times, one card at a time. Declared choices (op["chosen"]) are used when still
     valid; otherwise the chooser is asked. `act(cid)` returns True/False (done now) or CONT (it pushed a
@@ -162,6 +168,7 @@ def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, ki
         else:
             cid = action.cid
             action = None
+        assert cid is not None
         picked.append(cid)
         res = act(cid)
         if res == CONT:
@@ -175,7 +182,7 @@ def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, ki
 # ---- links of the effect chain -----------------------------------------------------------------------
 
 @handler("link")
-def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_link(s: GameState, f: LinkFrame, action: Action | None) -> Result:
     effs = f["effects"]
     if effs and effs[0]["kind"] == "turn_start":
         return _turn_start_link(s, f, action)
@@ -196,7 +203,7 @@ def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
     return replace_top(s, f, prog(eff["ops"], you, cid))
 
 
-def turn_start_link(s: GameState, p: int, cids: list[int]) -> Frame:
+def turn_start_link(s: GameState, p: int, cids: list[int]) -> LinkFrame:
     effects = []
     for cid in cids:
         eff = s.defs[cid].turn_start
@@ -206,7 +213,7 @@ def turn_start_link(s: GameState, p: int, cids: list[int]) -> Frame:
     return {"kind": "link", "effects": effects, "step": "ask", "used": [], "queue": None, "resolve_next": 0}
 
 
-def _turn_start_link(s: GameState, f: Frame, action: Action | None) -> Result:
+def _turn_start_link(s: GameState, f: LinkFrame, action: Action | None) -> Result:
     """Beginning-of-turn effects form one link (bot.simultaneous, chain.link): every optional effect is
     used or declined, then the choices of mandatory effects, then of used optional ones
     (chain.mandatory-first), never the same card twice (chain.same-target), then all resolve."""
@@ -273,6 +280,7 @@ def _turn_start_link(s: GameState, f: Frame, action: Action | None) -> Result:
                                 f"Choose for {s.name(e['cid'])} ({op['do']}) before the link resolves.",
                                 ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]),
                                 verb=op["do"])
+            assert action.cid is not None
             chosen.append(action.cid)
             if not players:
                 f["used"].append(action.cid)
@@ -334,12 +342,12 @@ def replacements(s: GameState, victim: int, event: str) -> list[tuple[int, dict[
     return found
 
 
-def would_frame(event: str, victim: int, you: int, src: int | None) -> Frame:
+def would_frame(event: Literal["destroy", "sacrifice"], victim: int, you: int, src: int | None) -> WouldFrame:
     return {"kind": "would", "event": event, "victim": victim, "you": you, "src": src, "step": "start"}
 
 
 @handler("would")
-def h_would(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_would(s: GameState, f: WouldFrame, action: Action | None) -> Result:
     """A card would be destroyed or sacrificed: replacement effects may act instead, at most once per
     event; otherwise it goes to the discard pile (a Baby to the Nursery) and leave triggers fire."""
     v = f["victim"]

@@ -10,7 +10,8 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import op_frame, turn_start_link
-from uu.engine.frames import CONT, DONE, HANDLERS, Frame, Result, card_actions, handler, replace_top
+from uu.engine.frame_types import EndPhaseFrame, SetupFrame, TurnStartFrame
+from uu.engine.frames import CONT, DONE, HANDLERS, Result, card_actions, handler, replace_top
 from uu.engine.state import GameState
 
 # An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
@@ -21,7 +22,7 @@ BARRIER_FRAMES: Final = frozenset({"action", "endphase", "setup"})
 
 
 @handler("setup")
-def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_setup(s: GameState, f: SetupFrame, action: Action | None) -> Result:
     """Each player chooses a Baby Unicorn into their Stable; the rest form the Nursery (setup.choose-baby)."""
     while f["queue"]:
         p = f["queue"][0]
@@ -41,7 +42,7 @@ def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @handler("turn_start")
-def h_turn_start(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_turn_start(s: GameState, f: TurnStartFrame, action: Action | None) -> Result:
     """Cards that were in the Stable when the turn began trigger now (bot.trigger, bot.entered-this-turn)."""
     p = s.current
     defs, snap = s.defs, s.turn_start_snapshot
@@ -52,7 +53,7 @@ def h_turn_start(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @handler("endphase")
-def h_endphase(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_endphase(s: GameState, f: EndPhaseFrame, action: Action | None) -> Result:
     """End of Turn: DISCARD down to the hand limit (end.hand-limit)."""
     p = s.current
     limit = q.hand_limit(s, p)

@@ -12,21 +12,23 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from uu.engine.actions import Action, Decision, Target
+from uu.engine.frame_types import Frame, OpFrame
 from uu.engine.state import GameState
 
 DONE: Final = "done"
 CONT: Final = "cont"
 
-Frame = dict[str, Any]
 Result = Decision | str
-Handler = Callable[[GameState, Frame, Action | None], Result]
+# A handler takes the frame of its own kind (uu.engine.frame_types); the table holds every kind's.
+Handler = Callable[[GameState, Any, Action | None], Result]
+VerbHandler = Callable[[GameState, OpFrame, Action | None], Result]
 
 HANDLERS: Final[dict[str, Handler]] = {}
 # The run part of each verb of the registry (uu.cards.verbs), filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
 # keeps Final module names in C statics instead of looking them up in the module's dict at every use.
-VERB_HANDLERS: Final[dict[str, Handler]] = {}
+VERB_HANDLERS: Final[dict[str, VerbHandler]] = {}
 # Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function is slow).
-HOOKS: Final[dict[str, Handler]] = {}
+HOOKS: Final[dict[str, VerbHandler]] = {}
 HOOK_CHECKS: Final[dict[str, Callable[[GameState, int, int | None], bool]]] = {}
 
 

@@ -9,6 +9,7 @@ from typing import Any, Final
 from uu.cards.schema import CardType
 from uu.engine import queries as q
 from uu.engine import rng
+from uu.engine.frame_types import Zone
 from uu.engine.state import GameState
 
 # An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
@@ -116,7 +117,7 @@ def enter_stable(s: GameState, cid: int, p: int, how: str) -> None:
         queue_link(s, [link])
 
 
-def leave_stable(s: GameState, cid: int, how: str, dest: str, dest_owner: int = -1) -> None:
+def leave_stable(s: GameState, cid: int, how: str, dest: Zone, dest_owner: int = -1) -> None:
     """Take a card out of its Stable. `how` is sacrifice | destroy | steal | return | move. Leave effects
     fire only on sacrifice and destroy (effect.leave); watchers see sacrifice, destroy and steal, and
     return when option return_is_leaving is set."""

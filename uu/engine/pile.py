@@ -15,7 +15,8 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.effects import prog
-from uu.engine.frames import CONT, DONE, Frame, Result, card_target, handler, replace_top
+from uu.engine.frame_types import ActionFrame, MagicFrame, PileFrame
+from uu.engine.frames import CONT, DONE, Result, card_target, handler, replace_top
 from uu.engine.state import GameState
 from uu.engine.targets import (
     DECLARE_LIMIT,
@@ -175,7 +176,7 @@ def _targets(s: GameState, dec: list, combo: list[list[int]]) -> tuple[Target, .
 
 
 @handler("action")
-def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_action(s: GameState, f: ActionFrame, action: Action | None) -> Result:
     """Action phase: play ONE card or DRAW (action.one), more with an extra action."""
     p = s.current
     if f["step"] == "after":
@@ -246,7 +247,7 @@ def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
 
 
 @handler("pile")
-def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_pile(s: GameState, f: PileFrame, action: Action | None) -> Result:
     if f["step"] == "window":
         if f["pile_seen"] != len(s.pile):
             f["pile_seen"] = len(s.pile)
@@ -297,6 +298,7 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
     d = s.defs[cid]
     if d.type in PERMANENT:
         dest = top["into"]
+        assert dest is not None, "a permanent is played into a Stable"
         if q.can_enter(s, cid, dest):
             s.say(f"{d.name} enters {s.players[dest]}'s Stable.", "action.valid-stable", "effect.enter",
                   player=p)
@@ -311,7 +313,7 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @handler("magic")
-def h_magic(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_magic(s: GameState, f: MagicFrame, action: Action | None) -> Result:
     """A Magic card takes effect, then goes to the discard pile (card.magic-one-shot)."""
     cid = f["cid"]
     if f["step"] == "start":

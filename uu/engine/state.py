@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from uu.cards.schema import CardDef
+from uu.engine.frame_types import Frame, LinkFrame, Phase, PileEntry, Stage, Zone
 from uu.engine.options import Options
 
-ZONES: Final = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
-PHASES: Final = ("beginning", "draw", "action", "end")
+ZONES: Final[tuple[Zone, ...]] = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
+PHASES: Final[tuple[Phase, ...]] = ("beginning", "draw", "action", "end")
 
 
 class LogEntry:
@@ -50,7 +51,7 @@ class GameState:
     defs: list[CardDef]
     options: Options
     rng: random.Random
-    zone_of: list[str] = field(default_factory=list)
+    zone_of: list[Zone | Literal[""]] = field(default_factory=list)  # "": not placed yet (while a game is built)
     owner_of: list[int] = field(default_factory=list)
     hands: list[list[int]] = field(default_factory=list)
     stables: list[list[int]] = field(default_factory=list)
@@ -59,18 +60,18 @@ class GameState:
     nursery: list[int] = field(default_factory=list)
     limbo: list[int] = field(default_factory=list)  # a Magic card while it resolves
     box: list[int] = field(default_factory=list)  # out of the game (2-player removals, `rest: box`)
-    pile: list[dict[str, Any]] = field(default_factory=list)  # Neigh pile entries, bottom first
+    pile: list[PileEntry] = field(default_factory=list)  # Neigh pile entries, bottom first
     pile_cards: list[int] = field(default_factory=list)  # the zone "pile": cids in the same order
-    chain: list[dict[str, Any]] = field(default_factory=list)  # links waiting to resolve, first first
-    stack: list[dict[str, Any]] = field(default_factory=list)  # frames being executed, top last
-    stage: str = "setup"
+    chain: list[LinkFrame] = field(default_factory=list)  # links waiting to resolve, first first
+    stack: list[Frame] = field(default_factory=list)  # frames being executed, top last
+    stage: Stage = "setup"
     current: int = 0
-    phase: str = "beginning"
+    phase: Phase = "beginning"
     turn_number: int = 0
     actions_left: int = 1
     turn_start_snapshot: list[int] = field(default_factory=list)  # the Stable as the turn began (bot.trigger)
     ending_turn: bool = False
-    skip_phases: list[str] = field(default_factory=list)
+    skip_phases: list[Phase] = field(default_factory=list)
     skip_turns: list[int] = field(default_factory=list)
     extra_turns: list[int] = field(default_factory=list)
     last_ok: bool = True
@@ -99,7 +100,7 @@ class GameState:
     orders: list[tuple[int, ...]] = field(default_factory=list)  # derived: seat_ring's cache
 
     # ---- zones -------------------------------------------------------------------------------------
-    def zone_list(self, zone: str, owner: int) -> list[int]:
+    def zone_list(self, zone: Zone, owner: int) -> list[int]:
         if zone == "hand":
             return self.hands[owner]
         if zone == "stable":
@@ -108,7 +109,7 @@ class GameState:
             return self.pile_cards
         return getattr(self, zone)
 
-    def place(self, cid: int, zone: str, owner: int = -1, top: bool = True) -> None:
+    def place(self, cid: int, zone: Zone, owner: int = -1, top: bool = True) -> None:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
         old = self.zone_of[cid]
         self.cand_cache.clear()

@@ -13,11 +13,11 @@ from uu.engine import moves, rng
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import finish, pick_loop, prog, would_frame
+from uu.engine.frame_types import OpFrame
 from uu.engine.frames import (
     CONT,
     HOOKS,
     VERB_HANDLERS,
-    Frame,
     Result,
     card_actions,
     player_actions,
@@ -26,7 +26,7 @@ from uu.engine.frames import (
 from uu.engine.state import GameState
 from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
 
-VerbRun = Callable[[GameState, Frame, Action | None], Result]
+VerbRun = Callable[[GameState, OpFrame, Action | None], Result]
 
 
 def verb(name: str) -> Callable[[VerbRun], VerbRun]:
@@ -41,11 +41,11 @@ def verb(name: str) -> Callable[[VerbRun], VerbRun]:
     return register
 
 
-def _n(f: Frame) -> int:
+def _n(f: OpFrame) -> int:
     return int(f["op"].get("n", 1))
 
 
-def _cands(s: GameState, f: Frame) -> list[int]:
+def _cands(s: GameState, f: OpFrame) -> list[int]:
     return card_candidates(s, f["op"], f["you"], f["src"], f["actor"])
 
 
@@ -53,25 +53,31 @@ _WHAT: Final = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card"
          "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card", "card": "card"}
 
 
-def _what(f: Frame) -> str:
+def _card(s: GameState, f: OpFrame) -> str | None:
+    """The card whose effect asks (none for an op a rule runs, such as a Queen Bee's SACRIFICE)."""
+    src = f["src"]
+    return s.name(src) if src is not None else None
+
+
+def _what(f: OpFrame) -> str:
     w = f["op"].get("what") or "card"
     return _WHAT.get(w) or f"{w} card"
 
 
-def _a_what(f: Frame) -> str:
+def _a_what(f: OpFrame) -> str:
     """With its article: "a Unicorn card", "an Upgrade or Downgrade card", but "this card"."""
     w = _what(f)
     return w if w.startswith("this ") else f"{'an' if w[0] in 'AEIOUaeiou' else 'a'} {w}"
 
 
 @verb("draw")
-def v_draw(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_draw(s: GameState, f: OpFrame, action: Action | None) -> Result:
     got = moves.draw(s, f["actor"], _n(f))
     return finish(s, f, got == _n(f))
 
 
 @verb("discard")
-def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
     def act(cid: int) -> bool:
@@ -86,7 +92,7 @@ def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("sacrifice")
-def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_sacrifice(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
     def act(cid: int) -> str:
@@ -105,7 +111,7 @@ def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("destroy")
-def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_destroy(s: GameState, f: OpFrame, action: Action | None) -> Result:
     def act(cid: int) -> str:
         s.stack.append(would_frame("destroy", cid, f["you"], f["src"]))
         return CONT
@@ -116,7 +122,7 @@ def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("steal")
-def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_steal(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -131,7 +137,7 @@ def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("return")
-def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_return(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
 
     def act(cid: int) -> bool:
@@ -159,7 +165,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
             if action is None:
                 return Decision(you, "target", card_actions(s, "target", cands),
                                 f"Return a card from {s.players[p]}'s Stable to their hand.",
-                                ("target.players",), card=s.name(f["src"]), verb="return")
+                                ("target.players",), card=_card(s, f), verb="return")
             assert action.cid is not None
             act(action.cid)
             action = None
@@ -171,7 +177,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("move")
-def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "card" not in f:
         cands = _cands(s, f)
@@ -185,8 +191,9 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         elif action is None:
             return Decision(you, "target", card_actions(s, "target", cands), f"Choose {_a_what(f)} to move.",
-                            ("verb.steal",), card=s.name(f["src"]), verb="move")
+                            ("verb.steal",), card=_card(s, f), verb="move")
         else:
+            assert action.cid is not None
             f["card"] = action.cid
             action = None
     cid = f["card"]
@@ -196,7 +203,8 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         if action is None:
             return Decision(you, "target", player_actions(dests), f"Move {s.name(cid)} into whose Stable?",
-                            ("target.players",), card=s.name(f["src"]), verb="move")
+                            ("target.players",), card=_card(s, f), verb="move")
+        assert action.cid is not None
         f["dest"] = action.cid
     dest = f["dest"]
     s.ctx_player = dest
@@ -207,7 +215,7 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("bring")
-def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_bring(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -223,7 +231,7 @@ def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("take")
-def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -237,7 +245,7 @@ def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("search")
-def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_search(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """search.must-find: a matching card must be taken if there is one; it is revealed (search.reveal)."""
     you = f["you"]
 
@@ -259,7 +267,7 @@ def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
                      prompt=f"Search the deck for {_a_what(f)}.", rules=("search.must-find",))
 
 
-def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int | None, Decision | None]:
+def _choose_player(s: GameState, f: OpFrame, action: Action | None) -> tuple[int | None, Decision | None]:
     op = f["op"]
     if "player" in f:
         return f["player"], None
@@ -270,7 +278,7 @@ def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int |
         p = None
     elif action is None:
         return None, Decision(f["you"], "target", player_actions(cands), "Choose another player.",
-                              ("target.players",), card=s.name(f["src"]) if f["src"] is not None else None,
+                              ("target.players",), card=_card(s, f),
                               verb=op["do"])
     else:
         p = action.cid
@@ -279,7 +287,7 @@ def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int |
 
 
 @verb("pull")
-def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: pulling takes a card at random, unseen. effect.pull-open-hand: from a hand kept
     face up for everyone (Nanny Cam) nothing is unseen, so the puller picks the card."""
     first = "player" not in f
@@ -295,7 +303,7 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             return Decision(you, "target", card_actions(s, "target", s.hands[p]),
                             f"{s.players[p]}'s hand is face up: take the card of your choice from it.",
-                            ("effect.pull-open-hand",), card=s.name(f["src"]) if f["src"] is not None else None,
+                            ("effect.pull-open-hand",), card=_card(s, f),
                             verb="pull")
         assert action.cid is not None
         moves.to_hand(s, action.cid, you)
@@ -310,7 +318,7 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("look_take")
-def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_look_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: choosing lets the player look and pick."""
     if "player" not in f:
         p, ask = _choose_player(s, f, action)
@@ -321,12 +329,13 @@ def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         s.say(f"{s.players[f['you']]} looks at {s.players[p]}'s hand.", "effect.pull-choose", player=f["you"])
     p = f["player"]
+    assert p is not None  # a look_take with nobody to look at has finished
     if not s.hands[p]:
         return finish(s, f, False)
     if action is None:
         return Decision(f["you"], "target", card_actions(s, "target", s.hands[p]),
                         f"Take a card of your choice from {s.players[p]}'s hand.", ("effect.pull-choose",),
-                        card=s.name(f["src"]), verb="look_take")
+                        card=_card(s, f), verb="look_take")
     assert action.cid is not None
     moves.to_hand(s, action.cid, f["you"])
     s.say(f"{s.players[f['you']]} takes a card from {s.players[p]}'s hand.", "effect.pull-choose")
@@ -334,7 +343,7 @@ def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("swap_hands")
-def v_swap_hands(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_swap_hands(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
         return ask
@@ -351,7 +360,7 @@ def v_swap_hands(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("shuffle_discard_into_deck")
-def v_shuffle_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_shuffle_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
     for c in list(s.discard):
         s.place(c, "deck")
     moves.shuffle_deck(s)
@@ -360,7 +369,7 @@ def v_shuffle_discard(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("look_top")
-def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_look_top(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "seen" not in f:
         f["seen"] = list(s.deck[: int(op.get("n", 3))])
@@ -372,7 +381,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             acts = tuple(dict.fromkeys(Action("choose", option=s.name(c), cid=c) for c in seen))
             return Decision(you, "choose", acts, "Choose the card to put into your hand.", (),
-                            card=s.name(f["src"]), verb="look_top")
+                            card=_card(s, f), verb="look_top")
         assert action.cid is not None
         f["kept"] = action.cid
         moves.to_hand(s, action.cid, you)
@@ -386,7 +395,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
                 Action("order", cards=tuple(s.name(c) for c in perm), cid=i)
                 for i, perm in enumerate(permutations(seen))))
             return Decision(you, "order", acts, "Put the other cards back on top, in this order (top first).",
-                            (), card=s.name(f["src"]), verb="look_top")
+                            (), card=_card(s, f), verb="look_top")
         assert action.cid is not None
         perm = list(permutations(seen))[action.cid]
         for c in perm[::-1]:  # not reversed(): mypyc (the compiled engine) cannot compile that loop
@@ -395,7 +404,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("end_turn")
-def v_end_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_end_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.ending_turn = True
     s.say(f"{s.players[s.current]}'s turn will end once this link resolves (End of Turn still happens).",
           "bot.end-turn-others-resolve", "bot.skip-to-end", "end.never-skipped")
@@ -403,21 +412,21 @@ def v_end_turn(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("extra_turn")
-def v_extra_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_extra_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.extra_turns.append(f["you"])
     s.say(f"{s.players[f['you']]} will take another turn after this one.", "turn.extra", "turn.another")
     return finish(s, f, True)
 
 
 @verb("extra_action")
-def v_extra_action(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_extra_action(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.actions_left += 1
     s.say(f"{s.players[f['you']]} may play an extra card this Action phase.", "action.one")
     return finish(s, f, True)
 
 
 @verb("skip_phase")
-def v_skip_phase(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_skip_phase(s: GameState, f: OpFrame, action: Action | None) -> Result:
     phase = f["op"].get("phase", "draw")
     if phase == "end":
         s.say("End of Turn is never skipped.", "end.never-skipped")
@@ -428,7 +437,7 @@ def v_skip_phase(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("skip_turn")
-def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_skip_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
         return ask
@@ -441,20 +450,20 @@ def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("choose_one")
-def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_choose_one(s: GameState, f: OpFrame, action: Action | None) -> Result:
     opts = [o for o in f["op"]["options"] if ops_possible(s, o["ops"], f["you"], f["src"])]
     if not opts:
         return finish(s, f, False)
     if action is None:
         return Decision(f["you"], "choose", tuple(Action("choose", option=o["name"]) for o in opts),
-                        "Choose one.", ("effect.order",), card=s.name(f["src"]), verb="choose_one")
+                        "Choose one.", ("effect.order",), card=_card(s, f), verb="choose_one")
     chosen = next(o for o in opts if o["name"] == action.option)
     s.say(f"{s.players[f['you']]} chooses: {chosen['name']}.", "effect.order", player=f["you"])
     return replace_top(s, f, prog(chosen["ops"], f["you"], f["src"]))
 
 
 @verb("steal_after_move")
-def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_steal_after_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """Unicorn Swap's second half: STEAL a Unicorn from the player who just received the moved card."""
     you, p = f["you"], s.ctx_player
     if p is None:
@@ -471,5 +480,5 @@ def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("hook")
-def v_hook(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_hook(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return HOOKS[f["op"]["name"]](s, f, action)

@@ -52,6 +52,7 @@ from typing import Any
 
 import yaml
 
+from uu.engine.frame_types import Frame
 from uu.engine.game import Game
 from uu.engine.state import PHASES
 from uu.scenario.model import Scenario
@@ -242,8 +243,8 @@ def position_signature(game: Game) -> dict[str, Any]:
     d = game.pending
     later = PHASES[PHASES.index(s.phase) + 1:]
 
-    def frame(f: dict[str, Any]) -> tuple[Any, ...]:
-        effs = f.get("effects") or []
+    def frame(f: Frame) -> tuple[Any, ...]:
+        effs = f["effects"] if f["kind"] == "link" else []
         return (f["kind"], f.get("step"), tuple((s.name(e["cid"]), e.get("kind"), e.get("use")) for e in effs))
 
     return {

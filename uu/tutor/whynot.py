@@ -591,7 +591,7 @@ class _Why:
 
     def frame_actor(self) -> int | None:
         f = self.s.stack[-1] if self.s.stack else None
-        return f.get("actor") if f and f.get("kind") == "op" else None
+        return f["actor"] if f is not None and f["kind"] == "op" else None
 
     def pending_op(self) -> tuple[Op, int, int | None, list[int], bool] | None:
         """The op the pending decision belongs to: (op, controller, source card, cards already chosen, whether
@@ -600,10 +600,11 @@ class _Why:
         if not s.stack:
             return None
         f = s.stack[-1]
-        if f.get("kind") == "op":
+        if f["kind"] == "op":
             return f["op"], f["you"], f["src"], list(f.get("picked", [])), False
-        if f.get("kind") == "link" and f.get("step") == "declare" and f.get("queue"):
-            i, j = f["queue"][0]
+        queue = f.get("queue") if f["kind"] == "link" and f["step"] == "declare" else None
+        if f["kind"] == "link" and queue:
+            i, j = queue[0]
             e = f["effects"][i]
             return declarable_static(e["ops"], True)[j], e["you"], e["cid"], list(f.get("used", [])), True
         return None
