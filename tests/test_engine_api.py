@@ -216,3 +216,12 @@ def test_save_from_before_the_turn_start_rename_loads():
     assert s.stack == [{"kind": "turn_start"}]
     assert s.chain == [{"kind": "link", "step": "ask", "resolve_next": 0,
                         "effects": [{"kind": "turn_start", "cid": 0}]}]
+
+
+def test_state_fields_name_every_field():
+    """STATE_FIELDS is the one list saving and copying read: it must name every field of GameState, in order."""
+    import dataclasses
+
+    from uu.engine.state import STATE_FIELDS, GameState
+
+    assert list(STATE_FIELDS) == [f.name for f in dataclasses.fields(GameState)]

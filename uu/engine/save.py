@@ -7,15 +7,11 @@ from typing import Any
 
 from uu.cards import catalog
 from uu.engine.options import Options
-from uu.engine.state import GameState, LogEntry
+from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 
 FORMAT = 1
 
-_LISTS = ("zone_of", "owner_of", "hands", "stables", "deck", "discard", "nursery", "limbo", "box", "pile",
-          "pile_cards", "chain", "stack", "last_end", "turn_start_snapshot", "skip_phases", "skip_turns", "extra_turns",
-          "revealed")
-_SCALARS = ("stage", "current", "phase", "turn_number", "actions_left", "ending_turn", "last_ok",
-            "ctx_player", "win_check_due", "state_check_due", "winner", "over", "decisions", "info_epoch")
+_SAVED = tuple(k for k, use in STATE_FIELDS.items() if use == "saved")
 
 
 def _jsonable_rng(rng: random.Random) -> list[Any]:
@@ -26,12 +22,10 @@ def _jsonable_rng(rng: random.Random) -> list[Any]:
 def state_to_dict(s: GameState) -> dict[str, Any]:
     import copy
 
-    out: dict[str, Any] = {"format": FORMAT, "players": list(s.players), "cards": [d.name for d in s.defs],
+    out: dict[str, Any] = {"format": FORMAT, "cards": [d.name for d in s.defs],
                            "options": s.options.model_dump(), "rng": _jsonable_rng(s.rng)}
-    for k in _LISTS:
+    for k in _SAVED:
         out[k] = copy.deepcopy(getattr(s, k))
-    for k in _SCALARS:
-        out[k] = getattr(s, k)
     out["log"] = [[e.text, list(e.rules), e.player] for e in s.log]
     return out
 
@@ -73,10 +67,8 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
     version, internal, gauss = data["rng"]
     rng.setstate((version, tuple(internal), gauss))
     s = GameState(players=list(data["players"]), defs=defs, options=Options(**data["options"]), rng=rng)
-    for k in _LISTS:
+    for k in _SAVED:
         setattr(s, k, copy.deepcopy(data[k]))
-    for k in _SCALARS:
-        setattr(s, k, data[k])
     s.log = [LogEntry(t, tuple(r), p) for t, r, p in data["log"]]
     s.static_cache = [None] * len(s.players)
     return s

@@ -171,3 +171,27 @@ class GameState:
 
     def all_cids(self) -> range:
         return range(len(self.defs))
+
+
+# What saving and copying do with each field of GameState, in field order: the one list that uu.engine.save,
+# Game.copy and any other copy read (tests/test_engine_api.py checks that it names every field).
+#   saved    plain data: a save stores it and a copy copies it (deeply)
+#   shared   never changes during a game: a copy shares it; a save stores it by name (defs) or by value
+#   rng      the seeded generator: a save stores its state, a copy copies it
+#   log      the narration: a save stores its lines
+#   derived  computed from the rest on demand: never saved; a copy may keep it
+#   cache    never saved; a copy starts empty (code that edits a copy's zones directly would meet stale entries)
+FieldUse = Literal["saved", "shared", "rng", "log", "derived", "cache"]
+STATE_FIELDS: Final[dict[str, FieldUse]] = {
+    "players": "saved", "defs": "shared", "options": "shared", "rng": "rng",
+    "zone_of": "saved", "owner_of": "saved", "hands": "saved", "stables": "saved", "deck": "saved",
+    "discard": "saved", "nursery": "saved", "limbo": "saved", "box": "saved", "pile": "saved",
+    "pile_cards": "saved", "chain": "saved", "stack": "saved", "stage": "saved", "current": "saved",
+    "phase": "saved", "turn_number": "saved", "actions_left": "saved", "turn_start_snapshot": "saved",
+    "ending_turn": "saved", "skip_phases": "saved", "skip_turns": "saved", "extra_turns": "saved",
+    "last_ok": "saved", "last_end": "saved", "ctx_player": "saved", "win_check_due": "saved",
+    "state_check_due": "saved", "winner": "saved", "over": "saved", "revealed": "saved", "log": "log",
+    "decisions": "saved", "info_epoch": "saved",
+    "static_cache": "derived", "stable_version": "derived", "checked_version": "derived", "cand_cache": "cache",
+    "bee_cache": "derived", "orders": "derived",
+}
