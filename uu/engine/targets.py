@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any, Final
 
@@ -70,7 +70,7 @@ def shielded_panda(s: GameState, cid: int) -> bool:
     return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and q.are_pandas(s, s.owner_of[cid]))
 
 
-def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
+def matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
     """The cards among `cids` that match filter word `what` (q.matches), in order, as a new list. The common
     filters are tested inline: this runs for every candidate list the engine builds."""
     if what is None or what == "card":
@@ -86,9 +86,18 @@ def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None,
     return [c for c in cids if what in defs[c].kinds]  # as q.matches: printed kinds only
 
 
-def _in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
+def in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
     stables = s.stables
     return [c for p in seats for c in stables[p]]
+
+
+# Where each verb picks cards and players, registered by uu.engine.verbs beside what the verb does
+# (`@verb(name, cards=..., players=...)`). A card pool gets (state, op, controller, source card, performer)
+# and returns a new list; a player pool gets (state, op, controller).
+CardPool = Callable[[GameState, Op, int, int | None, int], list[int]]
+PlayerPool = Callable[[GameState, Op, int], list[int]]
+CARD_POOLS: Final[dict[str, CardPool]] = {}
+PLAYER_POOLS: Final[dict[str, PlayerPool]] = {}
 
 
 def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
@@ -103,48 +112,13 @@ def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int
         if verb == "return":
             return [src] if s.zone_of[src] in ("stable", "discard") else []
         return [src]
-    if verb == "discard":
-        return _matching(s, s.hands[a], what, src)
-    if verb == "sacrifice":
-        return _matching(s, s.stables[a], what, src)
-    if verb == "destroy":
-        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-                if q.can_be_destroyed(s, c, src)]
-    if verb == "steal":
-        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-                if q.can_enter(s, c, you) and baby_may_move(s, c)]
-    if verb == "return":
-        frm = op.get("from", "other")
-        if frm == "each":
-            return _matching(s, s.stables[a], what, src)
-        return _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-    if verb == "move":
-        owners = (you,) if op.get("from", "you") == "you" else s.seat_ring(you)
-        return [c for c in _matching(s, _in_stables(s, owners), what, src) if baby_may_move(s, c)]
-    if verb == "bring":
-        frm = op.get("from", "hand")
-        pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
-        return [c for c in _matching(s, pool, what, src) if q.can_enter(s, c, you)]
-    if verb == "take":
-        return _matching(s, s.discard, what, src)
-    if verb == "search":
-        return _matching(s, s.deck, what, src)
-    if verb == "steal_after_move":
-        return []
-    return []
+    pool = CARD_POOLS.get(verb)
+    return [] if pool is None else pool(s, op, you, src, a)
 
 
 def player_candidates(s: GameState, op: Op, you: int) -> list[int]:
-    verb = op["do"]
-    if verb in ("pull", "look_take"):
-        return [p for p in others(s, you) if s.hands[p]]
-    if verb == "discard":  # who: other
-        return [p for p in others(s, you) if any(q.matches(s, c, op.get("what"), None) for c in s.hands[p])]
-    if verb == "swap_hands":
-        return others(s, you)
-    if verb == "skip_turn":
-        return others(s, you)
-    return []
+    pool = PLAYER_POOLS.get(op["do"])
+    return [] if pool is None else pool(s, op, you)
 
 
 def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:

@@ -24,15 +24,35 @@ from uu.engine.frames import (
     replace_top,
 )
 from uu.engine.state import GameState
-from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
+from uu.engine.targets import (
+    CARD_POOLS,
+    PLAYER_POOLS,
+    CardPool,
+    Op,
+    PlayerPool,
+    baby_may_move,
+    card_candidates,
+    in_stables,
+    matching,
+    move_destinations,
+    ops_possible,
+    others,
+    player_candidates,
+)
 
 VerbRun = Callable[[GameState, OpFrame, Action | None], Result]
 
 
-def verb(name: str) -> Callable[[VerbRun], VerbRun]:
-    """Register the handler of the registry's verb `name`; a name the registry lacks is a mistake at import."""
+def verb(name: str, cards: CardPool | None = None, players: PlayerPool | None = None
+         ) -> Callable[[VerbRun], VerbRun]:
+    """Register what the registry's verb `name` does, and where it picks cards (`cards`) or players
+    (`players`) when it picks any; a name the registry lacks is a mistake at import."""
     if name not in VERBS:
         raise ValueError(f"verb {name!r} is not declared in uu.cards.verbs")
+    if cards is not None:
+        CARD_POOLS[name] = cards
+    if players is not None:
+        PLAYER_POOLS[name] = players
 
     def register(fn: VerbRun) -> VerbRun:
         VERB_HANDLERS[name] = fn
@@ -76,7 +96,16 @@ def v_draw(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return finish(s, f, got == _n(f))
 
 
-@verb("discard")
+def _from_hand(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.hands[a], op.get("what"), src)
+
+
+def _others_holding(s: GameState, op: Op, you: int) -> list[int]:
+    """DISCARD with who: other: the other players holding a matching card."""
+    return [p for p in others(s, you) if any(q.matches(s, c, op.get("what"), None) for c in s.hands[p])]
+
+
+@verb("discard", cards=_from_hand, players=_others_holding)
 def v_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
@@ -91,7 +120,11 @@ def v_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      prompt=f"{s.players[a]}: DISCARD {_a_what(f)}.", rules=("verb.discard",))
 
 
-@verb("sacrifice")
+def _own_stable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.stables[a], op.get("what"), src)
+
+
+@verb("sacrifice", cards=_own_stable)
 def v_sacrifice(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
@@ -110,7 +143,12 @@ def v_sacrifice(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      rules=("verb.sacrifice", "downgrade.sacrifice-a-card"))
 
 
-@verb("destroy")
+def _destroyable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return [c for c in matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+            if q.can_be_destroyed(s, c, src)]
+
+
+@verb("destroy", cards=_destroyable)
 def v_destroy(s: GameState, f: OpFrame, action: Action | None) -> Result:
     def act(cid: int) -> str:
         s.stack.append(would_frame("destroy", cid, f["you"], f["src"]))
@@ -121,7 +159,12 @@ def v_destroy(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      rules=("verb.destroy",))
 
 
-@verb("steal")
+def _stealable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return [c for c in matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+            if q.can_enter(s, c, you) and baby_may_move(s, c)]
+
+
+@verb("steal", cards=_stealable)
 def v_steal(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
@@ -136,7 +179,13 @@ def v_steal(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      prompt=f"{s.players[you]}: STEAL {_a_what(f)}.", rules=("verb.steal",))
 
 
-@verb("return")
+def _returnable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    if op.get("from", "other") == "each":
+        return matching(s, s.stables[a], op.get("what"), src)
+    return matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+
+
+@verb("return", cards=_returnable)
 def v_return(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
 
@@ -176,7 +225,12 @@ def v_return(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      rules=("effect.leave",))
 
 
-@verb("move")
+def _movable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    owners = (you,) if op.get("from", "you") == "you" else s.seat_ring(you)
+    return [c for c in matching(s, in_stables(s, owners), op.get("what"), src) if baby_may_move(s, c)]
+
+
+@verb("move", cards=_movable)
 def v_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "card" not in f:
@@ -214,7 +268,13 @@ def v_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("bring")
+def _bringable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    frm = op.get("from", "hand")
+    pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
+    return [c for c in matching(s, pool, op.get("what"), src) if q.can_enter(s, c, you)]
+
+
+@verb("bring", cards=_bringable)
 def v_bring(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
@@ -230,7 +290,11 @@ def v_bring(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      rules=("effect.bring-not-play", "bring.from-discard"))
 
 
-@verb("take")
+def _from_discard(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.discard, op.get("what"), src)
+
+
+@verb("take", cards=_from_discard)
 def v_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
@@ -244,7 +308,11 @@ def v_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
                      prompt=f"Take {_a_what(f)} from the discard pile.", rules=())
 
 
-@verb("search")
+def _from_deck(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.deck, op.get("what"), src)
+
+
+@verb("search", cards=_from_deck)
 def v_search(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """search.must-find: a matching card must be taken if there is one; it is revealed (search.reveal)."""
     you = f["you"]
@@ -286,7 +354,15 @@ def _choose_player(s: GameState, f: OpFrame, action: Action | None) -> tuple[int
     return p, None
 
 
-@verb("pull")
+def _others_with_cards(s: GameState, op: Op, you: int) -> list[int]:
+    return [p for p in others(s, you) if s.hands[p]]
+
+
+def _others(s: GameState, op: Op, you: int) -> list[int]:
+    return others(s, you)
+
+
+@verb("pull", players=_others_with_cards)
 def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: pulling takes a card at random, unseen. effect.pull-open-hand: from a hand kept
     face up for everyone (Nanny Cam) nothing is unseen, so the puller picks the card."""
@@ -317,7 +393,7 @@ def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("look_take")
+@verb("look_take", players=_others_with_cards)
 def v_look_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: choosing lets the player look and pick."""
     if "player" not in f:
@@ -342,7 +418,7 @@ def v_look_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("swap_hands")
+@verb("swap_hands", players=_others)
 def v_swap_hands(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
@@ -436,7 +512,7 @@ def v_skip_phase(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("skip_turn")
+@verb("skip_turn", players=_others)
 def v_skip_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
