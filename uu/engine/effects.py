@@ -10,6 +10,7 @@ from uu.engine.actions import Action, Decision
 from uu.engine.frame_types import (
     EachFrame,
     LinkFrame,
+    Op,
     OpFrame,
     ProgFrame,
     WouldFrame,
@@ -36,8 +37,6 @@ from uu.engine.targets import (
     ops_possible,
     player_candidates,
 )
-
-Op = dict[str, Any]
 
 KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "turn_start": "bot.trigger",
               "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}

@@ -11,13 +11,13 @@ from typing import Any, Final
 from uu.cards.schema import CardType
 from uu.cards.verbs import VERBS
 from uu.engine import queries as q
+from uu.engine.frame_types import Op
 from uu.engine.frames import hook_possible
 from uu.engine.state import GameState
 
 # An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
 BABY: Final = CardType.BABY
 
-Op = dict[str, Any]
 
 # The registry's facts as module constants: the compiled engine keeps Final frozensets and dicts in C statics.
 # Ops whose choice is a card in a Stable or a player: declared with the play under option.targeting
