@@ -474,7 +474,9 @@ class HeuristicBot:
             if outcome == "removes":
                 loss = v.loss_if_removed(cid, o, verb)
                 return -loss if o == me else v.threat[o] * loss + (WIN / 10 if v.u[o] >= v.need - 1 else 0)
-            if verb == "steal":  # not steal_after_move, whose victim was just given a card: not scored
+            # steal only: Unicorn Swap's steal_after_move was never scored here, and scoring it would change
+            # how the bot plays (a separate decision, not part of this clean-up)
+            if verb == "steal":
                 return v.stable_value(cid, me) + v.threat[o] * v.loss_if_removed(cid, o, "steal")
             if outcome == "moves":
                 # Re-Target / Unicorn Swap: taking it out of o's Stable, best destination
