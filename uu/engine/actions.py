@@ -7,9 +7,10 @@ name cards by name; the instance id travels along (`cid`) but takes no part in e
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
-DECISION_KINDS: Final = (
+DecisionKind = Literal["baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order"]
+DECISION_KINDS: Final[tuple[DecisionKind, ...]] = (
     "baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order",
 )
 _DECISION_KINDS: Final = frozenset(DECISION_KINDS)
@@ -129,7 +130,7 @@ class Decision:
 
     __slots__ = ("player", "kind", "actions", "prompt", "rules", "card", "verb")
 
-    def __init__(self, player: int, kind: str, actions: tuple[Action, ...], prompt: str,
+    def __init__(self, player: int, kind: DecisionKind, actions: tuple[Action, ...], prompt: str,
                  rules: tuple[str, ...] = (), card: str | None = None, verb: str | None = None):
         assert kind in _DECISION_KINDS, kind
         assert actions, f"a decision needs at least one legal action: {prompt}"

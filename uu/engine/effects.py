@@ -3,10 +3,11 @@ effect chain, and replacement ("would") events. Verbs themselves live in `uu.eng
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final, Literal
 
 from uu.engine import queries as q
-from uu.engine.actions import Action, Decision
+from uu.engine.actions import Action, Decision, DecisionKind
 from uu.engine.frame_types import (
     EachFrame,
     LinkFrame,
@@ -141,8 +142,9 @@ def h_each(s: GameState, f: EachFrame, action: Action | None) -> Result:
     return finish(s, f, f["all_carried_out"])
 
 
-def pick_loop(s: GameState, f: OpFrame, action: Action | None, *, chooser: int, kind: str, n: int,
-              candidates: list[int], act, prompt: str, rules: tuple[str, ...]) -> Result:
+def pick_loop(s: GameState, f: OpFrame, action: Action | None, *, chooser: int, kind: DecisionKind, n: int,
+              candidates: list[int], act: Callable[[int], bool | str], prompt: str,
+              rules: tuple[str, ...]) -> Result:
     """Choose and act n times, one card at a time. Declared choices (op["chosen"]) are used when still
     valid; otherwise the chooser is asked. `act(cid)` returns True/False (done now) or CONT (it pushed a
     frame whose outcome arrives in state.last_ok)."""
@@ -262,6 +264,7 @@ def _turn_start_link(s: GameState, f: LinkFrame, action: Action | None) -> Resul
                 f["queue"].pop(0)
                 continue
             players = is_player_choice(op)
+            kind: DecisionKind
             if players:
                 cands = player_candidates(s, op, e["you"])
                 kind = "target"
