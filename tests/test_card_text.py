@@ -31,7 +31,7 @@ def _ops(x: Any) -> Iterator[dict[str, Any]]:
 
 
 def _behaviour(d) -> list[Any]:
-    return [d.play, d.enter, d.leave, d.bot, d.would, d.watch]
+    return [d.play, d.enter, d.leave, d.turn_start, d.would, d.watch]
 
 
 @pytest.mark.parametrize("card", [d.name for d in catalog()])
@@ -56,11 +56,11 @@ def test_text_names_the_verbs_the_data_uses(card: str) -> None:
 @pytest.mark.parametrize("card", [d.name for d in catalog()])
 def test_optional_effects_say_may(card: str) -> None:
     d = catalog()[card]
-    for eff in (d.enter, d.bot, d.leave, d.play):
+    for eff in (d.enter, d.turn_start, d.leave, d.play):
         if eff and eff.get("may"):
             assert re.search(r"\bmay\b", d.text), f"{card}: optional effect but no 'may' in {d.text!r}"
-    mandatory = [e for e in (d.enter, d.bot) if e and not e.get("may")]
-    if mandatory and not any(e and e.get("may") for e in (d.enter, d.bot, d.leave)):
+    mandatory = [e for e in (d.enter, d.turn_start) if e and not e.get("may")]
+    if mandatory and not any(e and e.get("may") for e in (d.enter, d.turn_start, d.leave)):
         assert not re.search(r"\byou may\b", d.text), f"{card}: mandatory effect but text says 'you may'"
 
 

@@ -68,7 +68,7 @@ def test_effect_cards_have_behaviour():
     for c in catalog():
         if c.type in (CardType.BABY, CardType.BASIC):
             continue
-        has = c.play or c.enter or c.leave or c.bot or c.static or c.would or c.watch or c.hook
+        has = c.play or c.enter or c.leave or c.turn_start or c.static or c.would or c.watch or c.hook
         if c.name == "Neigh":
             continue  # Neigh's behaviour is the pile's own rule
         assert has, c.name

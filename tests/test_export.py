@@ -13,6 +13,7 @@ from uu.engine import Action, Target, new_game
 from uu.scenario import Scenario, build_game, parse_scenario
 from uu.scenario.builder import PositionBuilder
 from uu.scenario.export import NotExportable, export_position, position_signature, why_not_exportable
+from uu.yamlfile import LOADER
 
 
 def random_positions(seed: int, steps: int = 220):
@@ -29,7 +30,6 @@ def random_positions(seed: int, steps: int = 220):
         g.apply(rng.choice(g.legal_actions))
 
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def roundtrip(game, full: bool = True):
@@ -40,7 +40,7 @@ def roundtrip(game, full: bool = True):
     if full:
         back = build_game(parse_scenario(text, "<export>"))
     else:
-        back = build_game(Scenario.model_validate(yaml.load(text, Loader=_Loader)))
+        back = build_game(Scenario.model_validate(yaml.load(text, Loader=LOADER)))
     assert position_signature(back) == position_signature(game)
     if full:
         # same names in the same order, zone by zone; same turn; same pending decision
@@ -87,7 +87,7 @@ def test_end_of_turn_discard_round_trips():
     for seed in range(40):
         for game in random_positions(seed, 400):
             s = game.state
-            if game.pending.kind == "discard" and s.phase == "end" and s.stack[-1]["t"] == "endphase":
+            if game.pending.kind == "discard" and s.phase == "end" and s.stack[-1]["kind"] == "endphase":
                 roundtrip(game)
                 found += 1
                 break
@@ -194,7 +194,7 @@ def test_refuses_what_the_format_cannot_say(change, message):
 
 
 def test_refuses_a_half_resolved_effect():
-    game = next(g for g in random_positions(2) if any(f["t"] == "op" for f in g.state.stack))
+    game = next(g for g in random_positions(2) if any(f["kind"] == "op" for f in g.state.stack))
     with pytest.raises(NotExportable, match="half-resolved|resolving|effect chain"):
         export_position(game)
 

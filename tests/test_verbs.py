@@ -1,4 +1,4 @@
-"""Unit tests of the verbs (uu.engine.verbs.VERBS) and the connectives (then / if you do / may / who).
+"""Unit tests of the verbs (the registry uu.cards.verbs, run by uu.engine.verbs) and the connectives (then / if you do / may / who).
 
 Each test builds a position with the scenario API, drives `pending` / `apply`, and asserts exact zones.
 Rule ids are cited in each docstring (uu.engine.rules).
@@ -11,9 +11,10 @@ from collections import Counter
 import yaml
 
 from uu.engine import Action, Target
+from uu.engine import verbs as _verbs  # noqa: F401  (fills VERB_HANDLERS)
 from uu.engine.effects import prog
 from uu.engine.flow import run
-from uu.engine.verbs import VERBS
+from uu.engine.frames import VERB_HANDLERS
 from uu.scenario import build_game, parse_scenario
 
 ANA, BEN, CY = 0, 1, 2
@@ -72,10 +73,33 @@ def push(g, ops, you=ANA, src=None):
 
 
 def test_every_verb_registered():
-    """Every verb the catalog schema knows is implemented (so no card is silently a no-op)."""
+    """The registry is the one list: the schema accepts exactly its verbs and the engine runs every one of
+    them (so no card is silently a no-op), and every verb has rules or is a hook."""
     from uu.cards.schema import VERBS as SCHEMA_VERBS
+    from uu.cards.verbs import VERBS as REGISTRY
 
-    assert set(SCHEMA_VERBS) <= set(VERBS)
+    assert set(SCHEMA_VERBS) == set(REGISTRY) == set(VERB_HANDLERS)
+    assert all(v.rules or v.name == "hook" for v in REGISTRY.values())
+    assert all(v.does for v in REGISTRY.values())
+
+
+def test_decisions_carry_their_verb():
+    """Every choice of a target names the verb it is for (the heuristic bot reads it, never the prompt)."""
+    from uu.bots import RandomBot
+    from uu.cards.verbs import VERBS as REGISTRY
+    from uu.engine import new_game
+
+    seen = set()
+    for seed in range(6):
+        g = new_game(["A", "B", "C", "D"], seed=seed)
+        bot = RandomBot(seed)
+        while g.pending is not None and g.state.decisions < 400:
+            d = g.pending
+            if d.kind == "target":
+                assert d.verb in REGISTRY, d
+                seen.add(d.verb)
+            g.apply(bot.choose(g))
+    assert seen
 
 
 # ---- draw ------------------------------------------------------------------------------------------

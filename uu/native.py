@@ -1,9 +1,8 @@
 """The compiled engine: the same engine modules, compiled to C by mypyc, used when built for these sources.
 
-Why: the rules engine is plain Python, and a random 4-player game costs it about 7 ms on this project's 2-core
-machine; the speed target (250 games/s in one process) needs half that. mypyc compiles the very same
-modules (no second implementation to keep in step), turning their calls between each other and their
-attribute reads into C. Nothing else changes: the compiled engine plays the same game as the Python one
+Why: the rules engine is plain Python, and bots, hints and playouts run it for many games (`uu bench` measures
+how fast). mypyc compiles the very same modules (no second implementation to keep in step), turning their
+calls between each other and their attribute reads into C. Nothing else changes: the compiled engine plays the same game as the Python one
 for every seed (tests/test_native.py compares them).
 
 How it is found: `python -m uu.native build` (run by dev.py after installing) compiles the modules in
@@ -164,10 +163,10 @@ def main(argv: list[str]) -> int:
         print(f"uu.native: {message}")
         return 0 if ok else 1
     if cmd == "status":
-        import uu.engine  # noqa: F401  (runs activate, in the module uu.native, not in this __main__)
-        from uu import native
-
-        print(f"engine: {native.engine} ({native.reason})")
+        # the choice an import of uu.engine would make, made here without importing it: uu.engine imports
+        # this module, never the other way round
+        _choose()
+        print(f"engine: {engine} ({reason})")
         return 0
     print("usage: python -m uu.native build|status", file=sys.stderr)
     return 2

@@ -140,10 +140,6 @@ def _card_infos() -> dict[str, tuple[str, str]]:
         return {}
 
 
-def card_type(name: str) -> str:
-    return _card_infos().get(name, ("", ""))[0]
-
-
 def _glyph(kind: str, colour: str) -> str:
     shape = _GLYPHS[_GLYPH_OF.get(kind, "unknown")]
     return (f"<svg width='14' height='14' viewBox='0 0 16 16' aria-hidden='true' "

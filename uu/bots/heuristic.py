@@ -30,12 +30,12 @@ How it scores (a card-by-card value table, folded into one "utility" number from
 from __future__ import annotations
 
 import random
-import re
-from collections.abc import Iterable
 
 from uu.cards.schema import CardType
+from uu.cards.verbs import VERBS
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
+from uu.engine.frame_types import PileEntry
 from uu.engine.game import Game
 from uu.engine.state import GameState
 from uu.engine.targets import declarable_static, is_player_choice
@@ -82,9 +82,6 @@ DOWNGRADE_VALUE = {
 }
 FLYING = frozenset({"Greedy Flying Unicorn", "Annoying Flying Unicorn", "Magical Flying Unicorn",
                     "Swift Flying Unicorn", "Majestic Flying Unicorn"})
-VERB_RE = re.compile(r"\((\w+)\)")
-PROMPT_VERBS = ("destroy", "steal", "sacrifice", "discard", "return", "move", "bring", "take", "search",
-                "pull")
 
 
 class Delta(dict):
@@ -418,7 +415,7 @@ class HeuristicBot:
         if kind == "sacrifice":
             return [-v.loss_if_removed(_cid(a), v.me, "sacrifice") for a in d.actions]
         if kind == "target":
-            verb = _verb(v.s, d)
+            verb = d.verb or "destroy"  # every target choice names its verb; "destroy" is the cautious reading
             return [self._target(v, d, verb, a) for a in d.actions]
         if kind == "use":
             return [self._use(v, d, a) for a in d.actions]
@@ -462,6 +459,7 @@ class HeuristicBot:
         t = a.target[0] if a.target else None
         if t is None:
             return 0.0
+        outcome = VERBS[verb].outcome if verb in VERBS else "none"  # what the verb does to the card it picks
         if t.player is not None:
             p = t.player
             if verb == "swap_hands":
@@ -473,19 +471,21 @@ class HeuristicBot:
         assert cid is not None  # a target that is not a player is a card
         if t.zone == "stable" and t.owner is not None:
             o = t.owner
-            if verb in ("destroy", "return", "sacrifice"):
+            if outcome == "removes":
                 loss = v.loss_if_removed(cid, o, verb)
                 return -loss if o == me else v.threat[o] * loss + (WIN / 10 if v.u[o] >= v.need - 1 else 0)
+            # steal only: Unicorn Swap's steal_after_move was never scored here, and scoring it would change
+            # how the bot plays (a separate decision, not part of this clean-up)
             if verb == "steal":
                 return v.stable_value(cid, me) + v.threat[o] * v.loss_if_removed(cid, o, "steal")
-            if verb == "move":
+            if outcome == "moves":
                 # Re-Target / Unicorn Swap: taking it out of o's Stable, best destination
                 if o == me:
                     return -v.stable_value(cid, me)
                 return v.threat[o] * v.stable_value(cid, o)
             return 0.0
         # a card in the discard, Nursery, a hand or the deck: the best card for me
-        if verb == "bring":
+        if outcome == "brings":
             return v.stable_value(cid, me)
         return v.hand_value(cid)
 
@@ -536,7 +536,7 @@ class HeuristicBot:
         return 0.0
 
 
-def _pile_action(v: _View, entry: dict) -> Action:
+def _pile_action(v: _View, entry: PileEntry) -> Action:
     """The play on the pile as an Action (card, destination, declared targets as Targets). Declared
     targets are public: they are announced with the play."""
     cid = entry["cid"]
@@ -556,31 +556,3 @@ def _pile_action(v: _View, entry: dict) -> Action:
             if op["do"] == "move":
                 targets.append(Target(player=choice[1]))
     return Action("play", d.name, entry.get("into"), tuple(targets), cid=cid)
-
-
-def _verb(s: GameState, d: Decision) -> str:
-    """The verb the pending target choice is for (read from the effect being resolved, which is public)."""
-    top = s.stack[-1] if s.stack else None
-    if top is not None and top.get("t") == "op":
-        return top["op"]["do"]
-    m = VERB_RE.search(d.prompt)
-    if m:
-        return m.group(1)
-    low = d.prompt.lower()
-    for verb in PROMPT_VERBS:
-        if verb in low:
-            return verb
-    return "destroy"
-
-
-def play_game(bots: Iterable, players: int, seed: int, max_decisions: int = 50_000) -> Game:
-    """Play one full game with one bot per seat (seat i uses bots[i]); returns the finished game."""
-    from uu.engine import new_game
-
-    bots = list(bots)
-    game = new_game([f"P{i + 1}" for i in range(players)], seed=seed)
-    n = 0
-    while game.pending is not None and n < max_decisions:
-        game.apply(bots[game.pending.player].choose(game))
-        n += 1
-    return game

@@ -35,12 +35,12 @@ class CardDef:
     every game shares the catalog's CardDefs. Compared by identity (one object per distinct card)."""
 
     __slots__ = ("no", "name", "title", "type", "copies", "text", "two_player_removed", "play", "enter", "leave",
-                 "bot", "static", "would", "watch", "hook", "notes", "rules", "is_unicorn", "letters", "kinds")
+                 "turn_start", "static", "would", "watch", "hook", "notes", "rules", "is_unicorn", "letters", "kinds")
 
     def __init__(self, no: str, name: str, title: str, type: CardType, copies: int, text: str,
                  two_player_removed: bool = False, play: dict[str, Any] | None = None,
                  enter: dict[str, Any] | None = None, leave: dict[str, Any] | None = None,
-                 bot: dict[str, Any] | None = None, static: dict[str, Any] | None = None,
+                 turn_start: dict[str, Any] | None = None, static: dict[str, Any] | None = None,
                  would: list[dict[str, Any]] | None = None, watch: list[dict[str, Any]] | None = None,
                  hook: str | None = None, notes: str | None = None, rules: tuple[str, ...] = (),
                  is_unicorn: bool = False, letters: int = 0, kinds: frozenset[str] = frozenset()):
@@ -54,7 +54,7 @@ class CardDef:
         self.play = play
         self.enter = enter
         self.leave = leave
-        self.bot = bot
+        self.turn_start = turn_start  # the effect at the beginning of its owner's turn (catalog key turn_start)
         self.static: dict[str, Any] = {} if static is None else static
         self.would: list[dict[str, Any]] = [] if would is None else would
         self.watch: list[dict[str, Any]] = [] if watch is None else watch
@@ -74,6 +74,6 @@ class CardDef:
 
     def __reduce__(self) -> tuple:  # copy and pickle through __init__ (a compiled class has no other way)
         return (CardDef, (self.no, self.name, self.title, self.type, self.copies, self.text,
-                          self.two_player_removed, self.play, self.enter, self.leave, self.bot, self.static,
+                          self.two_player_removed, self.play, self.enter, self.leave, self.turn_start, self.static,
                           self.would, self.watch, self.hook, self.notes, self.rules, self.is_unicorn,
                           self.letters, self.kinds))

@@ -15,15 +15,12 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
-from uu.yamlfile import LOADER as FAST_LOADER  # the one YAML loader definition (C when PyYAML has it)
+from uu.cards.verbs import VERBS as VERB_TABLE
+from uu.yamlfile import LOADER
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 
-VERBS = frozenset({
-    "draw", "discard", "sacrifice", "destroy", "steal", "return", "move", "bring", "take", "pull",
-    "look_take", "search", "shuffle_discard_into_deck", "swap_hands", "look_top", "end_turn",
-    "extra_turn", "extra_action", "choose_one", "steal_after_move", "hook", "skip_phase", "skip_turn",
-})
+VERBS = frozenset(VERB_TABLE)  # the names the catalog may use, from the one registry (uu.cards.verbs)
 FILTERS = frozenset({
     "card", "unicorn", "basic_unicorn", "baby_unicorn", "magical_unicorn", "upgrade", "downgrade",
     "upgrade_or_downgrade", "magic", "neigh", "narwhal", "this",
@@ -115,7 +112,7 @@ class CardModel(BaseModel):
     play: EffectModel | None = None
     enter: EffectModel | None = None
     leave: EffectModel | None = None
-    bot: EffectModel | None = None
+    turn_start: EffectModel | None = None  # the effect at the beginning of its owner's turn
     static: dict[str, Any] = {}
     would: list[WouldModel] = []
     watch: list[WatchModel] = []
@@ -172,7 +169,7 @@ def to_def(model: CardModel) -> CardDef:
         no=model.no, name=model.name, title=model.title, type=model.type, copies=model.copies,
         text=model.text, two_player_removed=model.two_player == "removed",
         play=_dump_effect(model.play), enter=_dump_effect(model.enter), leave=_dump_effect(model.leave),
-        bot=_dump_effect(model.bot), static=dict(model.static),
+        turn_start=_dump_effect(model.turn_start), static=dict(model.static),
         would=[w.model_dump(by_alias=True, exclude_none=True) for w in model.would],
         watch=[w.model_dump(by_alias=True, exclude_none=True) for w in model.watch],
         hook=model.hook, notes=model.notes, rules=tuple(model.rules),
@@ -200,7 +197,7 @@ def _kinds(model: CardModel) -> frozenset[str]:
 
 @functools.cache
 def load_catalog(path: Path = CATALOG_PATH) -> Catalog:
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=FAST_LOADER)
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
     if not isinstance(raw, list):
         raise CatalogError(f"{path}: expected a list of cards")
     cards = []

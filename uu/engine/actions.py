@@ -7,9 +7,10 @@ name cards by name; the instance id travels along (`cid`) but takes no part in e
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
 
-DECISION_KINDS: Final = (
+DecisionKind = Literal["baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order"]
+DECISION_KINDS: Final[tuple[DecisionKind, ...]] = (
     "baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order",
 )
 _DECISION_KINDS: Final = frozenset(DECISION_KINDS)
@@ -124,14 +125,13 @@ class Decision:
     """Who must decide, what kind of decision, the legal actions in order, and the prompt. Treat as immutable.
 
     A plain class rather than a frozen dataclass: the compiled engine (uu.native) builds it natively, while
-    a dataclass's generated __init__ stays interpreted (building Decisions was 7% of the compiled engine's
-    time).
+    a dataclass's generated __init__ stays interpreted (and Decisions are built at every step).
     """
 
-    __slots__ = ("player", "kind", "actions", "prompt", "rules", "card")
+    __slots__ = ("player", "kind", "actions", "prompt", "rules", "card", "verb")
 
-    def __init__(self, player: int, kind: str, actions: tuple[Action, ...], prompt: str,
-                 rules: tuple[str, ...] = (), card: str | None = None):
+    def __init__(self, player: int, kind: DecisionKind, actions: tuple[Action, ...], prompt: str,
+                 rules: tuple[str, ...] = (), card: str | None = None, verb: str | None = None):
         assert kind in _DECISION_KINDS, kind
         assert actions, f"a decision needs at least one legal action: {prompt}"
         self.player = player
@@ -140,9 +140,10 @@ class Decision:
         self.prompt = prompt
         self.rules = rules
         self.card = card  # the card whose effect asks, if any
+        self.verb = verb  # the verb (uu.cards.verbs) whose choice this is, if any: nobody reads it from the prompt
 
     def _key(self) -> tuple:
-        return (self.player, self.kind, self.actions, self.prompt, self.rules, self.card)
+        return (self.player, self.kind, self.actions, self.prompt, self.rules, self.card, self.verb)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Decision) and self._key() == other._key()
@@ -155,4 +156,4 @@ class Decision:
 
     def __repr__(self) -> str:
         return (f"Decision(player={self.player!r}, kind={self.kind!r}, actions={self.actions!r}, "
-                f"prompt={self.prompt!r}, rules={self.rules!r}, card={self.card!r})")
+                f"prompt={self.prompt!r}, rules={self.rules!r}, card={self.card!r}, verb={self.verb!r})")

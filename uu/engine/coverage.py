@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from uu.cards import catalog
+from uu.cards.verbs import VERBS
 
 
 def _ops(effect: Any) -> Iterator[dict[str, Any]]:
@@ -21,15 +22,16 @@ def _ops(effect: Any) -> Iterator[dict[str, Any]]:
 
 def missing_cards() -> dict[str, str]:
     """Card name → the verbs or hooks it needs that the engine lacks."""
+    from uu.engine import verbs  # noqa: F401  (fills VERB_HANDLERS)
+    from uu.engine.frames import VERB_HANDLERS
     from uu.engine.hooks import HOOKS
-    from uu.engine.verbs import VERBS
 
     out = {}
     for d in catalog():
         gaps = set()
-        for eff in (d.play, d.enter, d.leave, d.bot, d.would, d.watch):
+        for eff in (d.play, d.enter, d.leave, d.turn_start, d.would, d.watch):
             for op in _ops(eff):
-                if op["do"] not in VERBS:
+                if op["do"] not in VERB_HANDLERS:
                     gaps.add(f"verb {op['do']}")
                 elif op["do"] == "hook" and op.get("name") not in HOOKS:
                     gaps.add(f"hook {op.get('name')}")
@@ -40,32 +42,22 @@ def missing_cards() -> dict[str, str]:
     return out
 
 
-_VERB_RULES = {
-    "draw": ("verb.draw",), "discard": ("verb.discard",), "sacrifice": ("verb.sacrifice",),
-    "destroy": ("verb.destroy",), "steal": ("verb.steal", "effect.enter"), "return": ("option.return-is-leaving",),
-    "move": ("effect.enter",), "bring": ("effect.bring-not-play", "bring.from-discard"),
-    "take": ("verb.draw",), "pull": ("effect.pull-choose",), "look_take": ("effect.pull-choose",),
-    "search": ("search.reveal", "search.must-find"), "shuffle_discard_into_deck": ("verb.move-to-discard",),
-    "swap_hands": ("effect.order",), "look_top": ("effect.pull-choose",), "end_turn": ("bot.skip-to-end",),
-    "extra_turn": ("turn.extra",), "extra_action": ("action.one",), "choose_one": ("effect.order",),
-    "steal_after_move": ("verb.steal",), "skip_phase": ("turn.skip-phase",), "skip_turn": ("turn.skip-other",),
-}
 _KEY_RULES = {"play": ("card.magic-one-shot",), "enter": ("effect.enter",), "leave": ("effect.leave",),
-              "bot": ("bot.trigger", "bot.simultaneous")}
+              "turn_start": ("bot.trigger", "bot.simultaneous")}
 
 
 def card_rules(name: str) -> tuple[str, ...]:
     """The rule ids a card relies on, derived from its data (so they cannot drift from its behaviour)."""
     d = catalog()[name]
     out: list[str] = list(d.rules)
-    for key in ("play", "enter", "leave", "bot"):
+    for key in ("play", "enter", "leave", "turn_start"):
         eff = getattr(d, key)
         if eff:
             out += _KEY_RULES[key]
             if eff.get("may"):
                 out.append("effect.may")
             for op in _ops(eff):
-                out += _VERB_RULES.get(op["do"], ())
+                out += VERBS[op["do"]].rules
                 if op.get("then"):
                     out.append("effect.then")
     if d.static:

@@ -3,15 +3,23 @@ effect chain, and replacement ("would") events. Verbs themselves live in `uu.eng
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, Literal
 
 from uu.engine import queries as q
-from uu.engine.actions import Action, Decision
+from uu.engine.actions import Action, Decision, DecisionKind
+from uu.engine.frame_types import (
+    EachFrame,
+    LinkFrame,
+    Op,
+    OpFrame,
+    ProgFrame,
+    WouldFrame,
+)
 from uu.engine.frames import (
     CONT,
     DONE,
-    VERBS,
-    Frame,
+    VERB_HANDLERS,
     Result,
     card_actions,
     handler,
@@ -31,33 +39,31 @@ from uu.engine.targets import (
     player_candidates,
 )
 
-Op = dict[str, Any]
-
-KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "bot": "bot.trigger",
+KIND_RULES: Final = {"enter": "effect.enter", "leave": "effect.leave", "turn_start": "bot.trigger",
               "watch": "effect.triggered-continuous", "play": "card.magic-one-shot"}
 
 
-def prog(ops: list[Op], you: int, src: int | None) -> Frame:
-    return {"t": "prog", "ops": ops, "i": 0, "you": you, "src": src}
+def prog(ops: list[Op], you: int, src: int | None) -> ProgFrame:
+    return {"kind": "prog", "ops": ops, "next_op": 0, "you": you, "src": src}
 
 
-def op_frame(op: Op, you: int, src: int | None, actor: int | None = None) -> Frame:
-    return {"t": "op", "op": op, "you": you, "src": src, "actor": you if actor is None else actor,
-            "st": "init", "k": 0, "ok_n": 0}
+def op_frame(op: Op, you: int, src: int | None, actor: int | None = None) -> OpFrame:
+    return {"kind": "op", "op": op, "you": you, "src": src, "actor": you if actor is None else actor,
+            "step": "init", "picks_made": 0, "picks_carried_out": 0}
 
 
 @handler("prog")
-def h_prog(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_prog(s: GameState, f: ProgFrame, action: Action | None) -> Result:
     """Ops in a list run in the printed order (effect.order, effect.and)."""
-    i = f["i"]
+    i = f["next_op"]
     if i >= len(f["ops"]):
         return DONE
-    f["i"] = i + 1
+    f["next_op"] = i + 1
     s.stack.append(op_frame(f["ops"][i], f["you"], f["src"]))
     return CONT
 
 
-def finish(s: GameState, f: Frame, ok: bool) -> Result:
+def finish(s: GameState, f: OpFrame | EachFrame, ok: bool) -> Result:
     """End an op: `then` runs only if it was carried out (effect.then); `if_you_do` only if the player
     chose to do it (effect.if-you-do)."""
     s.last_ok = ok
@@ -72,15 +78,16 @@ def finish(s: GameState, f: Frame, ok: bool) -> Result:
 
 
 @handler("op")
-def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_op(s: GameState, f: OpFrame, action: Action | None) -> Result:
     op = f["op"]
     you, src = f["you"], f["src"]
-    if f["st"] == "init":
+    if f["step"] == "init":
         if op.get("may") and not f.get("asked"):
             if not op_possible(s, op, you, src):
                 return finish(s, f, False)
             if action is None:
-                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {s.name(src)}?")
+                return use_decline(s, you, src, f"Use the optional part '{op['do']}' of {_src_name(s, src)}?",
+                                   verb=op["do"])
             f["asked"] = True
             if action.kind == "decline":
                 s.say(f"{s.players[you]} declines.", "effect.may", player=you)
@@ -88,8 +95,8 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
             f["chose"] = True
             action = None
         if op.get("who") == "each":
-            each = {"t": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you), "ok": True,
-                    "child": False}
+            each: EachFrame = {"kind": "each", "op": op, "you": you, "src": src, "queue": s.seats_from(you),
+                    "all_carried_out": True, "child_running": False}
             return replace_top(s, f, each)
         if op.get("who") == "target" and not f.get("actor_set"):
             if s.ctx_player is None:
@@ -104,7 +111,7 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
                 p = None
             elif action is None:
                 return Decision(you, "target", player_actions(cands), "Choose another player.",
-                                ("target.players",), card=_src_name(s, src))
+                                ("target.players",), card=_src_name(s, src), verb=op["do"])
             else:
                 p = action.cid
                 action = None
@@ -112,8 +119,8 @@ def h_op(s: GameState, f: Frame, action: Action | None) -> Result:
                 return finish(s, f, False)
             f["actor"] = p
             f["actor_set"] = True
-        f["st"] = "run"
-    return VERBS[op["do"]](s, f, action)
+        f["step"] = "run"
+    return VERB_HANDLERS[op["do"]](s, f, action)
 
 
 def _src_name(s: GameState, src: int | None) -> str | None:
@@ -121,63 +128,65 @@ def _src_name(s: GameState, src: int | None) -> str | None:
 
 
 @handler("each")
-def h_each(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_each(s: GameState, f: EachFrame, action: Action | None) -> Result:
     """'Each player' acts in seat order starting with the controller (target.players)."""
-    if f["child"]:
-        f["child"] = False
-        f["ok"] = f["ok"] and s.last_ok
+    if f["child_running"]:
+        f["child_running"] = False
+        f["all_carried_out"] = f["all_carried_out"] and s.last_ok
     if f["queue"]:
         p = f["queue"].pop(0)
         sub = {k: v for k, v in f["op"].items() if k not in ("who", "then", "if_you_do", "may")}
         s.stack.append(op_frame(sub, f["you"], f["src"], actor=p))
-        f["child"] = True
+        f["child_running"] = True
         return CONT
-    return finish(s, f, f["ok"])
+    return finish(s, f, f["all_carried_out"])
 
 
-def pick_loop(s: GameState, f: Frame, action: Action | None, *, chooser: int, kind: str, n: int,
-              candidates: list[int], act, prompt: str, rules: tuple[str, ...]) -> Result:
+def pick_loop(s: GameState, f: OpFrame, action: Action | None, *, chooser: int, kind: DecisionKind, n: int,
+              candidates: list[int], act: Callable[[int], bool | str], prompt: str,
+              rules: tuple[str, ...]) -> Result:
     """Choose and act n times, one card at a time. Declared choices (op["chosen"]) are used when still
     valid; otherwise the chooser is asked. `act(cid)` returns True/False (done now) or CONT (it pushed a
     frame whose outcome arrives in state.last_ok)."""
     op = f["op"]
     if f.get("acting"):
         f["acting"] = False
-        f["ok_n"] += 1 if s.last_ok else 0
-        f["k"] += 1
-    while f["k"] < n:
+        f["picks_carried_out"] += 1 if s.last_ok else 0
+        f["picks_made"] += 1
+    while f["picks_made"] < n:
         picked = f.setdefault("picked", [])
         cands = [c for c in candidates if c not in picked]
         if "chosen" in op:
             chosen = op["chosen"]
-            cid = chosen[f["k"]] if f["k"] < len(chosen) else None
+            cid = chosen[f["picks_made"]] if f["picks_made"] < len(chosen) else None
             if cid is None or cid not in cands:
                 break
         elif not cands:
             break
         elif action is None:
             return Decision(chooser, kind, card_actions(s, kind, cands), prompt, rules,
-                            card=_src_name(s, f["src"]))
+                            card=_src_name(s, f["src"]), verb=op["do"])
         else:
             cid = action.cid
             action = None
+        assert cid is not None
         picked.append(cid)
         res = act(cid)
         if res == CONT:
             f["acting"] = True
             return CONT
-        f["ok_n"] += 1 if res else 0
-        f["k"] += 1
-    return finish(s, f, f["ok_n"] >= n)
+        f["picks_carried_out"] += 1 if res else 0
+        f["picks_made"] += 1
+    return finish(s, f, f["picks_carried_out"] >= n)
 
 
 # ---- links of the effect chain -----------------------------------------------------------------------
 
 @handler("link")
-def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_link(s: GameState, f: LinkFrame, action: Action | None) -> Result:
     effs = f["effects"]
-    if effs and effs[0]["kind"] == "bot":
-        return _bot_link(s, f, action)
+    if effs and effs[0]["kind"] == "turn_start":
+        return _turn_start_link(s, f, action)
     e = effs[0]
     eff, you, cid = e["eff"], e["you"], e["cid"]
     name = s.name(cid)
@@ -195,22 +204,22 @@ def h_link(s: GameState, f: Frame, action: Action | None) -> Result:
     return replace_top(s, f, prog(eff["ops"], you, cid))
 
 
-def bot_link(s: GameState, p: int, cids: list[int]) -> Frame:
+def turn_start_link(s: GameState, p: int, cids: list[int]) -> LinkFrame:
     effects = []
     for cid in cids:
-        eff = s.defs[cid].bot
-        assert eff is not None, "only cards with a beginning-of-turn effect form a bot link"
-        effects.append({"cid": cid, "you": p, "kind": "bot", "may": bool(eff.get("may")),
+        eff = s.defs[cid].turn_start
+        assert eff is not None, "only cards with a beginning-of-turn effect form a turn-start link"
+        effects.append({"cid": cid, "you": p, "kind": "turn_start", "may": bool(eff.get("may")),
                         "ops": clone(eff["ops"]), "use": None if eff.get("may") else True})
-    return {"t": "link", "effects": effects, "st": "ask", "used": [], "queue": None, "ri": 0}
+    return {"kind": "link", "effects": effects, "step": "ask", "used": [], "queue": None, "resolve_next": 0}
 
 
-def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
+def _turn_start_link(s: GameState, f: LinkFrame, action: Action | None) -> Result:
     """Beginning-of-turn effects form one link (bot.simultaneous, chain.link): every optional effect is
     used or declined, then the choices of mandatory effects, then of used optional ones
     (chain.mandatory-first), never the same card twice (chain.same-target), then all resolve."""
     effs = f["effects"]
-    if f["st"] == "ask":
+    if f["step"] == "ask":
         for e in effs:
             if e["use"] is not None:
                 continue
@@ -234,8 +243,8 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
         order = [i for i, e in enumerate(effs) if not e["may"]] + \
                 [i for i, e in enumerate(effs) if e["may"] and e["use"]]
         f["queue"] = [[i, j] for i in order for j in range(len(declarable_static(effs[i]["ops"], True)))]
-        f["st"] = "declare"
-    if f["st"] == "declare":
+        f["step"] = "declare"
+    if f["step"] == "declare":
         while f["queue"]:
             i, j = f["queue"][0]
             e = effs[i]
@@ -255,6 +264,7 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
                 f["queue"].pop(0)
                 continue
             players = is_player_choice(op)
+            kind: DecisionKind
             if players:
                 cands = player_candidates(s, op, e["you"])
                 kind = "target"
@@ -270,15 +280,17 @@ def _bot_link(s: GameState, f: Frame, action: Action | None) -> Result:
                 acts = player_actions(cands) if players else card_actions(s, kind, cands)
                 return Decision(e["you"], kind, acts,
                                 f"Choose for {s.name(e['cid'])} ({op['do']}) before the link resolves.",
-                                ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]))
+                                ("chain.targets-before", "chain.same-target"), card=s.name(e["cid"]),
+                                verb=op["do"])
+            assert action.cid is not None
             chosen.append(action.cid)
             if not players:
                 f["used"].append(action.cid)
             action = None
-        f["st"] = "resolve"
-    while f["ri"] < len(effs):
-        e = effs[f["ri"]]
-        f["ri"] += 1
+        f["step"] = "resolve"
+    while f["resolve_next"] < len(effs):
+        e = effs[f["resolve_next"]]
+        f["resolve_next"] += 1
         if e["use"]:
             s.say(f"{s.name(e['cid'])}'s beginning-of-turn effect resolves.", "bot.trigger", "chain.link")
             s.stack.append(prog(e["ops"], e["you"], e["cid"]))
@@ -332,16 +344,16 @@ def replacements(s: GameState, victim: int, event: str) -> list[tuple[int, dict[
     return found
 
 
-def would_frame(event: str, victim: int, you: int, src: int | None) -> Frame:
-    return {"t": "would", "event": event, "victim": victim, "you": you, "src": src, "st": "start"}
+def would_frame(event: Literal["destroy", "sacrifice"], victim: int, you: int, src: int | None) -> WouldFrame:
+    return {"kind": "would", "event": event, "victim": victim, "you": you, "src": src, "step": "start"}
 
 
 @handler("would")
-def h_would(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_would(s: GameState, f: WouldFrame, action: Action | None) -> Result:
     """A card would be destroyed or sacrificed: replacement effects may act instead, at most once per
     event; otherwise it goes to the discard pile (a Baby to the Nursery) and leave triggers fire."""
     v = f["victim"]
-    if f["st"] == "replaced":
+    if f["step"] == "replaced":
         s.last_ok = False
         return DONE
     if s.zone_of[v] != "stable":
@@ -362,7 +374,7 @@ def h_would(s: GameState, f: Frame, action: Action | None) -> Result:
             w = next(w for cc, w in reps if cc == c)
             s.say(f"{s.players[owner]} uses {s.name(c)}: instead of {s.name(v)} being {_past(f['event'])}, "
                   f"something else happens.", "effect.may", player=owner)
-            f["st"] = "replaced"
+            f["step"] = "replaced"
             s.stack.append(prog(w["instead"], owner, c))
             return CONT
     rule = "verb.destroy" if f["event"] == "destroy" else "verb.sacrifice"

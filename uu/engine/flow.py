@@ -9,11 +9,12 @@ from uu.cards.schema import CardType
 from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
-from uu.engine.effects import bot_link, op_frame
-from uu.engine.frames import CONT, DONE, HANDLERS, Frame, Result, card_actions, handler, replace_top
+from uu.engine.effects import op_frame, turn_start_link
+from uu.engine.frame_types import EndPhaseFrame, SetupFrame, TurnStartFrame
+from uu.engine.frames import CONT, DONE, HANDLERS, Result, card_actions, handler, replace_top
 from uu.engine.state import GameState
 
-# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+# An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
 BABY: Final = CardType.BABY
 
 # Frames at which the effect chain may run and a win may be declared (chain resolved: win.after-chain).
@@ -21,7 +22,7 @@ BARRIER_FRAMES: Final = frozenset({"action", "endphase", "setup"})
 
 
 @handler("setup")
-def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_setup(s: GameState, f: SetupFrame, action: Action | None) -> Result:
     """Each player chooses a Baby Unicorn into their Stable; the rest form the Nursery (setup.choose-baby)."""
     while f["queue"]:
         p = f["queue"][0]
@@ -40,19 +41,19 @@ def h_setup(s: GameState, f: Frame, action: Action | None) -> Result:
     return DONE
 
 
-@handler("bot")
-def h_bot(s: GameState, f: Frame, action: Action | None) -> Result:
+@handler("turn_start")
+def h_turn_start(s: GameState, f: TurnStartFrame, action: Action | None) -> Result:
     """Cards that were in the Stable when the turn began trigger now (bot.trigger, bot.entered-this-turn)."""
     p = s.current
-    defs, snap = s.defs, s.bot_snapshot
-    cids = [c for c in s.stables[p] if defs[c].bot and c in snap and q.text_works(s, c)]
+    defs, snap = s.defs, s.turn_start_snapshot
+    cids = [c for c in s.stables[p] if defs[c].turn_start and c in snap and q.text_works(s, c)]
     if not cids:
         return DONE
-    return replace_top(s, f, bot_link(s, p, cids))
+    return replace_top(s, f, turn_start_link(s, p, cids))
 
 
 @handler("endphase")
-def h_endphase(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_endphase(s: GameState, f: EndPhaseFrame, action: Action | None) -> Result:
     """End of Turn: DISCARD down to the hand limit (end.hand-limit)."""
     p = s.current
     limit = q.hand_limit(s, p)
@@ -153,7 +154,7 @@ def flow_step(s: GameState) -> None:
     """Advance the turn when nothing else is running (empty stack, empty chain)."""
     st = s.stage
     if st == "setup":
-        s.stack.append({"t": "setup", "queue": s.seats_from(s.current)})
+        s.stack.append({"kind": "setup", "queue": s.seats_from(s.current)})
         s.stage = "turn-start"
         return
     if st == "turn-start":
@@ -168,9 +169,9 @@ def flow_step(s: GameState) -> None:
         s.actions_left = 1
         s.ending_turn = False
         s.skip_phases = []
-        s.bot_snapshot = list(s.stables[p])
+        s.turn_start_snapshot = list(s.stables[p])
         s.say(f"Turn {s.turn_number}: {s.players[p]}'s turn begins.", "turn.phases", "turn.clockwise", player=p)
-        s.stack.append({"t": "bot"})
+        s.stack.append({"kind": "turn_start"})
         s.stage = "after-beginning"
         return
     if st == "after-beginning":
@@ -187,14 +188,14 @@ def flow_step(s: GameState) -> None:
         s.stage = "after-action"
         if not _skipped(s, "action"):
             s.phase = "action"
-            s.stack.append({"t": "action", "st": "ask"})
+            s.stack.append({"kind": "action", "step": "ask"})
         return
     if st == "after-action":
         if status_check(s):
             return
         s.phase = "end"
         s.stage = "after-end"
-        s.stack.append({"t": "endphase"})
+        s.stack.append({"kind": "endphase"})
         return
     if st == "after-end":
         s.last_end = [s.turn_number, s.current, len(s.hands[s.current])]
@@ -227,7 +228,7 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
                 if state_checks(s):
                     continue
             top = stack[-1] if stack else None
-            if top is None or top["t"] in BARRIER_FRAMES:
+            if top is None or top["kind"] in BARRIER_FRAMES:
                 if s.chain:
                     stack.append(s.chain.pop(0))
                     continue
@@ -239,7 +240,7 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
                     flow_step(s)
                     continue
         top = stack[-1]
-        res = handlers[top["t"]](s, top, action)
+        res = handlers[top["kind"]](s, top, action)
         action = None
         first = False
         if res is DONE:

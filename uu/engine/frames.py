@@ -12,21 +12,23 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from uu.engine.actions import Action, Decision, Target
+from uu.engine.frame_types import Frame, OpFrame
 from uu.engine.state import GameState
 
 DONE: Final = "done"
 CONT: Final = "cont"
 
-Frame = dict[str, Any]
 Result = Decision | str
-Handler = Callable[[GameState, Frame, Action | None], Result]
+# A handler takes the frame of its own kind (uu.engine.frame_types); the table holds every kind's.
+Handler = Callable[[GameState, Any, Action | None], Result]
+VerbHandler = Callable[[GameState, OpFrame, Action | None], Result]
 
 HANDLERS: Final[dict[str, Handler]] = {}
-# Filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
+# The run part of each verb of the registry (uu.cards.verbs), filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
 # keeps Final module names in C statics instead of looking them up in the module's dict at every use.
-VERBS: Final[dict[str, Handler]] = {}
-# Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function costs microseconds).
-HOOKS: Final[dict[str, Handler]] = {}
+VERB_HANDLERS: Final[dict[str, VerbHandler]] = {}
+# Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function is slow).
+HOOKS: Final[dict[str, VerbHandler]] = {}
 HOOK_CHECKS: Final[dict[str, Callable[[GameState, int, int | None], bool]]] = {}
 
 
@@ -108,9 +110,10 @@ def player_actions(players: list[int]) -> tuple[Action, ...]:
     return acts
 
 
-def use_decline(s: GameState, p: int, src: int | None, prompt: str, *rules: str) -> Decision:
+def use_decline(s: GameState, p: int, src: int | None, prompt: str, *rules: str,
+                verb: str | None = None) -> Decision:
     name = s.defs[src].name if src is not None else None
     acts = _USE_DECLINE.get(name)
     if acts is None:
         acts = _USE_DECLINE[name] = (Action("use", card=name), Action("decline", card=name))
-    return Decision(p, "use", acts, prompt, ("effect.may", *rules), card=name)
+    return Decision(p, "use", acts, prompt, ("effect.may", *rules), card=name, verb=verb)

@@ -27,7 +27,7 @@ from uu.engine.actions import ACTION_KINDS, Action, Decision
 from uu.engine.errors import AmbiguousAction, GameOver, IllegalAction, MalformedAction
 from uu.engine.flow import run
 from uu.engine.options import Options
-from uu.engine.state import GameState, LogEntry
+from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
 
@@ -249,9 +249,12 @@ class Game:
         """An independent copy (card definitions and options are shared: they never change)."""
         s = self.state
         memo: dict[int, Any] = {id(d): d for d in s.defs}
-        memo[id(s.options)] = s.options
-        memo[id(s.defs)] = s.defs
-        memo[id(s.cand_cache)] = {}  # derived: a copy starts empty, so edits to it cannot meet stale entries
+        for name, use in STATE_FIELDS.items():
+            value = getattr(s, name)
+            if use == "shared":
+                memo[id(value)] = value
+            elif use == "cache":
+                memo[id(value)] = type(value)()
         new = copy.deepcopy(s, memo)
         g = Game.__new__(Game)
         g.state = new

@@ -10,11 +10,12 @@ from collections.abc import Callable
 from uu.engine import moves
 from uu.engine.actions import Action
 from uu.engine.effects import finish
+from uu.engine.frame_types import OpFrame
 from uu.engine.frames import HOOK_CHECKS as POSSIBLE
-from uu.engine.frames import HOOKS, Frame, Result, hook_possible
+from uu.engine.frames import HOOKS, Result, hook_possible
 from uu.engine.state import GameState
 
-Hook = Callable[[GameState, Frame, Action | None], Result]
+Hook = Callable[[GameState, OpFrame, Action | None], Result]
 __all__ = ["HOOKS", "POSSIBLE", "hook", "hook_possible"]
 
 
@@ -29,7 +30,7 @@ def hook(name: str, possible: Callable[[GameState, int, int | None], bool] | Non
 
 
 @hook("shake_up")
-def shake_up(s: GameState, f: Frame, action: Action | None) -> Result:
+def shake_up(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """Shake Up: this card, your hand and the discard pile are shuffled into the deck, then DRAW 5."""
     you, src = f["you"], f["src"]
     for c in [*s.hands[you], *s.discard] + ([src] if src is not None and s.zone_of[src] == "limbo" else []):

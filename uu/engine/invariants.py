@@ -36,7 +36,7 @@ def mid_chain_win(game: Game) -> bool:
     s = game.state
     if not s.over or s.winner is None:
         return False
-    return bool(s.chain) or any(f["t"] in ("link", "prog", "op", "each", "would") for f in s.stack)
+    return bool(s.chain) or any(f["kind"] in ("link", "prog", "op", "each", "would") for f in s.stack)
 
 
 class Checker:

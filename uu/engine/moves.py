@@ -9,9 +9,10 @@ from typing import Any, Final
 from uu.cards.schema import CardType
 from uu.engine import queries as q
 from uu.engine import rng
+from uu.engine.frame_types import Zone
 from uu.engine.state import GameState
 
-# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+# An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
 BABY: Final = CardType.BABY
 
 
@@ -89,7 +90,7 @@ def draw(s: GameState, p: int, n: int = 1, *rules: str) -> int:
 
 def queue_link(s: GameState, effects: list[dict[str, Any]]) -> None:
     """A triggered effect becomes a new link at the end of the effect chain (chain.new-link)."""
-    s.chain.append({"t": "link", "effects": effects, "st": "start"})
+    s.chain.append({"kind": "link", "effects": effects, "step": "start"})
 
 
 def _watchers(s: GameState, p: int, event: str) -> list[dict[str, Any]]:
@@ -116,7 +117,7 @@ def enter_stable(s: GameState, cid: int, p: int, how: str) -> None:
         queue_link(s, [link])
 
 
-def leave_stable(s: GameState, cid: int, how: str, dest: str, dest_owner: int = -1) -> None:
+def leave_stable(s: GameState, cid: int, how: str, dest: Zone, dest_owner: int = -1) -> None:
     """Take a card out of its Stable. `how` is sacrifice | destroy | steal | return | move. Leave effects
     fire only on sacrifice and destroy (effect.leave); watchers see sacrifice, destroy and steal, and
     return when option return_is_leaving is set."""

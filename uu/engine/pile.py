@@ -15,7 +15,8 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.effects import prog
-from uu.engine.frames import CONT, DONE, Frame, Result, card_target, handler, replace_top
+from uu.engine.frame_types import ActionFrame, MagicFrame, PileFrame
+from uu.engine.frames import CONT, DONE, Result, card_target, handler, replace_top
 from uu.engine.state import GameState
 from uu.engine.targets import (
     DECLARE_LIMIT,
@@ -31,7 +32,7 @@ from uu.engine.targets import (
     player_candidates,
 )
 
-# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+# An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
 BABY: Final = CardType.BABY
 BASIC: Final = CardType.BASIC
 MAGICAL: Final = CardType.MAGICAL
@@ -175,12 +176,12 @@ def _targets(s: GameState, dec: list, combo: list[list[int]]) -> tuple[Target, .
 
 
 @handler("action")
-def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_action(s: GameState, f: ActionFrame, action: Action | None) -> Result:
     """Action phase: play ONE card or DRAW (action.one), more with an extra action."""
     p = s.current
-    if f["st"] == "after":
+    if f["step"] == "after":
         if s.actions_left > 0 and not s.ending_turn and not s.over:
-            f["st"] = "ask"
+            f["step"] = "ask"
         else:
             return DONE
     if action is None:
@@ -190,7 +191,7 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
     s.actions_left -= 1
     if action.kind == "draw":
         moves.draw(s, p, 1, "action.draw-instead")
-        f["st"] = "after"
+        f["step"] = "after"
         return CONT
     cid = action.cid
     assert cid is not None
@@ -198,8 +199,8 @@ def h_action(s: GameState, f: Frame, action: Action | None) -> Result:
     s.pile.append({"cid": cid, "p": p, "into": action.into, "decl": [list(x) for x in action.decl]})
     where = f" into {s.players[action.into]}'s Stable" if action.into is not None else ""
     s.say(f"{s.players[p]} plays {s.name(cid)}{where}.", "action.one", _type_rule(s, cid), player=p)
-    f["st"] = "after"
-    s.stack.append({"t": "pile", "st": "window", "ask": None, "top": -1})
+    f["step"] = "after"
+    s.stack.append({"kind": "pile", "step": "window", "ask": None, "pile_seen": -1})
     return CONT
 
 
@@ -245,15 +246,11 @@ def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
     return tuple(acts)
 
 
-def can_be_answered(s: GameState) -> bool:
-    return any(response_actions(s, p) for p in range(len(s.players)))
-
-
 @handler("pile")
-def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
-    if f["st"] == "window":
-        if f["top"] != len(s.pile):
-            f["top"] = len(s.pile)
+def h_pile(s: GameState, f: PileFrame, action: Action | None) -> Result:
+    if f["step"] == "window":
+        if f["pile_seen"] != len(s.pile):
+            f["pile_seen"] = len(s.pile)
             played_by = s.pile[-1]["p"]
             f["ask"] = [x for x in s.seat_ring(played_by + 1) if x != played_by]
         while f["ask"]:
@@ -279,9 +276,9 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
             below = s.pile[-2]
             s.say(f"{s.players[p]} responds with {s.name(cid)} to {s.name(below['cid'])}.", "instant.when",
                   "pile.top-only", "instant.chain", player=p)
-            f["top"] = -1
+            f["pile_seen"] = -1
             return CONT
-        f["st"] = "resolve"
+        f["step"] = "resolve"
     # resolve the top card
     top = s.pile[-1]
     if len(s.pile) >= 2:
@@ -292,8 +289,8 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
         s.say(f"{s.name(top['cid'])} resolves: {s.players[below['p']]}'s {s.name(below['cid'])} is not played "
               f"and goes to the discard pile.", "pile.resolve-top-down", "neigh.stops-card")
         if s.pile:
-            f["st"] = "window"
-            f["top"] = -1
+            f["step"] = "window"
+            f["pile_seen"] = -1
             return CONT
         return DONE
     s.pile.pop()
@@ -301,6 +298,7 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
     d = s.defs[cid]
     if d.type in PERMANENT:
         dest = top["into"]
+        assert dest is not None, "a permanent is played into a Stable"
         if q.can_enter(s, cid, dest):
             s.say(f"{d.name} enters {s.players[dest]}'s Stable.", "action.valid-stable", "effect.enter",
                   player=p)
@@ -311,15 +309,15 @@ def h_pile(s: GameState, f: Frame, action: Action | None) -> Result:
             moves.to_discard(s, cid)
         return DONE
     s.place(cid, "limbo")
-    return replace_top(s, f, {"t": "magic", "cid": cid, "you": p, "decl": top["decl"], "st": "start"})
+    return replace_top(s, f, {"kind": "magic", "cid": cid, "you": p, "decl": top["decl"], "step": "start"})
 
 
 @handler("magic")
-def h_magic(s: GameState, f: Frame, action: Action | None) -> Result:
+def h_magic(s: GameState, f: MagicFrame, action: Action | None) -> Result:
     """A Magic card takes effect, then goes to the discard pile (card.magic-one-shot)."""
     cid = f["cid"]
-    if f["st"] == "start":
-        f["st"] = "done"
+    if f["step"] == "start":
+        f["step"] = "done"
         d = s.defs[cid]
         ops = clone(d.play["ops"]) if d.play else []
         if f["decl"]:

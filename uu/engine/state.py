@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Literal
 
-from uu.cards.schema import CardDef, CardType
+from uu.cards.schema import CardDef
+from uu.engine.frame_types import Frame, LinkFrame, Phase, PileEntry, Stage, Zone
 from uu.engine.options import Options
 
-ZONES: Final = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
-PHASES: Final = ("beginning", "draw", "action", "end")
+ZONES: Final[tuple[Zone, ...]] = ("hand", "stable", "deck", "discard", "nursery", "pile", "limbo", "box")
+PHASES: Final[tuple[Phase, ...]] = ("beginning", "draw", "action", "end")
 
 
 class LogEntry:
     """One line of the narration: its text, the rule ids it applies, and the player it concerns (if any).
 
     A plain class rather than a dataclass: the compiled engine (uu.native) builds it natively, while a
-    dataclass's generated __init__ stays interpreted (it was a tenth of the compiled engine's time)."""
+    dataclass's generated __init__ stays interpreted (and a line is logged at nearly every step)."""
 
     __slots__ = ("text", "rules", "player")
 
@@ -50,7 +51,7 @@ class GameState:
     defs: list[CardDef]
     options: Options
     rng: random.Random
-    zone_of: list[str] = field(default_factory=list)
+    zone_of: list[Zone | Literal[""]] = field(default_factory=list)  # "": not placed yet (while a game is built)
     owner_of: list[int] = field(default_factory=list)
     hands: list[list[int]] = field(default_factory=list)
     stables: list[list[int]] = field(default_factory=list)
@@ -59,18 +60,18 @@ class GameState:
     nursery: list[int] = field(default_factory=list)
     limbo: list[int] = field(default_factory=list)  # a Magic card while it resolves
     box: list[int] = field(default_factory=list)  # out of the game (2-player removals, `rest: box`)
-    pile: list[dict[str, Any]] = field(default_factory=list)  # Neigh pile entries, bottom first
+    pile: list[PileEntry] = field(default_factory=list)  # Neigh pile entries, bottom first
     pile_cards: list[int] = field(default_factory=list)  # the zone "pile": cids in the same order
-    chain: list[dict[str, Any]] = field(default_factory=list)  # links waiting to resolve, first first
-    stack: list[dict[str, Any]] = field(default_factory=list)  # frames being executed, top last
-    stage: str = "setup"
+    chain: list[LinkFrame] = field(default_factory=list)  # links waiting to resolve, first first
+    stack: list[Frame] = field(default_factory=list)  # frames being executed, top last
+    stage: Stage = "setup"
     current: int = 0
-    phase: str = "beginning"
+    phase: Phase = "beginning"
     turn_number: int = 0
     actions_left: int = 1
-    bot_snapshot: list[int] = field(default_factory=list)
+    turn_start_snapshot: list[int] = field(default_factory=list)  # the Stable as the turn began (bot.trigger)
     ending_turn: bool = False
-    skip_phases: list[str] = field(default_factory=list)
+    skip_phases: list[Phase] = field(default_factory=list)
     skip_turns: list[int] = field(default_factory=list)
     extra_turns: list[int] = field(default_factory=list)
     last_ok: bool = True
@@ -99,7 +100,7 @@ class GameState:
     orders: list[tuple[int, ...]] = field(default_factory=list)  # derived: seat_ring's cache
 
     # ---- zones -------------------------------------------------------------------------------------
-    def zone_list(self, zone: str, owner: int) -> list[int]:
+    def zone_list(self, zone: Zone, owner: int) -> list[int]:
         if zone == "hand":
             return self.hands[owner]
         if zone == "stable":
@@ -108,7 +109,7 @@ class GameState:
             return self.pile_cards
         return getattr(self, zone)
 
-    def place(self, cid: int, zone: str, owner: int = -1, top: bool = True) -> None:
+    def place(self, cid: int, zone: Zone, owner: int = -1, top: bool = True) -> None:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
         old = self.zone_of[cid]
         self.cand_cache.clear()
@@ -145,9 +146,6 @@ class GameState:
     def names(self, cids: list[int]) -> list[str]:
         return [self.defs[c].name for c in cids]
 
-    def type_of(self, cid: int) -> CardType:
-        return self.defs[cid].type
-
     @property
     def n(self) -> int:
         return len(self.players)
@@ -173,3 +171,27 @@ class GameState:
 
     def all_cids(self) -> range:
         return range(len(self.defs))
+
+
+# What saving and copying do with each field of GameState, in field order: the one list that uu.engine.save,
+# Game.copy and any other copy read (tests/test_engine_api.py checks that it names every field).
+#   saved    plain data: a save stores it and a copy copies it (deeply)
+#   shared   never changes during a game: a copy shares it; a save stores it by name (defs) or by value
+#   rng      the seeded generator: a save stores its state, a copy copies it
+#   log      the narration: a save stores its lines
+#   derived  computed from the rest on demand: never saved; a copy may keep it
+#   cache    never saved; a copy starts empty (code that edits a copy's zones directly would meet stale entries)
+FieldUse = Literal["saved", "shared", "rng", "log", "derived", "cache"]
+STATE_FIELDS: Final[dict[str, FieldUse]] = {
+    "players": "saved", "defs": "shared", "options": "shared", "rng": "rng",
+    "zone_of": "saved", "owner_of": "saved", "hands": "saved", "stables": "saved", "deck": "saved",
+    "discard": "saved", "nursery": "saved", "limbo": "saved", "box": "saved", "pile": "saved",
+    "pile_cards": "saved", "chain": "saved", "stack": "saved", "stage": "saved", "current": "saved",
+    "phase": "saved", "turn_number": "saved", "actions_left": "saved", "turn_start_snapshot": "saved",
+    "ending_turn": "saved", "skip_phases": "saved", "skip_turns": "saved", "extra_turns": "saved",
+    "last_ok": "saved", "last_end": "saved", "ctx_player": "saved", "win_check_due": "saved",
+    "state_check_due": "saved", "winner": "saved", "over": "saved", "revealed": "saved", "log": "log",
+    "decisions": "saved", "info_epoch": "saved",
+    "static_cache": "derived", "stable_version": "derived", "checked_version": "derived", "cand_cache": "cache",
+    "bee_cache": "derived", "orders": "derived",
+}

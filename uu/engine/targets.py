@@ -4,25 +4,29 @@
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any, Final
 
 from uu.cards.schema import CardType
+from uu.cards.verbs import VERBS
 from uu.engine import queries as q
+from uu.engine.frame_types import Op
 from uu.engine.frames import hook_possible
 from uu.engine.state import GameState
 
-# Enum attribute lookups cost ~90 ns each on CPython 3.11: hot code compares with module constants.
+# An Enum attribute lookup is a slow dictionary walk on CPython: hot code compares with module constants.
 BABY: Final = CardType.BABY
 
-Op = dict[str, Any]
 
+# The registry's facts as module constants: the compiled engine keeps Final frozensets and dicts in C statics.
 # Ops whose choice is a card in a Stable or a player: declared with the play under option.targeting
 # declare-first, and before a beginning-of-turn link resolves (chain.targets-before).
-TARGET_OPS: Final = frozenset({"destroy", "steal", "return", "move", "pull", "look_take", "swap_hands"})
+TARGET_OPS: Final = frozenset(v.name for v in VERBS.values() if v.declared)
 # Choices among the controller's own cards: also made in advance in a beginning-of-turn link.
-OWN_CHOICE_OPS: Final = frozenset({"sacrifice", "discard"})
+OWN_CHOICE_OPS: Final = frozenset(v.name for v in VERBS.values() if v.own_choice)
+# How each verb tells whether it could do anything now (see Verb.possible).
+POSSIBLE: Final[dict[str, str]] = {v.name: v.possible for v in VERBS.values()}
 
 
 def others(s: GameState, you: int) -> list[int]:
@@ -57,7 +61,7 @@ def card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int 
 
 # option.pandas all-effects: the verbs that can never pick a Panda, whoever controls the effect (a
 # replacement effect's choice is one of these too: "SACRIFICE this card instead").
-PANDA_SAFE_FROM: Final = frozenset({"destroy", "steal", "return", "move", "sacrifice"})
+PANDA_SAFE_FROM: Final = frozenset(v.name for v in VERBS.values() if v.pandas_shield)
 
 
 def shielded_panda(s: GameState, cid: int) -> bool:
@@ -66,7 +70,7 @@ def shielded_panda(s: GameState, cid: int) -> bool:
     return (s.defs[cid].is_unicorn and s.zone_of[cid] == "stable" and q.are_pandas(s, s.owner_of[cid]))
 
 
-def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
+def matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None, src: int | None) -> list[int]:
     """The cards among `cids` that match filter word `what` (q.matches), in order, as a new list. The common
     filters are tested inline: this runs for every candidate list the engine builds."""
     if what is None or what == "card":
@@ -82,9 +86,18 @@ def _matching(s: GameState, cids: list[int] | tuple[int, ...], what: str | None,
     return [c for c in cids if what in defs[c].kinds]  # as q.matches: printed kinds only
 
 
-def _in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
+def in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
     stables = s.stables
     return [c for p in seats for c in stables[p]]
+
+
+# Where each verb picks cards and players, registered by uu.engine.verbs beside what the verb does
+# (`@verb(name, cards=..., players=...)`). A card pool gets (state, op, controller, source card, performer)
+# and returns a new list; a player pool gets (state, op, controller).
+CardPool = Callable[[GameState, Op, int, int | None, int], list[int]]
+PlayerPool = Callable[[GameState, Op, int], list[int]]
+CARD_POOLS: Final[dict[str, CardPool]] = {}
+PLAYER_POOLS: Final[dict[str, PlayerPool]] = {}
 
 
 def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int | None) -> list[int]:
@@ -99,48 +112,13 @@ def _card_candidates(s: GameState, op: Op, you: int, src: int | None, actor: int
         if verb == "return":
             return [src] if s.zone_of[src] in ("stable", "discard") else []
         return [src]
-    if verb == "discard":
-        return _matching(s, s.hands[a], what, src)
-    if verb == "sacrifice":
-        return _matching(s, s.stables[a], what, src)
-    if verb == "destroy":
-        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-                if q.can_be_destroyed(s, c, src)]
-    if verb == "steal":
-        return [c for c in _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-                if q.can_enter(s, c, you) and baby_may_move(s, c)]
-    if verb == "return":
-        frm = op.get("from", "other")
-        if frm == "each":
-            return _matching(s, s.stables[a], what, src)
-        return _matching(s, _in_stables(s, s.seat_ring(you)[1:]), what, src)
-    if verb == "move":
-        owners = (you,) if op.get("from", "you") == "you" else s.seat_ring(you)
-        return [c for c in _matching(s, _in_stables(s, owners), what, src) if baby_may_move(s, c)]
-    if verb == "bring":
-        frm = op.get("from", "hand")
-        pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
-        return [c for c in _matching(s, pool, what, src) if q.can_enter(s, c, you)]
-    if verb == "take":
-        return _matching(s, s.discard, what, src)
-    if verb == "search":
-        return _matching(s, s.deck, what, src)
-    if verb == "steal_after_move":
-        return []
-    return []
+    pool = CARD_POOLS.get(verb)
+    return [] if pool is None else pool(s, op, you, src, a)
 
 
 def player_candidates(s: GameState, op: Op, you: int) -> list[int]:
-    verb = op["do"]
-    if verb in ("pull", "look_take"):
-        return [p for p in others(s, you) if s.hands[p]]
-    if verb == "discard":  # who: other
-        return [p for p in others(s, you) if any(q.matches(s, c, op.get("what"), None) for c in s.hands[p])]
-    if verb == "swap_hands":
-        return others(s, you)
-    if verb == "skip_turn":
-        return others(s, you)
-    return []
+    pool = PLAYER_POOLS.get(op["do"])
+    return [] if pool is None else pool(s, op, you)
 
 
 def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
@@ -148,33 +126,33 @@ def move_destinations(s: GameState, op: Op, you: int, cid: int) -> list[int]:
     return [p for p in s.seat_ring(you) if p != frm and q.can_enter(s, cid, p)]
 
 
-_ALWAYS_POSSIBLE: Final = frozenset({"draw", "end_turn", "extra_turn", "extra_action", "shuffle_discard_into_deck",
-                              "skip_phase", "steal_after_move"})
-_PLAYER_VERBS: Final = frozenset({"pull", "look_take", "swap_hands", "skip_turn"})
+_PLAYER_VERBS: Final = frozenset(v.name for v in VERBS.values() if v.chooses == "player")
+_NO_CARD_MOVES: Final = frozenset(v.name for v in VERBS.values() if not v.moves_cards)
 
 
 def op_possible(s: GameState, op: Op, you: int, src: int | None) -> bool:
     """Could this op do anything now? (An impossible op is disregarded; an optional effect whose first op
     is impossible is not offered.)"""
     verb: str = op["do"]
-    if verb in _ALWAYS_POSSIBLE:
+    how: str = POSSIBLE[verb]
+    if how == "always":
         return True
-    if verb == "choose_one":
+    if how == "an_option":
         return any(ops_possible(s, o["ops"], you, src) for o in op["options"])
-    if verb == "hook":
+    if how == "hook":
         return hook_possible(s, op["name"], you, src)
-    if verb == "look_top":
+    if how == "deck_not_empty":
         return bool(s.deck)
-    if verb in _PLAYER_VERBS:
+    if how == "a_player":
         return bool(player_candidates(s, op, you))
     who = op.get("who")
     if who == "each":
         return True
     if who == "other":
         return bool(player_candidates(s, op, you))
-    if verb == "sacrifice" and op.get("all"):
+    if verb == "sacrifice" and op.get("all"):  # "SACRIFICE all Downgrades" with none is carried out
         return True
-    if verb == "move":
+    if how == "a_destination":
         return any(move_destinations(s, op, you, c) for c in card_candidates(s, op, you, src))
     # "DISCARD 2" or "DESTROY 2 cards" is possible only with 2 cards to do it to (effect.impossible-play)
     return len(card_candidates(s, op, you, src)) >= int(op.get("n", 1))
@@ -234,8 +212,8 @@ def short_discard(s: GameState, ops: list[Op], you: int, src: int | None) -> tup
             if have < n:
                 return op, max(have, 0)
             hand -= n
-        elif verb in ("extra_turn", "extra_action", "end_turn", "skip_phase"):
-            continue  # no card moves
+        elif verb in _NO_CARD_MOVES:
+            continue
         else:
             return None
     return None

@@ -1,4 +1,5 @@
-"""The verbs card data is built from. Each runs inside an op frame (see `uu.engine.effects`)."""
+"""What each verb of the registry (`uu.cards.verbs`) does when it runs, inside an op frame (see
+`uu.engine.effects`). The handler of a verb is registered under the verb's name with `@verb`."""
 
 from __future__ import annotations
 
@@ -7,30 +8,64 @@ from itertools import permutations
 from typing import Final
 
 from uu.cards.carddef import CardType
+from uu.cards.verbs import VERBS
 from uu.engine import moves, rng
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision
 from uu.engine.effects import finish, pick_loop, prog, would_frame
-from uu.engine.frames import CONT, HOOKS, VERBS, Frame, Result, card_actions, player_actions, replace_top
+from uu.engine.frame_types import OpFrame
+from uu.engine.frames import (
+    CONT,
+    HOOKS,
+    VERB_HANDLERS,
+    Result,
+    card_actions,
+    player_actions,
+    replace_top,
+)
 from uu.engine.state import GameState
-from uu.engine.targets import card_candidates, move_destinations, ops_possible, player_candidates
+from uu.engine.targets import (
+    CARD_POOLS,
+    PLAYER_POOLS,
+    CardPool,
+    Op,
+    PlayerPool,
+    baby_may_move,
+    card_candidates,
+    in_stables,
+    matching,
+    move_destinations,
+    ops_possible,
+    others,
+    player_candidates,
+)
 
-Verb = Callable[[GameState, Frame, Action | None], Result]
+VerbRun = Callable[[GameState, OpFrame, Action | None], Result]
 
 
-def verb(name: str) -> Callable[[Verb], Verb]:
-    def register(fn: Verb) -> Verb:
-        VERBS[name] = fn
+def verb(name: str, cards: CardPool | None = None, players: PlayerPool | None = None
+         ) -> Callable[[VerbRun], VerbRun]:
+    """Register what the registry's verb `name` does, and where it picks cards (`cards`) or players
+    (`players`) when it picks any; a name the registry lacks is a mistake at import."""
+    if name not in VERBS:
+        raise ValueError(f"verb {name!r} is not declared in uu.cards.verbs")
+    if cards is not None:
+        CARD_POOLS[name] = cards
+    if players is not None:
+        PLAYER_POOLS[name] = players
+
+    def register(fn: VerbRun) -> VerbRun:
+        VERB_HANDLERS[name] = fn
         return fn
 
     return register
 
 
-def _n(f: Frame) -> int:
+def _n(f: OpFrame) -> int:
     return int(f["op"].get("n", 1))
 
 
-def _cands(s: GameState, f: Frame) -> list[int]:
+def _cands(s: GameState, f: OpFrame) -> list[int]:
     return card_candidates(s, f["op"], f["you"], f["src"], f["actor"])
 
 
@@ -38,25 +73,40 @@ _WHAT: Final = {"unicorn": "Unicorn card", "basic_unicorn": "Basic Unicorn card"
          "upgrade_or_downgrade": "Upgrade or Downgrade card", "this": "this card", "card": "card"}
 
 
-def _what(f: Frame) -> str:
+def _card(s: GameState, f: OpFrame) -> str | None:
+    """The card whose effect asks (none for an op a rule runs, such as a Queen Bee's SACRIFICE)."""
+    src = f["src"]
+    return s.name(src) if src is not None else None
+
+
+def _what(f: OpFrame) -> str:
     w = f["op"].get("what") or "card"
     return _WHAT.get(w) or f"{w} card"
 
 
-def _a_what(f: Frame) -> str:
+def _a_what(f: OpFrame) -> str:
     """With its article: "a Unicorn card", "an Upgrade or Downgrade card", but "this card"."""
     w = _what(f)
     return w if w.startswith("this ") else f"{'an' if w[0] in 'AEIOUaeiou' else 'a'} {w}"
 
 
 @verb("draw")
-def v_draw(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_draw(s: GameState, f: OpFrame, action: Action | None) -> Result:
     got = moves.draw(s, f["actor"], _n(f))
     return finish(s, f, got == _n(f))
 
 
-@verb("discard")
-def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+def _from_hand(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.hands[a], op.get("what"), src)
+
+
+def _others_holding(s: GameState, op: Op, you: int) -> list[int]:
+    """DISCARD with who: other: the other players holding a matching card."""
+    return [p for p in others(s, you) if any(q.matches(s, c, op.get("what"), None) for c in s.hands[p])]
+
+
+@verb("discard", cards=_from_hand, players=_others_holding)
+def v_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
     def act(cid: int) -> bool:
@@ -64,14 +114,18 @@ def v_discard(s: GameState, f: Frame, action: Action | None) -> Result:
         s.say(f"{s.players[a]} DISCARDs {s.name(cid)}.", "verb.discard", player=a)
         return True
 
-    if not s.hands[a] and f["k"] == 0:
+    if not s.hands[a] and f["picks_made"] == 0:
         s.say(f"{s.players[a]} has no card to DISCARD: that part is disregarded.", "effect.impossible-skip")
     return pick_loop(s, f, action, chooser=a, kind="discard", n=_n(f), candidates=_cands(s, f), act=act,
                      prompt=f"{s.players[a]}: DISCARD {_a_what(f)}.", rules=("verb.discard",))
 
 
-@verb("sacrifice")
-def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
+def _own_stable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.stables[a], op.get("what"), src)
+
+
+@verb("sacrifice", cards=_own_stable)
+def v_sacrifice(s: GameState, f: OpFrame, action: Action | None) -> Result:
     a = f["actor"]
 
     def act(cid: int) -> str:
@@ -89,8 +143,13 @@ def v_sacrifice(s: GameState, f: Frame, action: Action | None) -> Result:
                      rules=("verb.sacrifice", "downgrade.sacrifice-a-card"))
 
 
-@verb("destroy")
-def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
+def _destroyable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return [c for c in matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+            if q.can_be_destroyed(s, c, src)]
+
+
+@verb("destroy", cards=_destroyable)
+def v_destroy(s: GameState, f: OpFrame, action: Action | None) -> Result:
     def act(cid: int) -> str:
         s.stack.append(would_frame("destroy", cid, f["you"], f["src"]))
         return CONT
@@ -100,8 +159,13 @@ def v_destroy(s: GameState, f: Frame, action: Action | None) -> Result:
                      rules=("verb.destroy",))
 
 
-@verb("steal")
-def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
+def _stealable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return [c for c in matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+            if q.can_enter(s, c, you) and baby_may_move(s, c)]
+
+
+@verb("steal", cards=_stealable)
+def v_steal(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -115,8 +179,14 @@ def v_steal(s: GameState, f: Frame, action: Action | None) -> Result:
                      prompt=f"{s.players[you]}: STEAL {_a_what(f)}.", rules=("verb.steal",))
 
 
-@verb("return")
-def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
+def _returnable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    if op.get("from", "other") == "each":
+        return matching(s, s.stables[a], op.get("what"), src)
+    return matching(s, in_stables(s, s.seat_ring(you)[1:]), op.get("what"), src)
+
+
+@verb("return", cards=_returnable)
+def v_return(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
 
     def act(cid: int) -> bool:
@@ -144,7 +214,7 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
             if action is None:
                 return Decision(you, "target", card_actions(s, "target", cands),
                                 f"Return a card from {s.players[p]}'s Stable to their hand.",
-                                ("target.players",), card=s.name(f["src"]))
+                                ("target.players",), card=_card(s, f), verb="return")
             assert action.cid is not None
             act(action.cid)
             action = None
@@ -155,8 +225,13 @@ def v_return(s: GameState, f: Frame, action: Action | None) -> Result:
                      rules=("effect.leave",))
 
 
-@verb("move")
-def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
+def _movable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    owners = (you,) if op.get("from", "you") == "you" else s.seat_ring(you)
+    return [c for c in matching(s, in_stables(s, owners), op.get("what"), src) if baby_may_move(s, c)]
+
+
+@verb("move", cards=_movable)
+def v_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "card" not in f:
         cands = _cands(s, f)
@@ -170,8 +245,9 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         elif action is None:
             return Decision(you, "target", card_actions(s, "target", cands), f"Choose {_a_what(f)} to move.",
-                            ("verb.steal",), card=s.name(f["src"]))
+                            ("verb.steal",), card=_card(s, f), verb="move")
         else:
+            assert action.cid is not None
             f["card"] = action.cid
             action = None
     cid = f["card"]
@@ -181,7 +257,8 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         if action is None:
             return Decision(you, "target", player_actions(dests), f"Move {s.name(cid)} into whose Stable?",
-                            ("target.players",), card=s.name(f["src"]))
+                            ("target.players",), card=_card(s, f), verb="move")
+        assert action.cid is not None
         f["dest"] = action.cid
     dest = f["dest"]
     s.ctx_player = dest
@@ -191,8 +268,14 @@ def v_move(s: GameState, f: Frame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("bring")
-def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
+def _bringable(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    frm = op.get("from", "hand")
+    pool = s.hands[you] if frm == "hand" else s.discard if frm == "discard" else s.nursery
+    return [c for c in matching(s, pool, op.get("what"), src) if q.can_enter(s, c, you)]
+
+
+@verb("bring", cards=_bringable)
+def v_bring(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -207,8 +290,12 @@ def v_bring(s: GameState, f: Frame, action: Action | None) -> Result:
                      rules=("effect.bring-not-play", "bring.from-discard"))
 
 
-@verb("take")
-def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
+def _from_discard(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.discard, op.get("what"), src)
+
+
+@verb("take", cards=_from_discard)
+def v_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you = f["you"]
 
     def act(cid: int) -> bool:
@@ -221,8 +308,12 @@ def v_take(s: GameState, f: Frame, action: Action | None) -> Result:
                      prompt=f"Take {_a_what(f)} from the discard pile.", rules=())
 
 
-@verb("search")
-def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
+def _from_deck(s: GameState, op: Op, you: int, src: int | None, a: int) -> list[int]:
+    return matching(s, s.deck, op.get("what"), src)
+
+
+@verb("search", cards=_from_deck)
+def v_search(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """search.must-find: a matching card must be taken if there is one; it is revealed (search.reveal)."""
     you = f["you"]
 
@@ -235,7 +326,7 @@ def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
         return True
 
     cands = _cands(s, f)
-    if not cands and f["k"] == 0:
+    if not cands and f["picks_made"] == 0:
         moves.shuffle_deck(s)
         s.say(f"{s.players[you]} searches the deck and finds no {_what(f)}; the deck is shuffled.",
               "search.must-find", player=you)
@@ -244,7 +335,7 @@ def v_search(s: GameState, f: Frame, action: Action | None) -> Result:
                      prompt=f"Search the deck for {_a_what(f)}.", rules=("search.must-find",))
 
 
-def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int | None, Decision | None]:
+def _choose_player(s: GameState, f: OpFrame, action: Action | None) -> tuple[int | None, Decision | None]:
     op = f["op"]
     if "player" in f:
         return f["player"], None
@@ -255,15 +346,24 @@ def _choose_player(s: GameState, f: Frame, action: Action | None) -> tuple[int |
         p = None
     elif action is None:
         return None, Decision(f["you"], "target", player_actions(cands), "Choose another player.",
-                              ("target.players",), card=s.name(f["src"]) if f["src"] is not None else None)
+                              ("target.players",), card=_card(s, f),
+                              verb=op["do"])
     else:
         p = action.cid
     f["player"] = p
     return p, None
 
 
-@verb("pull")
-def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
+def _others_with_cards(s: GameState, op: Op, you: int) -> list[int]:
+    return [p for p in others(s, you) if s.hands[p]]
+
+
+def _others(s: GameState, op: Op, you: int) -> list[int]:
+    return others(s, you)
+
+
+@verb("pull", players=_others_with_cards)
+def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: pulling takes a card at random, unseen. effect.pull-open-hand: from a hand kept
     face up for everyone (Nanny Cam) nothing is unseen, so the puller picks the card."""
     first = "player" not in f
@@ -279,7 +379,8 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             return Decision(you, "target", card_actions(s, "target", s.hands[p]),
                             f"{s.players[p]}'s hand is face up: take the card of your choice from it.",
-                            ("effect.pull-open-hand",), card=s.name(f["src"]) if f["src"] is not None else None)
+                            ("effect.pull-open-hand",), card=_card(s, f),
+                            verb="pull")
         assert action.cid is not None
         moves.to_hand(s, action.cid, you)
         s.say(f"{s.players[you]} takes {s.name(action.cid)} from {s.players[p]}'s face-up hand.",
@@ -292,8 +393,8 @@ def v_pull(s: GameState, f: Frame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("look_take")
-def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
+@verb("look_take", players=_others_with_cards)
+def v_look_take(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """effect.pull-choose: choosing lets the player look and pick."""
     if "player" not in f:
         p, ask = _choose_player(s, f, action)
@@ -304,20 +405,21 @@ def v_look_take(s: GameState, f: Frame, action: Action | None) -> Result:
             return finish(s, f, False)
         s.say(f"{s.players[f['you']]} looks at {s.players[p]}'s hand.", "effect.pull-choose", player=f["you"])
     p = f["player"]
+    assert p is not None  # a look_take with nobody to look at has finished
     if not s.hands[p]:
         return finish(s, f, False)
     if action is None:
         return Decision(f["you"], "target", card_actions(s, "target", s.hands[p]),
                         f"Take a card of your choice from {s.players[p]}'s hand.", ("effect.pull-choose",),
-                        card=s.name(f["src"]))
+                        card=_card(s, f), verb="look_take")
     assert action.cid is not None
     moves.to_hand(s, action.cid, f["you"])
     s.say(f"{s.players[f['you']]} takes a card from {s.players[p]}'s hand.", "effect.pull-choose")
     return finish(s, f, True)
 
 
-@verb("swap_hands")
-def v_swap_hands(s: GameState, f: Frame, action: Action | None) -> Result:
+@verb("swap_hands", players=_others)
+def v_swap_hands(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
         return ask
@@ -334,7 +436,7 @@ def v_swap_hands(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("shuffle_discard_into_deck")
-def v_shuffle_discard(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_shuffle_discard(s: GameState, f: OpFrame, action: Action | None) -> Result:
     for c in list(s.discard):
         s.place(c, "deck")
     moves.shuffle_deck(s)
@@ -343,7 +445,7 @@ def v_shuffle_discard(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("look_top")
-def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_look_top(s: GameState, f: OpFrame, action: Action | None) -> Result:
     you, op = f["you"], f["op"]
     if "seen" not in f:
         f["seen"] = list(s.deck[: int(op.get("n", 3))])
@@ -355,7 +457,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
         if action is None:
             acts = tuple(dict.fromkeys(Action("choose", option=s.name(c), cid=c) for c in seen))
             return Decision(you, "choose", acts, "Choose the card to put into your hand.", (),
-                            card=s.name(f["src"]))
+                            card=_card(s, f), verb="look_top")
         assert action.cid is not None
         f["kept"] = action.cid
         moves.to_hand(s, action.cid, you)
@@ -369,7 +471,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
                 Action("order", cards=tuple(s.name(c) for c in perm), cid=i)
                 for i, perm in enumerate(permutations(seen))))
             return Decision(you, "order", acts, "Put the other cards back on top, in this order (top first).",
-                            (), card=s.name(f["src"]))
+                            (), card=_card(s, f), verb="look_top")
         assert action.cid is not None
         perm = list(permutations(seen))[action.cid]
         for c in perm[::-1]:  # not reversed(): mypyc (the compiled engine) cannot compile that loop
@@ -378,7 +480,7 @@ def v_look_top(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("end_turn")
-def v_end_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_end_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.ending_turn = True
     s.say(f"{s.players[s.current]}'s turn will end once this link resolves (End of Turn still happens).",
           "bot.end-turn-others-resolve", "bot.skip-to-end", "end.never-skipped")
@@ -386,21 +488,21 @@ def v_end_turn(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("extra_turn")
-def v_extra_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_extra_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.extra_turns.append(f["you"])
     s.say(f"{s.players[f['you']]} will take another turn after this one.", "turn.extra", "turn.another")
     return finish(s, f, True)
 
 
 @verb("extra_action")
-def v_extra_action(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_extra_action(s: GameState, f: OpFrame, action: Action | None) -> Result:
     s.actions_left += 1
     s.say(f"{s.players[f['you']]} may play an extra card this Action phase.", "action.one")
     return finish(s, f, True)
 
 
 @verb("skip_phase")
-def v_skip_phase(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_skip_phase(s: GameState, f: OpFrame, action: Action | None) -> Result:
     phase = f["op"].get("phase", "draw")
     if phase == "end":
         s.say("End of Turn is never skipped.", "end.never-skipped")
@@ -410,8 +512,8 @@ def v_skip_phase(s: GameState, f: Frame, action: Action | None) -> Result:
     return finish(s, f, True)
 
 
-@verb("skip_turn")
-def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
+@verb("skip_turn", players=_others)
+def v_skip_turn(s: GameState, f: OpFrame, action: Action | None) -> Result:
     p, ask = _choose_player(s, f, action)
     if ask:
         return ask
@@ -424,20 +526,20 @@ def v_skip_turn(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("choose_one")
-def v_choose_one(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_choose_one(s: GameState, f: OpFrame, action: Action | None) -> Result:
     opts = [o for o in f["op"]["options"] if ops_possible(s, o["ops"], f["you"], f["src"])]
     if not opts:
         return finish(s, f, False)
     if action is None:
         return Decision(f["you"], "choose", tuple(Action("choose", option=o["name"]) for o in opts),
-                        "Choose one.", ("effect.order",), card=s.name(f["src"]))
+                        "Choose one.", ("effect.order",), card=_card(s, f), verb="choose_one")
     chosen = next(o for o in opts if o["name"] == action.option)
     s.say(f"{s.players[f['you']]} chooses: {chosen['name']}.", "effect.order", player=f["you"])
     return replace_top(s, f, prog(chosen["ops"], f["you"], f["src"]))
 
 
 @verb("steal_after_move")
-def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_steal_after_move(s: GameState, f: OpFrame, action: Action | None) -> Result:
     """Unicorn Swap's second half: STEAL a Unicorn from the player who just received the moved card."""
     you, p = f["you"], s.ctx_player
     if p is None:
@@ -454,5 +556,5 @@ def v_steal_after_move(s: GameState, f: Frame, action: Action | None) -> Result:
 
 
 @verb("hook")
-def v_hook(s: GameState, f: Frame, action: Action | None) -> Result:
+def v_hook(s: GameState, f: OpFrame, action: Action | None) -> Result:
     return HOOKS[f["op"]["name"]](s, f, action)

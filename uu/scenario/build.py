@@ -7,6 +7,7 @@ from collections import defaultdict
 from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.errors import GameError
+from uu.engine.frame_types import Stage, Zone
 from uu.engine.game import Game, blank_state, build_defs
 from uu.engine.state import GameState
 from uu.scenario.model import Scenario, name_problems
@@ -47,7 +48,7 @@ def build_state(sc: Scenario) -> GameState:
                                 f"({cat[name].copies})")
         return free[name].pop(0)
 
-    def put(names: list[str], zone: str, owner: int, where: str) -> None:
+    def put(names: list[str], zone: Zone, owner: int, where: str) -> None:
         for name in names:
             cid = take(name, where)
             d = defs[cid]
@@ -106,9 +107,10 @@ def _set_turn(s: GameState, sc: Scenario) -> None:
     s.current = sc.players.index(player)
     s.turn_number = number - 1 if phase == "beginning" else number
     s.phase = phase
-    s.bot_snapshot = list(s.stables[s.current])
-    s.stage = {"beginning": "turn-start", "draw": "after-beginning", "action": "after-draw",
-               "end": "after-action"}[phase]
+    s.turn_start_snapshot = list(s.stables[s.current])
+    stage_at: dict[str, Stage] = {"beginning": "turn-start", "draw": "after-beginning", "action": "after-draw",
+                                  "end": "after-action"}
+    s.stage = stage_at[phase]
     s.win_check_due = False
     s.state_check_due = True
 

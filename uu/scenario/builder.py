@@ -6,9 +6,13 @@
     >>> b.move("Neigh", "hand", "discard", from_player="Ben")
     >>> b.set_turn(player="Ben", phase="action"); b.set_option("targeting", "neigh-first")
     >>> b.errors()            # [] or [(field, message), ...]
-    >>> b.to_scenario(); b.to_yaml(); b.build()           # Scenario, scenario YAML, a live Game
-    >>> PositionBuilder.from_yaml(text)                    # pasted YAML (errors carry line numbers)
-    >>> PositionBuilder.from_game(game)                    # edit the current position of a game
+    []
+    >>> scenario, text, game = b.to_scenario(), b.to_yaml(), b.build()   # Scenario, scenario YAML, a live Game
+    >>> game.pending.kind, game.players[game.pending.player]
+    ('action', 'Ben')
+    >>> PositionBuilder.from_yaml(text).errors()           # pasted YAML (errors carry line numbers)
+    []
+    >>> b2 = PositionBuilder.from_game(game)               # edit the current position of a game
 
 Zones: `stable` and `hand` (of a player), `deck` (a list, index 0 = the top), `discard` (bottom first),
 `nursery`. Every change is checked at once and either happens completely or raises `BuilderError`, whose

@@ -1,8 +1,12 @@
 """Export the current position of a game as a scenario file (docs/scenario-format.md) that loads back to it.
 
-    >>> from uu.scenario.export import export_position
+    >>> from uu.engine import new_game
+    >>> from uu.scenario import build_game, parse_scenario
+    >>> game = new_game(["Ana", "Ben"], seed=1)
+    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
     >>> text = export_position(game)               # YAML; raises NotExportable with the reason
-    >>> game2 = build_game(parse_scenario(text))   # the same position
+    >>> position_signature(build_game(parse_scenario(text))) == position_signature(game)   # the same position
+    True
 
 What the text holds: `name`, `players`, every engine `options` value (seed included), `turn` {player, phase,
 number}, every player's Stable and hand in order, the full deck (top first), the discard pile (bottom first:
@@ -48,6 +52,7 @@ from typing import Any
 
 import yaml
 
+from uu.engine.frame_types import Frame
 from uu.engine.game import Game
 from uu.engine.state import PHASES
 from uu.scenario.model import Scenario
@@ -68,7 +73,7 @@ def why_not_exportable(game: Game) -> str | None:
     names = s.players
     if s.over or d is None:
         return f"the game is over ({game.result_text()}); a scenario is a position to play from"
-    if s.stage == "setup" or any(f["t"] == "setup" for f in s.stack):
+    if s.stage == "setup" or any(f["kind"] == "setup" for f in s.stack):
         return ("the players are still choosing their Baby Unicorns (setup); export once the first turn has "
                 "begun")
     if s.pile:
@@ -78,14 +83,14 @@ def why_not_exportable(game: Game) -> str | None:
         return f"{s.name(s.limbo[0])} is resolving; export when it has resolved"
     if s.chain:
         return "effects are waiting in the effect chain; export when the chain has resolved"
-    frames = [f["t"] for f in s.stack]
+    frames = [f["kind"] for f in s.stack]
     if s.phase == "action" and frames == ["action"]:
         if s.actions_left > 1:
             return (f"{names[s.current]} has {s.actions_left} actions left this turn (an extra action); the "
                     f"scenario format cannot say so: export after the extra action")
     elif s.phase == "end" and frames == ["endphase"]:
         pass
-    elif s.phase == "beginning" and len(s.stack) == 1 and _fresh_bot_link(s):
+    elif s.phase == "beginning" and len(s.stack) == 1 and _fresh_turn_start_link(s):
         pass
     elif any(t in ("link", "prog", "op", "each", "would") for t in frames):
         return (f"an effect is half-resolved ({d.prompt.strip()}); export when it has resolved (for example "
@@ -112,16 +117,17 @@ def why_not_exportable(game: Game) -> str | None:
     return None
 
 
-def _fresh_bot_link(s: Any) -> bool:
+def _fresh_turn_start_link(s: Any) -> bool:
     """The stack is the beginning-of-turn link, asked before any of its choices was made, and the Stable has
     not changed since the turn began (so re-running the start of the turn asks the same question)."""
     f = s.stack[0]
     effs = f.get("effects") or []
-    if f["t"] != "link" or not effs or effs[0].get("kind") != "bot" or f.get("st") not in ("ask", "declare"):
+    if f["kind"] != "link" or not effs or effs[0].get("kind") != "turn_start" \
+            or f.get("step") not in ("ask", "declare"):
         return False
-    if s.stage != "after-beginning" or sorted(s.bot_snapshot) != sorted(s.stables[s.current]):
+    if s.stage != "after-beginning" or sorted(s.turn_start_snapshot) != sorted(s.stables[s.current]):
         return False
-    if any(e["may"] and e["use"] for e in effs) or f.get("used") or f.get("ri"):
+    if any(e["may"] and e["use"] for e in effs) or f.get("used") or f.get("resolve_next"):
         return False
     return not any(op.get("chosen") for e in effs for op in _ops(e["ops"]))
 
@@ -165,7 +171,6 @@ def export_scenario(game: Game, name: str | None = None) -> Scenario:
 
 # PyYAML's C (libyaml) dumper and loader when available: same output rules, ten times faster
 _Dumper = DUMPER
-_Loader = LOADER
 
 _ORDER = ("name", "description", "rules", "players", "options", "turn", "stables", "hands", "deck", "discard",
           "nursery", "rest", "steps", "expect", "lesson")
@@ -238,9 +243,9 @@ def position_signature(game: Game) -> dict[str, Any]:
     d = game.pending
     later = PHASES[PHASES.index(s.phase) + 1:]
 
-    def frame(f: dict[str, Any]) -> tuple[Any, ...]:
-        effs = f.get("effects") or []
-        return (f["t"], f.get("st"), tuple((s.name(e["cid"]), e.get("kind"), e.get("use")) for e in effs))
+    def frame(f: Frame) -> tuple[Any, ...]:
+        effs = f["effects"] if f["kind"] == "link" else []
+        return (f["kind"], f.get("step"), tuple((s.name(e["cid"]), e.get("kind"), e.get("use")) for e in effs))
 
     return {
         "players": list(s.players),
@@ -282,10 +287,10 @@ def export_position(game: Game, name: str | None = None, verify: bool = True) ->
 def _verify(game: Game, sc: Scenario, text: str) -> None:
     """Load the text back (YAML → Scenario → Game) and compare positions; NotExportable on any difference.
     (`parse_scenario` adds line numbers for errors only; the data path is the same, with the C YAML loader
-    when available, which keeps an export at a few milliseconds.)"""
+    when available, so an export stays cheap.)"""
     from uu.scenario.build import build_game
 
-    back_sc = Scenario.model_validate(yaml.load(text, Loader=_Loader))
+    back_sc = Scenario.model_validate(yaml.load(text, Loader=LOADER))
     if back_sc != sc:
         raise NotExportable("cannot export this position: the YAML text does not load back to the same "
                             "scenario (a name that YAML cannot quote?)")

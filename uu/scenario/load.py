@@ -9,9 +9,7 @@ import yaml
 from pydantic import ValidationError
 
 from uu.scenario.model import Scenario, name_problems
-from uu.yamlfile import LOADER, YamlInputError, compose_user_yaml, construct, read_user_file
-
-FAST_LOADER = LOADER  # the one definition is in uu.yamlfile; this name stays for older imports
+from uu.yamlfile import YamlInputError, compose_user_yaml, construct, read_user_file
 
 
 class ScenarioFileError(ValueError):

@@ -79,8 +79,10 @@ class Expect(Strict):
     pending: PendingSpec | None = None
 
 
-class Step(Strict):
-    as_: str = Field(alias="as")
+class Move(Strict):
+    """The fields that name one move, shared by a scenario step (`Step`, which adds who makes it) and a
+    lesson's asked move (`uu.tutor.model.Ask`, always the learner's)."""
+
     do: DO
     card: str | None = None
     into: str | None = None
@@ -91,6 +93,10 @@ class Step(Strict):
     owner: str | None = None
     zone: Literal["stable", "hand", "deck", "discard", "nursery"] | None = None
     player: str | None = None
+
+
+class Step(Move):
+    as_: str = Field(alias="as")
     illegal: bool = False
     then: Expect | None = None
 

@@ -33,7 +33,7 @@ class EndOnMemoryError(logging.Filter):
         return True
 
 
-def _is_page_stream(stream: object, target: IO[str]) -> bool:
+def _is_page_stream(stream: object, target: object) -> bool:
     """A stream that is not the process's own stderr or stdout, or a file: ipykernel's `OutStream` (the page)."""
     if stream is target or stream in (sys.__stderr__, sys.__stdout__):
         return False

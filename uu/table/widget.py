@@ -32,7 +32,7 @@ class TableWidget(anywidget.AnyWidget):
     _css = HERE / "table.css"
 
     observation = traitlets.Dict().tag(sync=True)
-    actions = traitlets.List().tag(sync=True)
+    actions: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Grows with every update: a choice made on an older table names an index of an older list.
     version = traitlets.Int(0).tag(sync=True)
 

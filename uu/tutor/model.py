@@ -54,7 +54,7 @@ from pydantic import Field, ValidationError, ValidationInfo, field_validator, mo
 
 from uu.engine.options import Options
 from uu.scenario.load import ScenarioFileError, _line_of, format_validation, parse_scenario
-from uu.scenario.model import DO, Expect, Scenario, Step, Strict, TargetSpec, TurnSpec, name_problems
+from uu.scenario.model import Expect, Move, Scenario, Step, Strict, TurnSpec, name_problems
 from uu.yamlfile import YamlInputError, compose_user_yaml, read_user_file
 
 __all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
@@ -67,22 +67,11 @@ class LessonFileError(ScenarioFileError):
     """A lesson file that cannot be loaded; the message names the file, the line and the field."""
 
 
-class Ask(Strict):
-    """The learner's move: the fields of a scenario step, without `as` (the learner makes it)."""
-
-    do: DO
-    card: str | None = None
-    into: str | None = None
-    target: TargetSpec | list[TargetSpec] | None = None
-    to: str | None = None
-    option: str | None = None
-    cards: list[str] | None = None
-    owner: str | None = None
-    zone: Literal["stable", "hand", "deck", "discard", "nursery"] | None = None
-    player: str | None = None
+class Ask(Move):
+    """The learner's move: the fields of a scenario step (`Move`), without `as` (the learner makes it)."""
 
     def as_step(self, learner: str) -> Step:
-        data = self.model_dump(exclude_none=True, include=set(Ask.model_fields))  # feedback fields stay out
+        data = self.model_dump(exclude_none=True, include=set(Move.model_fields))  # feedback fields stay out
         return Step.model_validate({"as": learner, **data})
 
     def names(self) -> list[tuple[str, str]]:
@@ -322,7 +311,7 @@ def parse_lesson(text: str, path: str = "<text>") -> Lesson:
         spec = LessonSpec.model_validate(sc.lesson, context=ctx)
     except ValidationError as e:
         # the node tree (for line numbers) only when there is an error to place: composing every lesson
-        # costs each learner's kernel start about 0.2 s
+        # would slow each learner's kernel start
         raise LessonFileError(_prefixed(path, e, compose_user_yaml(text, path))) from None
     for n, st in enumerate(spec.script, 1):
         if st.position is not None:
@@ -351,7 +340,7 @@ def _prefixed(path: str, err: ValidationError, root: yaml.Node | None) -> str:
 
 
 # Lessons parsed before, by (path, text): the same text gives the same (immutable, never mutated) lesson. Parsing
-# the shipped lessons was 40% of a kernel's run of the app notebook; a kernel forked from uu.server.forkkernel's
+# the shipped lessons is a large part of a kernel's run of the app notebook; a kernel forked from uu.server.forkkernel's
 # zygote, which loaded them, finds them here.
 _PARSED: dict[tuple[str, str], Lesson] = {}
 _PARSED_MAX = 64

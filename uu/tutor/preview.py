@@ -1,9 +1,18 @@
 """"What would this do?": preview an action on a copy of the game, up to the next decision only.
 
+    >>> from uu.engine import new_game
+    >>> game = new_game(["Ana", "Ben"], seed=1)
+    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
     >>> p = preview(game, game.legal_actions[0])   # the real game is never changed
-    >>> p.moves, p.unicorns_before, p.unicorns_after, p.next, p.response_window, p.game_over, p.winner
-    >>> print(p.text()); p.html()
-    >>> previews = preview_all(game)              # one per legal action of the pending decision
+    >>> p.unicorns_before == p.unicorns_after, p.response_window, p.game_over, p.winner
+    (True, True, False, None)
+    >>> print(p.text())
+    Ana: play Tiny Stable into Ana's Stable
+      Tiny Stable: Ana's hand → the Neigh pile
+      Unicorns: no change (Ana 1, Ben 1)
+      Response window: Tiny Stable is on the Neigh pile and has not resolved yet; Ben may respond first (the preview stops here).
+    >>> len(preview_all(game)) == len(game.legal_actions)   # one per legal action of the pending decision
+    True
 
 The copy runs until somebody must decide again, exactly as `Game.apply` would: when the action opens a
 response window (a card played onto the Neigh pile), the preview stops there and says so — the card has not

@@ -1,20 +1,20 @@
 """A game tree for the what-if sandbox: undo, redo, branches and jumps (pure Python, no widgets).
 
-    >>> tl = Timeline(game)            # the root is a copy: `game` itself is never changed
-    >>> tl.apply(tl.game.legal_actions[0]); tl.undo(); tl.redo(); tl.jump(0)
-    >>> tl.nodes, tl.current, tl.branches(), tl.to_dict()
+    >>> from uu.engine import new_game
+    >>> tl = Timeline(new_game(["Ana", "Ben"], seed=1))   # the root is a copy: the game itself is never changed
+    >>> _ = tl.apply(tl.game.legal_actions[0]); _ = tl.undo(); _ = tl.redo(); _ = tl.jump(0)
+    >>> len(tl.nodes), tl.current.id, [b["path"] for b in tl.branches()]
+    (2, 0, [[0, 1]])
 
 Every node is one position; its children are the actions tried from it. `apply` adds a child, or moves to the
 existing child when the same action (equal by names, docs/scenario-format.md) was already tried, so the tree
 never holds a duplicate. `redo` goes to the child visited most recently. `game` is the position at the current node: read
 it, but change it only through `apply` (it is the tree's cached copy).
 
-**Storage: snapshots every `snapshot_every` plies + replay.** Measured on this engine (4 players, one line of
-200 decisions, ~75 turns): `Game.copy()` costs 2–5 ms (it grows with the log), replaying 220 actions from the
-start about 10 ms. A copy at every node (`snapshot_every=1`) held ~6 MB for those 200 nodes (tracemalloc);
-snapshots every 16 plies held ~1 MB, with `apply` unchanged (~2.4 ms a node: one copy) and `jump` to an
-uncached node ~2.3 ms (one copy plus at most 15 replayed actions). So: the root and every node at a depth that
-is a multiple of 16 keep a snapshot, a small LRU cache holds the last few positions visited, and any other
+**Storage: snapshots every `snapshot_every` plies + replay.** A copy of the game grows with its log, and a
+copy at every node (`snapshot_every=1`) holds several times the memory of a snapshot every 16 plies, while
+replaying up to 15 actions from a snapshot costs about as much as one copy. So: the root and every node at a
+depth that is a multiple of 16 keep a snapshot, a small LRU cache holds the last few positions visited, and any other
 node is rebuilt by replaying from its nearest snapshot. Replay is exact because the engine is deterministic
 (one seeded RNG inside the state) and actions match by names (a test compares every node's full state,
 log and RNG included, with a copy-per-node tree).

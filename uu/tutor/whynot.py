@@ -4,10 +4,13 @@ The engine's own error lists every legal move, which tells a beginner nothing ab
 looks at the position instead: the pending decision (who decides, what kind, which actions are legal), the
 cards in play and the Neigh pile, and names the one thing that makes this move wrong and what is allowed.
 
-    >>> reason = why_not(game, Action("play", card="Neigh"))            # doctest: +SKIP
-    >>> reason.text                                                      # doctest: +SKIP
+    >>> from uu.engine import new_game
+    >>> game = new_game(["Ana", "Ben"], seed=1)
+    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
+    >>> reason = why_not(game, Action("play", card="Neigh"))
+    >>> reason.text
     'Neigh is an Instant: an Instant is never your action; you play it only to answer a card another player plays.'
-    >>> reason.rule                                                      # doctest: +SKIP
+    >>> reason.rule
     'instant.not-an-action'
 
 The sentence never contains rule ids (the learner reads it); the id goes to data and logs, and
@@ -588,7 +591,7 @@ class _Why:
 
     def frame_actor(self) -> int | None:
         f = self.s.stack[-1] if self.s.stack else None
-        return f.get("actor") if f and f.get("t") == "op" else None
+        return f["actor"] if f is not None and f["kind"] == "op" else None
 
     def pending_op(self) -> tuple[Op, int, int | None, list[int], bool] | None:
         """The op the pending decision belongs to: (op, controller, source card, cards already chosen, whether
@@ -597,10 +600,11 @@ class _Why:
         if not s.stack:
             return None
         f = s.stack[-1]
-        if f.get("t") == "op":
+        if f["kind"] == "op":
             return f["op"], f["you"], f["src"], list(f.get("picked", [])), False
-        if f.get("t") == "link" and f.get("st") == "declare" and f.get("queue"):
-            i, j = f["queue"][0]
+        queue = f.get("queue") if f["kind"] == "link" and f["step"] == "declare" else None
+        if f["kind"] == "link" and queue:
+            i, j = queue[0]
             e = f["effects"][i]
             return declarable_static(e["ops"], True)[j], e["you"], e["cid"], list(f.get("used", [])), True
         return None
@@ -772,8 +776,8 @@ class _Why:
         top_p, top_name = top["p"], s.name(top["cid"])
         if not response_actions(s, p):  # no answer allowed, for a reason not named above: the caller falls back
             return None
-        frame = next((f for f in reversed(s.stack) if f.get("t") == "pile"), None)
-        asking = frame.get("ask") if frame and frame.get("st") == "window" else None
+        frame = next((f for f in reversed(s.stack) if f.get("kind") == "pile"), None)
+        asking = frame.get("ask") if frame and frame.get("step") == "window" else None
         if asking is not None and p not in asking:
             return Reason(f"You have already passed on {self.poss(top_p)} {top_name}: you may answer again only "
                           f"when a new card goes on top of the pile.", "pile.no-neigh-after-pass")
