@@ -19,6 +19,7 @@ import tornado.web
 from conftest import run_async
 
 import uu.server.app
+import uu.server.pages
 import uu.server.patches
 from uu.server import seats
 from uu.server.appserver import AppServer
@@ -274,7 +275,7 @@ def test_page_handler_cap_patch_wraps_voilas_page_route():
 
     assert uu.server.patches.patch_page_handler_cap() and uu.server.patches.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.seats.seat_check
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.pages.seat_check
     assert uu.server.patches.patch_websocket_seats() and uu.server.patches.patch_websocket_seats()
     assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 

@@ -1,0 +1,82 @@
+"""Seats in the running server: the check before each page load (its browser's seat token, freeing that
+browser's previous pages, the cap) and the reaper of kernels whose page never connected. The page handler
+patch (`uu.server.patches.patch_page_handler_cap`) calls `seat_check`; `uu.server.seats` keeps the register."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from uu.server import seats
+
+log = logging.getLogger(__name__)
+
+_REAPER_ATTR = "_uu_seat_reaper"
+
+
+async def shutdown_kernel(kernel_manager: Any, kernel_id: str, why: str) -> None:
+    from jupyter_core.utils import ensure_async
+
+    seats.current().forget(kernel_id)
+    if kernel_id not in set(kernel_manager.list_kernel_ids()):
+        return
+    # a warning: the teacher's console shows which kernels went and why (the root logger's default level)
+    log.warning("uu app: shutting down kernel %s (%s)", kernel_id, why)
+    try:
+        await ensure_async(kernel_manager.shutdown_kernel(kernel_id))
+    except Exception as e:  # gone meanwhile
+        log.warning("uu app: could not shut down kernel %s: %s", kernel_id, e)
+
+
+def start_reaper(kernel_manager: Any) -> None:
+    """Once per kernel manager: every few seconds, forget kernels that are gone and shut down pending ones whose
+    page never connected (`uu.server.seats.Seats.expired`)."""
+    if getattr(kernel_manager, _REAPER_ATTR, None) is not None:
+        return
+    import asyncio
+
+    from tornado.ioloop import PeriodicCallback
+
+    register = seats.current()
+
+    async def reap() -> None:
+        register.keep_only(kernel_manager.list_kernel_ids())
+        expired = register.expired()
+        register.reaped += len(expired)
+        await asyncio.gather(*[shutdown_kernel(kernel_manager, k, "its page never connected") for k in expired])
+
+    interval_ms = max(200.0, min(5000.0, register.connect_timeout * 1000 / 4))
+    reaper = PeriodicCallback(reap, interval_ms)
+    setattr(kernel_manager, _REAPER_ATTR, reaper)
+    reaper.start()
+
+
+async def seat_check(handler: Any) -> None:
+    """Before a page load: give the browser its seat token, free the kernels of its previous pages (a reload
+    frees its old seat before the check), then check the cap (`refuse_when_full`, raises Finish)."""
+    from uu.server.voila_config import refuse_when_full
+
+    register = seats.current()
+    start_reaper(handler.kernel_manager)
+    token = seats.valid_token(handler.get_cookie(seats.COOKIE))
+    if token is None:
+        token = seats.new_token()
+        # Lax: sent when the learner opens or reloads the tutor, not with another site's <img> or fetch
+        handler.set_cookie(seats.COOKIE, token, httponly=True, samesite="Lax", path="/")
+    for old in register.held_by_token(token):
+        await shutdown_kernel(handler.kernel_manager, old, "the same browser loaded a new page")
+    register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
+    refuse_when_full(handler)
+    address = handler.request.remote_ip or "?"
+    write = handler.write
+
+    def write_noting_kernel(chunk: Any) -> Any:
+        # the kernel id this page hands out is in its head (jupyter-config-data): note it once, as pending
+        if isinstance(chunk, str) and not getattr(handler, "_uu_kernel_noted", False):
+            kernel_id = seats.kernel_id_in(chunk)
+            if kernel_id is not None:
+                handler._uu_kernel_noted = True
+                register.handed_out(kernel_id, address, token)
+        return write(chunk)
+
+    handler.write = write_noting_kernel
