@@ -23,62 +23,54 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from uu.cards import catalog
 from uu.cards.carddef import CardDef, CardType
 from uu.engine import queries as q
-from uu.engine.actions import ACTION_KINDS, Action, Decision, Target, possessive
+from uu.engine.actions import ACTION_KINDS, Action, Target
 from uu.engine.errors import AmbiguousAction, GameError
 from uu.engine.game import Game
 from uu.engine.pile import response_actions
-from uu.engine.state import GameState
 from uu.engine.targets import (
     PANDA_SAFE_FROM,
     baby_may_move,
     declarable_static,
     is_player_choice,
     move_destinations,
-    op_possible,
     player_candidates,
     shielded_panda,
-    short_discard,
+)
+from uu.tutor.whynot_words import (
+    _A_PLURAL,
+    _FROM,
+    _KIND_WORDS,
+    _UNICORN_WORDS,
+    _WHAT,
+    Op,
+    Reason,
+    WhyBase,
+    _a,
+    _ambiguous,
+    _any_cid,
+    _cap,
+    _card,
+    _game_over,
+    _is_instant,
+    _printed_match,
+    _recent_play,
+    _type_rule,
+    _with_static,
 )
 
 __all__ = ["Reason", "why_not"]
 
 log = logging.getLogger(__name__)
 
-Op = dict[str, Any]
 
-PERMANENT: Final = (CardType.BASIC, CardType.MAGICAL, CardType.UPGRADE, CardType.DOWNGRADE)
-_A_TYPE: Final = {
-    CardType.BABY: "a Baby Unicorn card", CardType.BASIC: "a Basic Unicorn card",
-    CardType.MAGICAL: "a Magical Unicorn card", CardType.MAGIC: "a Magic card", CardType.UPGRADE: "an Upgrade card",
-    CardType.DOWNGRADE: "a Downgrade card", CardType.INSTANT: "an Instant card",
-}
-# The filter words of ops (uu.cards.schema.FILTERS) as a learner reads them.
-_WHAT: Final = {
-    None: "a card", "card": "a card", "unicorn": "a Unicorn card", "basic_unicorn": "a Basic Unicorn card",
-    "baby_unicorn": "a Baby Unicorn", "magical_unicorn": "a Magical Unicorn card", "upgrade": "an Upgrade card",
-    "downgrade": "a Downgrade card", "upgrade_or_downgrade": "an Upgrade or Downgrade card",
-    "magic": "a Magic card", "neigh": "a Neigh card", "narwhal": "a card with Narwhal in its name",
-    "this": "this card",
-}
-_UNICORN_WORDS: Final = {"unicorn": None, "basic_unicorn": CardType.BASIC, "baby_unicorn": CardType.BABY,
-                         "magical_unicorn": CardType.MAGICAL}
 _VERB_RULE: Final = {"destroy": "verb.destroy", "steal": "verb.steal", "sacrifice": "verb.sacrifice",
                      "discard": "verb.discard", "draw": "verb.draw", "bring": "effect.bring-not-play",
                      "return": "effect.leave", "move": "action.valid-stable"}
 
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why a move is not allowed: one sentence for the learner, and the rule id behind it (data and logs)."""
-
-    text: str
-    rule: str | None
 
 
 def why_not(game: Game, action: Action, player: int | None = None) -> Reason | None:
@@ -123,147 +115,9 @@ def _why_not(game: Game, action: Action, player: int | None) -> Reason | None:
     return w.illegal(action) or w.fallback()
 
 
-def _game_over(game: Game) -> Reason:
-    # the rule that ended the game is on the last log line that cites a win rule
-    rule = "win.threshold"
-    for entry in reversed(game.log):
-        wins = [r for r in entry.rules if r.startswith("win.")]
-        if wins:
-            rule = "win.everyone-loses" if "win.everyone-loses" in wins else wins[0]
-            break
-    w = game.winner
-    if isinstance(w, str) or w is None:
-        return Reason("The game is over and everyone lost, so no more moves can be made.", rule)
-    name = game.players[w]
-    who = "you have" if name.lower() == "you" else f"{name} has"
-    return Reason(f"The game is over: {who} won, so no more moves can be made.", rule)
+class _Why(WhyBase):
+    """The reasons for one tried move (the words are in `WhyBase`)."""
 
-
-def _fits(partial: Action, a: Action) -> bool:
-    # as Game.find matches a move with empty fields (kept private there)
-    return (partial.kind == a.kind and (partial.card is None or partial.card == a.card)
-            and (partial.into is None or partial.into == a.into)
-            and (not partial.target or partial.target == a.target)
-            and (partial.option is None or partial.option == a.option)
-            and (not partial.cards or partial.cards == a.cards))
-
-
-def _ambiguous(game: Game, action: Action, d: Decision) -> Reason:
-    fits = [a for a in d.actions if _fits(action, a)]
-    card = action.card or "that card"
-    if len({a.into for a in fits}) > 1:
-        d0 = _card(card)
-        rule = _type_rule(d0) if d0 else "action.valid-stable"
-        return Reason(f"Say which player's Stable {card} should go into: it may go into more than one.", rule)
-    if len({a.target for a in fits}) > 1:
-        return Reason(f"Say what {card} should aim at: you name its target as you play it, and there is more "
-                      f"than one choice.", "option.targeting")
-    return Reason("Say which of the possible moves you mean: that could be more than one.", None)
-
-
-def _card(name: str | None) -> CardDef | None:
-    cat = catalog()
-    return cat[name] if name is not None and name in cat else None
-
-
-def _type_rule(d: CardDef) -> str:
-    return {CardType.MAGIC: "card.magic-one-shot", CardType.UPGRADE: "card.upgrade-any-stable",
-            CardType.DOWNGRADE: "card.downgrade-any-stable", CardType.INSTANT: "instant.when"}.get(
-                d.type, "card.unicorn-any-stable")
-
-
-def _a(d: CardDef) -> str:
-    return _A_TYPE[d.type]
-
-
-def _printed_match(d: CardDef, what: str | None) -> bool:
-    """Does the printed card match the op's filter word (before Pandamonium or Blinding Light)?"""
-    if what is None or what in ("card", "this"):
-        return True
-    if what in _UNICORN_WORDS:
-        sub = _UNICORN_WORDS[what]
-        return d.is_unicorn and (sub is None or d.type is sub)
-    return what in d.kinds
-
-
-def _with_static(s: GameState, p: int, key: str, value: str | None = None) -> str | None:
-    """The name of a working card in p's Stable with static `key` (and `value` in it, for lists). A Unicorn's
-    static does not work under Blinding Light, as in `uu.engine.queries.summary`."""
-    blank = q.summary(s, p)["_blank"]
-    for c in s.stables[p]:
-        d = s.defs[c]
-        v = d.static.get(key)
-        if v is None or (blank and d.is_unicorn):
-            continue
-        if value is None or (isinstance(v, list) and value in v):
-            return d.name
-    return None
-
-
-class _Why:
-    """The reasoning for one tried move: the game, who tried it and the decision pending."""
-
-    def __init__(self, game: Game, actor: int, d: Decision):
-        self.game = game
-        self.s: GameState = game.state
-        self.actor = actor
-        self.d = d
-
-    # ---- words -----------------------------------------------------------------------------------------
-    def name(self, p: int) -> str:
-        return "you" if p == self.actor else self.game.players[p]
-
-    def poss(self, p: int) -> str:
-        return "your" if p == self.actor else possessive(self.game.players[p])
-
-    def where(self, t: Target) -> str:
-        if t.zone == "stable" and t.owner is not None and 0 <= t.owner < self.s.n:
-            return f"{self.poss(t.owner)} Stable"
-        if t.zone == "hand" and t.owner is not None and 0 <= t.owner < self.s.n:
-            return f"{self.poss(t.owner)} hand"
-        return {"discard": "the discard pile", "deck": "the deck", "nursery": "the Nursery"}.get(t.zone, t.zone)
-
-    def asks(self, d: Decision | None = None) -> str:
-        """What the pending decision asks of its player, as a verb phrase ("DISCARD a card ...")."""
-        d = d or self.d
-        s = self.s
-        their = "your" if d.player == self.actor else "their"
-        if d.kind == "baby":
-            return f"choose a Baby Unicorn for {their} Stable"
-        if d.kind == "action":
-            return f"play a card from {their} hand or DRAW a card (the Action phase)"
-        if d.kind == "respond":
-            if s.pile:
-                top = s.pile[-1]
-                return f"answer {self.poss(top['p'])} {s.name(top['cid'])} with an Instant, or pass"
-            return "answer with an Instant, or pass"
-        of = f" for {d.card}" if d.card else ""
-        if d.kind == "target":
-            if d.actions and d.actions[0].target and d.actions[0].target[0].player is not None:
-                return f"choose a player{of}"
-            return f"choose a card{of}"
-        if d.kind == "discard":
-            if "end.hand-limit" in d.rules:
-                return "DISCARD down to the hand limit"
-            return f"choose a card to DISCARD{of}"
-        if d.kind == "sacrifice":
-            return f"choose a card from {their} Stable to SACRIFICE{of}"
-        if d.kind == "use":
-            return f"decide whether to use {d.card}" if d.card else "decide whether to use an optional effect"
-        if d.kind == "choose":
-            return f"choose one of the options{of}"
-        if d.kind == "order":
-            return "choose the order of the cards going back on the deck"
-        return "decide"
-
-    def fallback(self) -> Reason:
-        """The pending decision in one sentence, when no more specific reason is known."""
-        n = len(self.d.actions)
-        choices = "1 possible choice" if n == 1 else f"{n} possible choices"
-        return Reason(f"That is not one of your choices now: you must {self.asks()} ({choices}).",
-                      self.d.rules[0] if self.d.rules else None)
-
-    # ---- whose decision --------------------------------------------------------------------------------
     def not_yours(self, action: Action) -> Reason:
         d = self.d
         if action.kind == "respond" or (action.kind == "play" and _is_instant(action.card)):
@@ -275,6 +129,7 @@ class _Why:
                       d.rules[0] if d.rules else "turn.phases")
 
     # ---- the move itself -------------------------------------------------------------------------------
+
     def illegal(self, action: Action) -> Reason | None:
         d, kind = self.d, action.kind
         if kind == "respond":
@@ -306,28 +161,6 @@ class _Why:
             return Reason(f"The question is about {d.card}: decide whether to use it.", "effect.may")
         return None
 
-    def wrong_kind(self, tried: str, why: str = "") -> Reason:
-        why = f" {why};" if why else ""
-        return Reason(f"You cannot {tried} now:{why} first you must {self.asks()}.",
-                      self.d.rules[0] if self.d.rules else None)
-
-    def has(self, name: str | None, zone: str, p: int | None = None) -> bool:
-        p = self.actor if p is None else p
-        cids = self.s.hands[p] if zone == "hand" else self.s.stables[p]
-        return name is not None and any(self.s.name(c) == name for c in cids)
-
-    def instant_not_action(self, name: str) -> Reason:
-        return Reason(f"{name} is an Instant: an Instant is never your action; you play it only to answer a "
-                      f"card another player plays.", "instant.not-an-action")
-
-    def top_words(self) -> str:
-        s = self.s
-        if not s.pile:
-            return "the card being played"
-        top = s.pile[-1]
-        return f"{self.poss(top['p'])} {s.name(top['cid'])}"
-
-    # ---- playing a card in the Action phase ------------------------------------------------------------
     def play(self, action: Action) -> Reason | None:
         s, p, name = self.s, self.actor, action.card
         plays = [a for a in self.d.actions if a.kind == "play"]
@@ -371,41 +204,6 @@ class _Why:
         if d.type is CardType.BASIC and not mine:
             return self.queen_bee(name, None, [])
         return None
-
-    def queen_bee(self, name: str, into: int | None, allowed: list[int]) -> Reason:
-        s = self.s
-        bees = q.queen_bee_owners(s)
-        bee = _with_static(s, bees[0], "basics_enter_only_owner") if bees else None
-        if not bees or bee is None:
-            return Reason(f"{name} cannot go into that Stable now.", "action.valid-stable")
-        if not allowed:
-            owners = " and ".join(self.poss(b) for b in bees)
-            return Reason(f"Queen Bee Unicorns in {owners} Stables each keep Basic Unicorns out of every other "
-                          f"Stable, so {name} cannot enter any Stable now.", "action.valid-stable")
-        b = bees[0]
-        into_words = "your" if into == self.actor else (self.poss(into) if into is not None else "that")
-        return Reason(f"{bee} in {self.poss(b)} Stable lets Basic Unicorns enter only {self.poss(b)} Stable, so "
-                      f"{name} cannot go into {into_words} Stable.", "action.valid-stable")
-
-    def impossible(self, d: CardDef) -> Reason:
-        """A Magic card with no legal way to play it: name the part of its effect that cannot happen."""
-        s, p = self.s, self.actor
-        src = _any_cid(s, d.name, p)
-        ops = d.play["ops"] if d.play else []
-        short = short_discard(s, ops, p, src)
-        if short is not None:
-            n = int(short[0].get("n", 1))
-            held = short[1]
-            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
-                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
-                          "effect.impossible-play")
-        op = _first_impossible(s, ops, p, src)
-        if op is None:
-            return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
-                          "effect.impossible-play")
-        because = self.nothing_because(op, src)
-        return Reason(f"{d.name} would have you {_op_words(op)}, and {because}, so you cannot play it now.",
-                      "effect.impossible-play")
 
     def nothing_because(self, op: Op, src: int | None) -> str:
         """Why nothing can be chosen for `op`: a protection, when cards of the right kind exist but are out of
@@ -453,6 +251,7 @@ class _Why:
         return None
 
     # ---- targets -----------------------------------------------------------------------------------------
+
     def player_target(self, op: Op, t: Target, card: str | None) -> Reason | None:
         s, you = self.s, self.actor
         of = card or "This effect"
@@ -662,6 +461,7 @@ class _Why:
             self.actor = saved
 
     # ---- DISCARD and SACRIFICE choices --------------------------------------------------------------------
+
     def discard_or_sacrifice(self, action: Action) -> Reason | None:
         s, p, kind = self.s, self.actor, action.kind
         name = action.card
@@ -708,6 +508,7 @@ class _Why:
         return None
 
     # ---- choosing a Baby at setup ----------------------------------------------------------------------------
+
     def baby(self, action: Action) -> Reason | None:
         d = _card(action.card)
         if d is None:
@@ -719,6 +520,7 @@ class _Why:
         return None
 
     # ---- answering with an Instant --------------------------------------------------------------------------
+
     def unanswerable(self, by: int, card: str, resolved: bool) -> Reason | None:
         """Why nobody (or not the actor) may answer `card`, played by seat `by`, whatever the timing."""
         s = self.s
@@ -786,109 +588,3 @@ class _Why:
             return Reason(f"{who} is asked first: players answer one at a time, starting to the left of whoever "
                           f"played the top card, and you are asked if {who} passes.", "option.responder-order")
         return None
-
-
-_FROM: Final = {"hand": "your hand", "discard": "the discard pile", "nursery": "the Nursery", "deck": "the deck"}
-_A_PLURAL: Final = {"magic": "Magic", "upgrade": "Upgrade", "downgrade": "Downgrade", "instant": "Instant"}
-_KIND_WORDS: Final = {"target": "choose a target", "discard": "DISCARD a card", "sacrifice": "SACRIFICE a card",
-                      "use": "use an optional effect", "decline": "decline an optional effect",
-                      "choose": "choose an option", "order": "put cards back in order",
-                      "baby": "choose a Baby Unicorn"}
-
-
-def _card_names_longest_first() -> list[str]:
-    return sorted((c.name for c in catalog()), key=len, reverse=True)
-
-
-def _recent_play(s: GameState) -> tuple[int, str] | None:
-    """(seat, card) of the last card played or answered with, in this turn or the one before; None if there
-    is none. Read from the log's rule ids and players; the card's name is found in the engine's own line
-    ("Ana plays Unicorn Poison", "Ben responds with Neigh to ...")."""
-    turns = 0
-    for entry in reversed(s.log):
-        rules = entry.rules
-        if "turn.phases" in rules:
-            turns += 1
-            if turns == 2:
-                return None
-            continue
-        if entry.player is None:
-            continue
-        played = rules[:1] == ("action.one",) and len(rules) > 1  # a play names its card type's rule too
-        answered = rules[:1] == ("instant.when",) and "instant.chain" in rules
-        if not (played or answered):
-            continue
-        marker = " plays " if played else " responds with "
-        at = entry.text.find(marker)
-        if at < 0:
-            continue
-        rest = entry.text[at + len(marker):]
-        for name in _card_names_longest_first():
-            if rest.startswith(name):
-                return entry.player, name
-    return None
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def _is_instant(name: str | None) -> bool:
-    d = _card(name)
-    return d is not None and d.type is CardType.INSTANT
-
-
-def _any_cid(s: GameState, name: str, p: int) -> int | None:
-    """An instance of `name` in p's hand (copies are interchangeable), else any instance at all."""
-    for c in s.hands[p]:
-        if s.name(c) == name:
-            return c
-    return next((c for c in range(len(s.defs)) if s.defs[c].name == name), None)
-
-
-def _first_impossible(s: GameState, ops: list[Op], you: int, src: int | None) -> Op | None:
-    """The first mandatory op that makes a card unplayable, walked as `uu.engine.targets.playable` walks."""
-    for op in ops:
-        if op.get("may") or op["do"] in ("discard", "draw"):
-            continue
-        if not op_possible(s, op, you, src):
-            return op
-        if op.get("then"):
-            inner = _first_impossible(s, op["then"], you, src)
-            if inner is not None:
-                return inner
-    return None
-
-
-def _op_words(op: Op) -> str:
-    """An op as the words of the rule it applies ("DESTROY a Unicorn card in another player's Stable")."""
-    verb = op["do"]
-    n = int(op.get("n", 1))
-    what = _WHAT.get(op.get("what"), "a card")
-    if n > 1:
-        what = f"{n} " + what.split(" ", 1)[1].replace("card", "cards")
-    if verb == "destroy":
-        return f"DESTROY {what} in another player's Stable"
-    if verb == "steal":
-        return f"STEAL {what} from another player's Stable"
-    if verb == "sacrifice":
-        return f"SACRIFICE {what} from your Stable"
-    if verb == "return":
-        if op.get("from") == "each":
-            return "send back a card from every Stable to its owner's hand"
-        return f"send {what} in another player's Stable back to their hand"
-    if verb == "move":
-        if op.get("from", "you") == "you":
-            return f"move {what} from your Stable into another player's Stable"
-        return f"move {what} from one Stable into another"
-    if verb == "bring":
-        return f"put {what} from {_FROM[op.get('from', 'hand')]} into your Stable"
-    if verb == "take":
-        return f"take {what} from the discard pile"
-    if verb in ("pull", "look_take"):
-        return "take a card from another player's hand"
-    if verb == "swap_hands":
-        return "trade hands with another player"
-    if verb == "choose_one":  # the options' names are already in words ("DESTROY an Upgrade")
-        return "either " + " or ".join(o["name"] for o in op["options"])
-    return "do something impossible right now"
