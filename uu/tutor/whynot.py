@@ -39,6 +39,7 @@ from uu.engine.targets import (
     move_destinations,
     player_candidates,
     shielded_panda,
+    short_discard,
 )
 from uu.tutor.whynot_words import (
     _A_PLURAL,
@@ -52,12 +53,12 @@ from uu.tutor.whynot_words import (
     _a,
     _ambiguous,
     _any_cid,
-    _cap,
     _card,
+    _first_impossible,
     _game_over,
     _is_instant,
+    _op_words,
     _printed_match,
-    _recent_play,
     _type_rule,
     _with_static,
 )
@@ -521,36 +522,6 @@ class _Why(WhyBase):
 
     # ---- answering with an Instant --------------------------------------------------------------------------
 
-    def unanswerable(self, by: int, card: str, resolved: bool) -> Reason | None:
-        """Why nobody (or not the actor) may answer `card`, played by seat `by`, whatever the timing."""
-        s = self.s
-        if by == self.actor:
-            return Reason(f"{card} is your own card: you answer only cards other players play (you may answer a "
-                          f"Neigh aimed at your card).", "instant.when")
-        d = _card(card)
-        if d is not None and d.static.get("unneighable"):
-            return Reason(f"{_cap(self.poss(by))} {card} cannot be Neighed, not even with another {card}.",
-                          "instant.when")
-        if q.plays_unneighable(s, by):
-            yay = _with_static(s, by, "owner_plays_unneighable") or "A card"
-            return Reason(f"{yay} is in {self.poss(by)} Stable, so the cards {self.name(by)} plays cannot be "
-                          f"Neighed{' (it resolved at once)' if resolved else ''}.", "instant.when")
-        return None
-
-    def nothing_to_answer(self) -> Reason:
-        """The pile is empty: name the card the learner probably meant (the last one played or answered), if
-        it was played recently, and why it can no longer be answered."""
-        recent = _recent_play(self.s)
-        if recent is not None:
-            by, card = recent
-            r = self.unanswerable(by, card, resolved=True)
-            if r is not None:
-                return r
-            return Reason(f"{_cap(self.poss(by))} {card} has already resolved: once every player has "
-                          f"passed and a card resolves, it is too late to Neigh it.", "pile.no-neigh-after-pass")
-        return Reason("No card is being played right now, so there is nothing to answer: an Instant answers a "
-                      "card only while another player is playing it.", "instant.when")
-
     def no_answer(self, action: Action) -> Reason | None:
         """Why the actor may not answer now with an Instant (Neigh), checked in the order the engine asks."""
         s, p = self.s, self.actor
@@ -588,3 +559,23 @@ class _Why(WhyBase):
             return Reason(f"{who} is asked first: players answer one at a time, starting to the left of whoever "
                           f"played the top card, and you are asked if {who} passes.", "option.responder-order")
         return None
+
+    def impossible(self, d: CardDef) -> Reason:
+        """A Magic card with no legal way to play it: name the part of its effect that cannot happen."""
+        s, p = self.s, self.actor
+        src = _any_cid(s, d.name, p)
+        ops = d.play["ops"] if d.play else []
+        short = short_discard(s, ops, p, src)
+        if short is not None:
+            n = int(short[0].get("n", 1))
+            held = short[1]
+            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
+                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
+                          "effect.impossible-play")
+        op = _first_impossible(s, ops, p, src)
+        if op is None:
+            return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
+                          "effect.impossible-play")
+        because = self.nothing_because(op, src)
+        return Reason(f"{d.name} would have you {_op_words(op)}, and {because}, so you cannot play it now.",
+                      "effect.impossible-play")
