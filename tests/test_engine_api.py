@@ -225,3 +225,29 @@ def test_state_fields_name_every_field():
     from uu.engine.state import STATE_FIELDS, GameState
 
     assert list(STATE_FIELDS) == [f.name for f in dataclasses.fields(GameState)]
+
+
+def test_resample_deals_only_hidden_cards_and_keeps_the_real_game() -> None:
+    """Game.resample (OpenSpiel's resample_from_infostate): the player's own hand, every Stable and the discard
+    stay; the deck and the other hands hold the same cards between them, dealt anew; the game is untouched."""
+    import random
+
+    from uu.bots import RandomBot
+    from uu.engine import new_game
+
+    g = new_game(["A", "B", "C"], seed=9)
+    bot = RandomBot(9)
+    while g.state.turn_number < 4:
+        g.apply(bot.choose(g))
+    me = g.pending.player
+    before = g.to_dict()
+    r = g.resample(me, random.Random(1))
+    s, t = g.state, r.state
+    assert t.hands[me] == s.hands[me] and t.stables == s.stables and t.discard == s.discard
+    others = [p for p in range(s.n) if p != me]
+    assert sorted(t.deck + sum((t.hands[p] for p in others), [])) == sorted(s.deck + sum((s.hands[p] for p in others), []))
+    assert [len(h) for h in t.hands] == [len(h) for h in s.hands] and t.deck != s.deck
+    assert g.to_dict() == before and r.pending == g.pending
+    while r.pending is not None:  # the resampled world plays on as a game of its own
+        r.apply(bot.choose(r))
+    assert g.to_dict() == before

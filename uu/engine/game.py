@@ -261,6 +261,26 @@ class Game:
         g._pending = self._pending
         return g
 
+    def playout_copy(self) -> Game:
+        """An independent copy for playing on fast (bots, the hint): no narration log, empty caches."""
+        from uu.engine.resample import playout_state
+
+        g = Game.__new__(Game)
+        g.state = playout_state(self.state)
+        g._pending = self._pending
+        return g
+
+    def resample(self, player: int, rng: random.Random) -> Game:
+        """A playout copy in which every card `player` cannot know (the deck order, hidden hands) is dealt
+        anew with `rng`: a world consistent with what `player` has seen (uu/engine/resample.py says which
+        cards count as known). The way the hint and the Hard bot look ahead without reading hidden cards."""
+        from uu.engine.resample import resampled_state
+
+        g = Game.__new__(Game)
+        g.state = resampled_state(self.state, self._pending, player, rng)
+        g._pending = self._pending
+        return g
+
     def to_dict(self) -> dict[str, Any]:
         from uu.engine.save import state_to_dict
 
