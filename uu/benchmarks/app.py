@@ -78,6 +78,7 @@ from uu.benchmarks.app_browser import (
     WARM_PAGES,
     browser_learner,
     median_breakdown,
+    run_browser_burst,
 )
 from uu.benchmarks.crowd import arrive_together, click_summary, play, summary, tight_loop
 from uu.benchmarks.learner import EmulatedLearner
@@ -239,7 +240,7 @@ async def _run(learners: int, clicks: int, workdir: Path, out: dict[str, Any], p
                     if preheat:
                         out["browser_burst_pool_wait_s"] = await asyncio.to_thread(
                             wait_for_pool, server.proc.pid, preheat)
-                    await browser_burst(browser, server, learners, clicks, out)
+                    await run_browser_burst(browser, server, learners, clicks, out)
             finally:
                 await browser.close()
         except Exception:
@@ -321,5 +322,5 @@ def _verdict(out: dict[str, Any]) -> dict[str, bool | None]:
 if __name__ == "__main__":  # python -m uu.benchmarks.app [learners] [clicks]: a quick run by hand
     import json
 
-    args = [int(a) for a in sys.argv[1:3]]
-    print(json.dumps(bench_app(*args), indent=2))
+    counts = [int(a) for a in sys.argv[1:3]] + [30, 30]
+    print(json.dumps(bench_app(learners=counts[0], clicks=counts[1]), indent=2))

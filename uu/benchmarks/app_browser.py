@@ -15,7 +15,7 @@ from uu.benchmarks.crowd import summary
 from uu.benchmarks.measures import wait_for_pool
 from uu.server.appserver import AppServer
 
-__all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "browser_burst", "browser_learner", "click_latency_js"]
+__all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "browser_learner", "run_browser_burst", "click_latency_js"]
 
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 # Debian's Chromium through Playwright (no downloaded browser); see docs/jupyter-notes.md.
@@ -208,7 +208,7 @@ async def open_play(page: Any) -> None:
         " return b && b.offsetParent !== null; }", timeout=30_000)
 
 
-async def clicks(page: Any, n: int) -> list[dict[str, Any]]:
+async def click_run(page: Any, n: int) -> list[dict[str, Any]]:
     return await page.evaluate(CLICK_JS, {"n": n, "timeoutMs": 10_000, "settleMs": 40})
 
 
@@ -257,12 +257,12 @@ async def browser_learner(browser: Any, server: AppServer, clicks: int, out: dic
     if s is None:
         raise RuntimeError("the clicking learner's page never became interactive")
     await open_play(page)
-    out["click_to_board_ms_one_learner"] = browser_click_summary(await clicks(page, clicks))
+    out["click_to_board_ms_one_learner"] = browser_click_summary(await click_run(page, clicks))
     await leave(ctx, page)
     return list(dict.fromkeys(assets))
 
 
-async def browser_burst(browser: Any, server: AppServer, learners: int, clicks: int,
+async def run_browser_burst(browser: Any, server: AppServer, learners: int, clicks: int,
                          out: dict[str, Any]) -> None:
     """The older burst: `learners` Chromium pages on this machine opening at once, then all clicking."""
     t0 = time.perf_counter()
@@ -279,7 +279,7 @@ async def browser_burst(browser: Any, server: AppServer, learners: int, clicks: 
     out["browser_burst"]["reload_s"] = summary(reloads) if reloads else None
     live = [pg for _, pg, _s in opened if await pg.locator(HOME_READY).count()]
     await asyncio.gather(*[open_play(pg) for pg in live])
-    results = await asyncio.gather(*[clicks(pg, clicks) for pg in live], return_exceptions=True)
+    results = await asyncio.gather(*[click_run(pg, clicks) for pg in live], return_exceptions=True)
     flat = [r for res in results if not isinstance(res, BaseException) for r in res]
     errors = sum(isinstance(res, BaseException) for res in results)
     out["browser_clicks_under_load"] = {"learners": len(live), "page_errors": errors,

@@ -195,7 +195,8 @@ class ForkProvisioner(LocalProvisioner):
         except Exception as e:  # a kernel must start anyway: the usual way, only slower
             log.warning("uu: forking a kernel failed (%s); launching it the usual way", e)
             return await super().launch_kernel(cmd, **kwargs)
-        self.process = ForkedKernel(pid, started)
+        # ForkedKernel answers what LocalProvisioner asks of a Popen (poll, wait, send_signal, kill, pid)
+        self.process = ForkedKernel(pid, started)  # type: ignore[assignment]
         self.pid = self.pgid = pid  # the kernel leads its own process group
         self.cwd = cwd
         return self.connection_info

@@ -36,7 +36,7 @@ NODELAY_ENV = "UU_TCP_NODELAY"  # "0" turns the latency patch below off (for A/B
 _NODELAY_MARK = "_uu_nodelay_patched"
 
 
-def _websocket_handler(server: str) -> type:
+def _websocket_handler(server: str) -> Any:
     if server == "voila":
         from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 
@@ -223,7 +223,7 @@ POOL_STARTS_AT_ONCE = 1  # pool kernels started (kernel + notebook run) at the s
 REFILL_PAUSE_S = 3.0
 
 
-def _gate_pool_starts(manager_class: type) -> bool:
+def _gate_pool_starts(manager_class: Any) -> bool:
     """Make a preheat pool start its kernels `POOL_STARTS_AT_ONCE` at a time, and count a pool entry as ready
     only once its notebook has run. Voila 0.5 starts every missing pool kernel at once (after a burst of 30
     learners, 30 kernel starts and notebook runs on 2 cores), and an entry is "done" as soon as its kernel
