@@ -73,6 +73,7 @@ def class_view_setup(on: bool, db: str | None, token: str | None) -> tuple[str, 
     path = Path(db or DEFAULT_CLASS_DB).expanduser().resolve()
     try:
         connect(path).close()
+        path.chmod(0o600)  # learners' names: this user only (SQLite gives its -wal and -shm files the same mode)
     except Exception as e:
         print(f"uu app: the class view cannot use {path}: {e}", file=sys.stderr)
         return 1

@@ -382,6 +382,7 @@ class App(widgets.VBox):
         try:
             text = position_text(code)
         except LinkError as e:
+            self._show(self.home)
             self._set_error(str(e))
             return
         sandbox = self.open_sandbox()
@@ -399,5 +400,6 @@ class App(widgets.VBox):
             self.open_lesson(lesson_id)
             return
         shown = lesson_id if len(lesson_id) <= 60 else lesson_id[:60] + "…"
+        self._show(self.home)
         self._set_error(f"This link asks for a lesson called \"{shown}\", and there is no lesson by that name "
                         "here. Pick one from the list below.")

@@ -32,7 +32,6 @@ class ClassNameBox(widgets.VBox):
         self.name_input = widgets.Text(placeholder="Your name", description="Your name:",
                                        style={"description_width": "initial"})
         self.name_input.add_class("uu-class-name")
-        self.name_input.on_submit(lambda _w: self.on_join())
         self.join_button = make_button("Join the class", "uu-class-join", self.on_join, style="primary",
                                        tooltip=f"At most {MAX_NAME} characters")
         self.msg = widgets.HTML()
