@@ -255,6 +255,7 @@ def test_the_app_reports_step_wrong_moves_and_quiz(tmp_path, monkeypatch):
     assert "control" in app.set_learner_name("A\u0007")
     assert app.set_learner_name("Ann") is None
     assert app._class_box.msg.value.count("Ann") == 1
+    assert "In class as <b>Ann</b>: your teacher sees your progress" in app.class_label.value
     screen = app.lesson_screens["setup"]
     screen.on_choice(1)  # wrong
     screen.on_choice(2)  # wrong again

@@ -26,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.classroom import ClassReporter, name_problem
+from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
@@ -82,7 +83,10 @@ class App(widgets.VBox):
         self.sandbox_screen: SandboxScreen | None = None
         self.home_button = make_button("Home", ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip="All lessons and the game")
-        self.nav = widgets.HBox([self.home_button], layout=widgets.Layout(align_items="center"))
+        # with the class view, every screen says the teacher sees this learner's progress (once named)
+        self.class_label = widgets.HTML()
+        self.class_label.add_class("uu-class-label")
+        self.nav = widgets.HBox([self.home_button, self.class_label], layout=widgets.Layout(align_items="center"))
         self.nav.add_class("uu-nav")
         self.home = HomeScreen(self)
         self.screen: ScreenBase = self.home
@@ -164,6 +168,8 @@ class App(widgets.VBox):
         self.classroom.name = name
         if self._class_box is not None:
             self._class_box.show_name(name)
+        self.class_label.value = (f"<span style='margin-left:1em;color:#555'>In class as <b>{esc(name)}</b>: "
+                                  "your teacher sees your progress.</span>")
         self.save()
         self._class_report()
         return None
