@@ -93,6 +93,10 @@ def test_binder_build_serves_the_app(page, tmp_path):
                                                                                          timeout=20_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "binder-app.png"), full_page=True)
+        # a link to the fork's lesson (the address a Binder launch link's urlpath leads to)
+        page.goto(url + "&lesson=fork-setup", wait_until="commit")
+        expect(page.locator(".uu-lesson.uu-lesson-fork-setup .uu-progress")).to_contain_text("Step 1 of",
+                                                                                             timeout=90_000)
     finally:
         try:
             proc.stdin.close()                                # check.sh --hold: stop the server and clean up

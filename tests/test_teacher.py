@@ -227,9 +227,10 @@ def test_the_class_page_escapes_names_and_the_csv_defuses_formulas(tmp_path):
     r.report({"lesson": "<i>x</i>", "step": 1, "steps": 2, "step_since": 0, "quiz": {}, "finished": []})
     s = ClassReporter(db)
     s.name = "=HYPERLINK(\"http://evil\")"
-    s.report({"lesson": "The home page", "quiz": {}, "finished": []})
+    s.report({"lesson": "The home page", "quiz": {"Neigh!": [2, 3]}, "finished": ["Your goal", "Neigh!"]})
     rows = learner_rows(connect(db))
     page = page_html(rows, "tok")
+    assert "none yet" in page and "2: Your goal, Neigh!" in page and "Neigh!: 2/3" in page
     assert "<script>" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<i>" not in page
     text = csv_text(rows)
     assert "'=HYPERLINK" in text and "\n=HYPERLINK" not in text and ",=HYPERLINK" not in text

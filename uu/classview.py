@@ -57,6 +57,10 @@ def _row_view(r: dict[str, Any], now: float) -> dict[str, Any]:
             "finished": [str(x) for x in r["finished"]], "last_seen": _when(r["last_seen"])}
 
 
+def _finished(titles: list[str]) -> str:
+    return f"{len(titles)}: {html.escape(', '.join(titles))}" if titles else "none yet"
+
+
 def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None) -> str:
     now = time.time() if now is None else now
     views = [_row_view(r, now) for r in rows]
@@ -70,7 +74,7 @@ def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None) 
         body = "".join(
             f"<tr class='{cls}'><td class='name'>{e(v['name'])}</td><td>{e(v['lesson'])}</td>"
             f"<td>{e(v['step'])}</td><td>{e(v['on_step_for'])}</td><td class='wrong'>{v['wrong']}</td>"
-            f"<td>{e(v['quiz'])}</td><td>{e(', '.join(v['finished']))} ({len(v['finished'])})</td>"
+            f"<td>{e(v['quiz'])}</td><td>{_finished(v['finished'])}</td>"
             f"<td>{e(v['last_seen'])}</td></tr>" for v in items)
         return f"<table>{head}{body}</table>"
 

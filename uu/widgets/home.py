@@ -154,7 +154,7 @@ class HomeScreen(ScreenBase):
         if self._broken is None:
             self._broken = [widgets.HTML(
                 f"<div class='uu-broken-lesson' role='note' style='border:1px solid #b00;padding:4px 8px;"
-                f"margin:4px 0;color:#600'><b>{esc(t.path.name)}</b> cannot be opened: "
+                f"margin:4px 0;color:#600;white-space:pre-wrap'><b>{esc(t.path.name)}</b> cannot be opened: "
                 f"{esc((t.problem or '').replace(str(t.path.parent) + '/', ''))}</div>")
                 for t in self.app.teacher if t.lesson is None]
         self.teacher_rows.children = [*mine, *self._broken]
