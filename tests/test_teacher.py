@@ -265,9 +265,19 @@ def test_the_app_reports_step_wrong_moves_and_quiz(tmp_path, monkeypatch):
     screen.on_choice(3)  # right: step 2, no wrong move there yet
     [row] = learner_rows(connect(db))
     assert (row["step"], row["wrong"]) == (2, 0)
+    from uu.engine.actions import Action
+
+    screen.on_action(Action("play", card="Neigh"))  # not a legal move on step 2
+    assert screen.feedback.kind == "illegal"
     app.show_home()
     [row] = learner_rows(connect(db))
     assert row["lesson"] == "The home page" and row["step"] is None
+    since = row["step_since"]
+    app.show_home()
+    assert learner_rows(connect(db))[0]["step_since"] == since  # still there since then
+    app.open_lesson("setup")  # back on step 2: its wrong move still counts
+    [row] = learner_rows(connect(db))
+    assert (row["step"], row["wrong"]) == (2, 1)
     # the browser keeps the name and row id; a reload (a new kernel) continues the same row
     state = app.saved_state()
     assert state["learner"] == {"id": app.classroom.learner_id, "name": "Ann"}

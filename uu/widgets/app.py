@@ -20,6 +20,7 @@ resumes it.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
@@ -74,9 +75,11 @@ class App(widgets.VBox):
         # the class view (uu/classroom.py): None unless the teacher runs `uu app --class`
         self.classroom = ClassReporter.from_env() if lessons is None else None
         self._class_box: ClassNameBox | None = None
-        self._on_step: tuple[str, int] | None = None  # (lesson id, step index) reported last
+        # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
+        # kept when they leave a step and come back
+        self._on_step: tuple[str, int] | str | None = None
         self._step_since = 0.0
-        self._wrong = 0
+        self._wrong: dict[tuple[str, int], int] = {}
         self.page_url: str | None = None  # the page's address (origin and path), once the browser said it
         self.lesson_screens: dict[str, LessonScreen] = {}
         self.play_screen: PlayScreen | None = None
@@ -174,36 +177,38 @@ class App(widgets.VBox):
         self._class_report()
         return None
 
-    def _class_lesson(self, screen: LessonScreen) -> None:
-        import time
+    def _now_on(self, where: tuple[str, int] | str) -> None:
+        if where != self._on_step:
+            self._on_step, self._step_since = where, time.time()
 
+    def _class_lesson(self, screen: LessonScreen) -> None:
         runner = screen.runner
-        on = (runner.lesson.id, runner.index)
-        if on != self._on_step:
-            self._on_step, self._step_since, self._wrong = on, time.time(), 0
+        key = (runner.lesson.id, runner.index)
+        self._now_on(key)
         fb = screen.feedback
         if fb is not None and not fb.ok and fb.kind in ("illegal", "other") and not getattr(fb, "_uu_counted", 0):
             fb._uu_counted = True  # type: ignore[attr-defined]  # counted once, even when reported again
-            self._wrong += 1
+            self._wrong[key] = self._wrong.get(key, 0) + 1
         self._class_report()
 
     def _class_report(self) -> None:
         if self.classroom is None or self.classroom.name is None:
             return
-        import time
-
         fields: dict[str, Any] = {"quiz": self._quiz_summary(),
                                   "finished": [x.title for x in self.lessons if self.progress.get(x.id) == "done"]}
         screen = self.screen
         if isinstance(screen, LessonScreen):
-            k, n = screen.runner.progress
-            fields.update(lesson_id=screen.runner.lesson.id, lesson=screen.runner.lesson.title, step=k, steps=n,
-                          step_since=self._step_since, wrong=self._wrong)
+            runner = screen.runner
+            k, n = runner.progress
+            key = (runner.lesson.id, runner.index)
+            self._now_on(key)
+            fields.update(lesson_id=runner.lesson.id, lesson=runner.lesson.title, step=k, steps=n,
+                          step_since=self._step_since, wrong=self._wrong.get(key, 0))
         else:
             where = ("Playing a game" if screen is self.play_screen else
                      "The sandbox" if screen is self.sandbox_screen else "The home page")
-            self._on_step = None
-            fields.update(lesson_id=None, lesson=where, step=None, steps=None, step_since=time.time(), wrong=0)
+            self._now_on(where)
+            fields.update(lesson_id=None, lesson=where, step=None, steps=None, step_since=self._step_since, wrong=0)
         self.classroom.report(fields)
 
     def _quiz_summary(self) -> dict[str, list[int]]:
