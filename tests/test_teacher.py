@@ -166,7 +166,7 @@ def test_the_app_lists_a_teachers_lessons_and_the_broken_ones(tmp_path, monkeypa
 
 
 def test_uu_app_lessons_option(tmp_path, monkeypatch, capsys):
-    monkeypatch.delenv(LESSONS_ENV, raising=False)
+    monkeypatch.setenv(LESSONS_ENV, "")  # teacher_lessons sets it: undone after the test
     assert teacher_lessons(str(tmp_path / "nope")) == 2
     assert "no such folder" in capsys.readouterr().err
     lesson_copy(tmp_path, "our-setup", 101, "Our setup")

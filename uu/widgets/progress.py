@@ -1,12 +1,13 @@
 """`ProgressStore`: the learner's progress kept in the browser's localStorage (an anywidget, progress.js).
 
-The browser sends what it holds on render (`{"type": "restore", "items": {key: text}}`); it is validated
-here (`Saved`: a malformed, oversized or hostile value is ignored, never a traceback) and handed to
-`on_restore`. The App sets `state` whenever progress changes and the browser writes it. Saved form:
+The browser sends what it holds on render (`{"type": "restore", "items": {key: text}, "href": <the page's
+address>}`); it is validated here (`Saved`: a malformed, oversized or hostile value is ignored, never a
+traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). The App sets `state` whenever progress changes and the browser writes it. Saved form:
 
     {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
                               "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
-     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0}}
+     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0},
+     "learner": {"id": "...", "name": "Ann"}}      # only with the class view (uu/classroom.py)
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
 or a move by names; replaying it reopens the lesson at the step reached with the same table.
