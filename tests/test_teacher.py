@@ -326,3 +326,29 @@ def test_the_lessons_folder_on_binder_is_found_from_the_notebooks_folder(tmp_pat
         assert lessons_folder(cwd=notebooks) == tmp_path / FOLDER_NAME
     monkeypatch.setenv(LESSONS_ENV, str(tmp_path / "elsewhere"))
     assert lessons_folder(cwd=notebooks) == tmp_path / "elsewhere"
+
+
+def _learner_writes(path: str, n: int) -> int:
+    r = ClassReporter(path)
+    r.name = f"learner {r.learner_id[:4]}"
+    written = sum(r.report({"lesson": "Neigh!", "step": i % 9 + 1, "steps": 9, "wrong": i % 3}) for i in range(n))
+    r.stop()
+    return written
+
+
+def test_many_kernels_write_at_once(tmp_path):
+    """A class's kernels report together (WAL, short transactions, a busy timeout): every report is written,
+    one row per learner, while the teacher's page reads."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    db = str(tmp_path / "c.sqlite3")
+    connect(db).close()
+    with ProcessPoolExecutor(8) as pool:
+        jobs = [pool.submit(_learner_writes, db, 60) for _ in range(8)]
+        reads = 0
+        while not all(j.done() for j in jobs):
+            learner_rows(connect(db))
+            reads += 1
+        assert [j.result() for j in jobs] == [60] * 8
+    rows = learner_rows(connect(db))
+    assert len(rows) == 8 and all(r["steps"] == 9 for r in rows) and reads > 0
