@@ -352,3 +352,15 @@ def test_many_kernels_write_at_once(tmp_path):
         assert [j.result() for j in jobs] == [60] * 8
     rows = learner_rows(connect(db))
     assert len(rows) == 8 and all(r["steps"] == 9 for r in rows) and reads > 0
+
+
+def test_a_position_too_large_for_a_link_says_so(monkeypatch):
+    import uu.widgets.sandbox_share as share
+
+    app = App()
+    app.open_link("http://room:8866/?position=" + position_code(POSITION))
+    sandbox = app.sandbox_screen
+    assert sandbox.position_link.value and not sandbox.position_link_note.value
+    monkeypatch.setattr(share, "MAX_CODE_CHARS", 100)
+    sandbox._refresh_export()
+    assert sandbox.position_link.value == "" and "too large for a link" in sandbox.position_link_note.value

@@ -15,7 +15,7 @@ from uu.engine.game import Game
 from uu.render import esc
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.scenario.export import NotExportable, export_position
-from uu.scenario.link import MAX_CODE_CHARS, position_link
+from uu.scenario.link import MAX_CODE_CHARS, position_code, position_link
 from uu.scenario.load import ScenarioFileError
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import safe
@@ -78,10 +78,10 @@ class SharePanel:
 
     def _refresh_link(self, text: str | None) -> None:
         link, note = "", ""
-        if text:
+        if text and len(position_code(text)) > MAX_CODE_CHARS:  # a link that would be refused when opened
+            note = "This position is too large for a link: share the YAML below instead."
+        elif text:
             link = position_link(self.page_href or "", text)
-            if len(link) > MAX_CODE_CHARS + 200:
-                link, note = "", "This position is too large for a link: share the YAML below instead."
         self.position_link.value = link
         self.position_link.layout.display = None if link else HIDDEN
         self.position_link_note.value = f"<span class='uu-why'>{esc(note)}</span>" if note else ""
