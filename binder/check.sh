@@ -11,7 +11,8 @@
 # Prints "BINDER-CHECK OK <app url>" at the end. With --hold it then keeps the server running until stdin
 # closes or it is signalled (tests/test_binder.py drives the page in Chromium meanwhile).
 # Env: BINDER_CHECK_PORT (default: a free port), PIP_CACHE_DIR (default: the caller's ~/.cache/pip if it
-# exists, so a second run does not download again), BINDER_CHECK_KEEP=1 keeps the work directory.
+# exists, so a second run does not download again), BINDER_CHECK_KEEP=1 keeps the work directory,
+# BINDER_CHECK_TEACHER_LESSONS=DIR adds DIR to the copy as the fork's teacher-lessons/ folder.
 set -euo pipefail
 
 HOLD=0
@@ -41,6 +42,10 @@ else
     (cd "$SRC" && tar --exclude=.venv --exclude=.git --exclude=build --exclude='*.egg-info' -cf - .) | tar -xf - -C "$REPO"
 fi
 [[ -x "$REPO/binder/postBuild" ]] || fail "binder/postBuild is missing or not executable"
+# a fork's own lessons (docs/teachers.md): BINDER_CHECK_TEACHER_LESSONS=DIR is copied in as teacher-lessons/
+if [[ -n "${BINDER_CHECK_TEACHER_LESSONS:-}" ]]; then
+    cp -r "$BINDER_CHECK_TEACHER_LESSONS" "$REPO/teacher-lessons"
+fi
 REAL_HOME="$HOME"
 export PIP_CACHE_DIR="${PIP_CACHE_DIR:-$REAL_HOME/.cache/pip}"
 export HOME="$WORK/home"

@@ -50,10 +50,20 @@ def _read_lines(stream, q: queue.Queue) -> None:
 
 @pytest.mark.browser
 @binder_build
-def test_binder_build_serves_the_app(page):
+def test_binder_build_serves_the_app(page, tmp_path):
     from playwright.sync_api import expect
 
-    proc = subprocess.Popen(["bash", str(ROOT / "binder" / "check.sh"), "--hold"], cwd=ROOT,
+    # a fork with lessons of its own in teacher-lessons/ (docs/teachers.md): a copy of a shipped lesson
+    mine = tmp_path / "teacher-lessons"
+    mine.mkdir()
+    text = (ROOT / "lessons" / "02-setup.yaml").read_text()
+    for old, new in (("  id: setup\n", "  id: fork-setup\n"), ("  order: 2\n", "  order: 102\n"),
+                     ("  title: Setting up\n", "  title: Our fork's setup\n")):
+        assert old in text
+        text = text.replace(old, new)
+    (mine / "fork-setup.yaml").write_text(text)
+    env = {**os.environ, "BINDER_CHECK_TEACHER_LESSONS": str(mine)}
+    proc = subprocess.Popen(["bash", str(ROOT / "binder" / "check.sh"), "--hold"], cwd=ROOT, env=env,
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=_read_lines, args=(proc.stdout, lines), daemon=True).start()
@@ -77,11 +87,16 @@ def test_binder_build_serves_the_app(page):
         home_button = page.locator(".uu-home-screen button.uu-open-lesson")
         expect(home_button.first).to_be_visible(timeout=90_000)
         assert "from uu.widgets" not in page.content()
+        expect(page.locator(".uu-teacher-lessons button.uu-lesson-fork-setup")).to_be_visible()
         home_button.first.click()                             # the widgets talk to the kernel
         expect(page.locator(".uu-lesson .uu-progress")).to_contain_text("Step 1 of",
                                                                                          timeout=20_000)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "binder-app.png"), full_page=True)
+        # a link to the fork's lesson (the address a Binder launch link's urlpath leads to)
+        page.goto(url + "&lesson=fork-setup", wait_until="commit")
+        expect(page.locator(".uu-lesson.uu-lesson-fork-setup .uu-progress")).to_contain_text("Step 1 of",
+                                                                                             timeout=90_000)
     finally:
         try:
             proc.stdin.close()                                # check.sh --hold: stop the server and clean up

@@ -164,15 +164,16 @@ def press(page: Page, button, keyboard: bool) -> None:
 
 
 def finish_lesson(page: Page, url: str, lesson_id: str, width: int = 1280, keyboard: bool = False,
-                  shots: bool = True) -> None:
-    """Open the lesson from home and finish it as the plan says, at `width` px, by mouse or keyboard."""
-    plan = click_plan(lesson_file(lesson_id))
+                  shots: bool = True, path: Path | None = None) -> None:
+    """Open the lesson from home and finish it as the plan says, at `width` px, by mouse or keyboard. `path`:
+    the lesson's file when it is not a shipped lesson (a teacher's own)."""
+    path = path or lesson_file(lesson_id)
+    plan = click_plan(path)
     open_home(page, url, width)
     press(page, page.locator(f"button.uu-lesson-{lesson_id}"), keyboard)
     screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
     progress = screen.locator(".uu-progress")
-    expect(progress).to_contain_text(f"Step 1 of {len(LessonRunner(lesson_file(lesson_id)).lesson.script)}",
-                                     timeout=STEP_MS)
+    expect(progress).to_contain_text(f"Step 1 of {len(LessonRunner(path).lesson.script)}", timeout=STEP_MS)
     expect(screen.locator(".uu-t")).to_be_visible(timeout=STEP_MS)
     tag = f"{lesson_id}-{width}{'-keys' if keyboard else ''}"
     if shots:

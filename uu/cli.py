@@ -125,8 +125,10 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
     from uu.server.app import PREHEAT_HELP
+    from uu.server.teacher import add_teacher_options
 
     app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
+    add_teacher_options(app)
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
@@ -184,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "app":
         from uu.server.app import serve
 
-        return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
+        return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat,
+                     lessons=args.lessons, class_view=args.class_view, class_db=args.class_db,
+                     class_token=args.class_token)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":

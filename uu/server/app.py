@@ -58,10 +58,12 @@ PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving
 
 
 def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",
-          preheat: int | None = None) -> int:
+          preheat: int | None = None, lessons: str | None = None, class_view: bool = False,
+          class_db: str | None = None, class_token: str | None = None) -> int:
     """Run the app until interrupted (Ctrl-C). Returns a process exit code. `preheat` None: the default pool
     (`DEFAULT_PREHEAT`), served without a pool if this Voila cannot enforce the kernel cap with one; a number
-    given explicitly is required."""
+    given explicitly is required. `lessons`: the teacher's lessons folder; `class_view`: the class view
+    (`uu.server.classview`), kept in `class_db`, behind `class_token`."""
     preheat = DEFAULT_PREHEAT if preheat is None else preheat
     if preheat < 0:
         print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
@@ -70,6 +72,15 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     if not nb.is_file():
         print(f"uu app: the app notebook is missing from the package: {nb}", file=sys.stderr)
         return 1
+    from uu.server.teacher import class_view_setup, teacher_lessons
+
+    code = teacher_lessons(lessons)
+    if code:
+        return code
+    got = class_view_setup(class_view, class_db, class_token)
+    if isinstance(got, int):
+        return got
+    class_db_path, token = got
     from tornado.ioloop import IOLoop
     from voila.app import Voila  # imported here: it takes a moment, and only `uu app` needs it
 
@@ -96,13 +107,27 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
         return 1
     if preheat:
         patch_preheat_pool()
-    app = Voila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
+    voila_class: type = Voila
+    if class_view:
+        from uu.server.classview import class_handlers
+
+        class ClassVoila(Voila):
+            def init_handlers(self) -> list:
+                # first: Voila's last handler serves the app for any other path
+                return [*class_handlers(self.server_url, class_db_path, token), *super().init_handlers()]
+
+        voila_class = ClassVoila
+    app = voila_class(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
     try:
         app.initialize([str(nb)])
         use_uu_template(app)
 
         def announce() -> None:
             print(f"uu app: the tutor is at http://{app.ip}:{app.port}/  (Ctrl-C stops it)", flush=True)
+            if class_view:
+                host = "127.0.0.1" if app.ip in ("0.0.0.0", "::", "") else app.ip
+                print(f"uu app: your class view (keep this address to yourself): "
+                      f"http://{host}:{app.port}/uu/class?token={token}  (kept in {class_db_path})", flush=True)
 
         IOLoop.current().add_callback(announce)  # runs once the server listens and the loop has started
         app.start()
@@ -125,8 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-browser", action="store_true")
     p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)
     p.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
+    from uu.server.teacher import add_teacher_options
+
+    add_teacher_options(p)
     args = p.parse_args(argv)
-    return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat)
+    return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat,
+                 lessons=args.lessons, class_view=args.class_view, class_db=args.class_db,
+                 class_token=args.class_token)
+
 
 
 if __name__ == "__main__":

@@ -20,14 +20,20 @@ resumes it.
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
+from uu.render import esc
+from uu.scenario.link import LinkError, link_query, position_text
+from uu.server.classroom import ClassReporter, name_problem
 from uu.tutor.check import shipped_lessons
+from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, load_lesson
 from uu.tutor.runner import LessonRunner
+from uu.widgets.classname import ClassNameBox
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
@@ -56,18 +62,34 @@ class App(widgets.VBox):
         self.error_box.add_class("uu-error")
         self.lessons: list[Lesson] = []
         self.load_problems: list[str] = []
+        # the teacher's own lessons (uu.tutor.folder): playable ones are in self.lessons too
+        self.teacher: list[TeacherLesson] = []
         self._load(lessons)
+        if lessons is None:
+            self._load_teacher()
         self.progress: dict[str, str] = {}
         # restored from the browser, for lessons not opened yet (replayed by open_lesson) and the play screen
         self.saved: dict[str, LessonSaved] = {}
         self.play_saved: PlaySettings | None = None
-        self.store = ProgressStore(on_restore=self.restore)
+        self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
+        # the class view (uu/server/classroom.py): None unless the teacher runs `uu app --class`
+        self.classroom = ClassReporter.from_env() if lessons is None else None
+        self._class_box: ClassNameBox | None = None
+        # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
+        # kept when they leave a step and come back
+        self._on_step: tuple[str, int] | str | None = None
+        self._step_since = 0.0
+        self._wrong: dict[tuple[str, int], int] = {}
+        self.page_url: str | None = None  # the page's address (origin and path), once the browser said it
         self.lesson_screens: dict[str, LessonScreen] = {}
         self.play_screen: PlayScreen | None = None
         self.sandbox_screen: SandboxScreen | None = None
         self.home_button = make_button("Home", ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip="All lessons and the game")
-        self.nav = widgets.HBox([self.home_button], layout=widgets.Layout(align_items="center"))
+        # with the class view, every screen says the teacher sees this learner's progress (once named)
+        self.class_label = widgets.HTML()
+        self.class_label.add_class("uu-class-label")
+        self.nav = widgets.HBox([self.home_button, self.class_label], layout=widgets.Layout(align_items="center"))
         self.nav.add_class("uu-nav")
         self.home = HomeScreen(self)
         self.screen: ScreenBase = self.home
@@ -88,6 +110,20 @@ class App(widgets.VBox):
                 log.exception("cannot load lesson %s", src)
                 self.load_problems.append(f"A lesson could not be loaded: {e}")
         self.lessons.sort(key=lambda lesson: lesson.order)
+
+    def _load_teacher(self) -> None:
+        folder = lessons_folder()
+        if folder is None:
+            return
+        try:
+            self.teacher = check_folder(folder, {lesson.id for lesson in self.lessons})
+        except Exception as e:  # never stop the app for a teacher's folder; the log keeps the details
+            log.exception("cannot check the lessons in %s", folder)
+            self.teacher = [TeacherLesson(folder, None, f"{folder}: the lessons could not be checked ({e})")]
+        self.lessons.extend(t.lesson for t in self.teacher if t.lesson is not None)
+
+    def is_teacher_lesson(self, lesson_id: str) -> bool:
+        return any(t.lesson is not None and t.lesson.id == lesson_id for t in self.teacher)
 
     def lesson(self, lesson_id: str) -> Lesson:
         for lesson in self.lessons:
@@ -113,6 +149,79 @@ class App(widgets.VBox):
         elif self.progress.get(lid) != "done":
             self.progress[lid] = "in progress"
         self.save()
+        if self.classroom is not None and self.screen is screen:  # else reported as it is shown (_show)
+            self._class_lesson(screen)
+
+    # ---- the class view (uu/server/classroom.py) ---------------------------------------------------------------
+    def class_box(self) -> ClassNameBox | None:
+        if self.classroom is None:
+            return None
+        if self._class_box is None:
+            self._class_box = ClassNameBox(self)
+        return self._class_box
+
+    def set_learner_name(self, name: str) -> str | None:
+        """The learner's name for the class view: reported from now on. Returns what is wrong with it, if
+        anything (then nothing changes)."""
+        if self.classroom is None:
+            return "There is no class view in this app."
+        problem = name_problem(name)
+        if problem:
+            return problem
+        self.classroom.name = name
+        if self._class_box is not None:
+            self._class_box.show_name(name)
+        self.class_label.value = (f"<span style='margin-left:1em;color:#555'>In class as <b>{esc(name)}</b>: "
+                                  "your teacher sees your progress.</span>")
+        self.save()
+        self._class_report()
+        return None
+
+    def _now_on(self, where: tuple[str, int] | str) -> None:
+        if where != self._on_step:
+            self._on_step, self._step_since = where, time.time()
+
+    def _class_lesson(self, screen: LessonScreen) -> None:
+        runner = screen.runner
+        key = (runner.lesson.id, runner.index)
+        self._now_on(key)
+        fb = screen.feedback
+        if fb is not None and not fb.ok and fb.kind in ("illegal", "other") and not getattr(fb, "_uu_counted", 0):
+            fb._uu_counted = True  # type: ignore[attr-defined]  # counted once, even when reported again
+            self._wrong[key] = self._wrong.get(key, 0) + 1
+        self._class_report()
+
+    def _class_report(self) -> None:
+        if self.classroom is None or self.classroom.name is None:
+            return
+        fields: dict[str, Any] = {"quiz": self._quiz_summary(),
+                                  "finished": [x.title for x in self.lessons if self.progress.get(x.id) == "done"]}
+        screen = self.screen
+        if isinstance(screen, LessonScreen):
+            runner = screen.runner
+            k, n = runner.progress
+            key = (runner.lesson.id, runner.index)
+            self._now_on(key)
+            fields.update(lesson_id=runner.lesson.id, lesson=runner.lesson.title, step=k, steps=n,
+                          step_since=self._step_since, wrong=self._wrong.get(key, 0))
+        else:
+            where = ("Playing a game" if screen is self.play_screen else
+                     "The sandbox" if screen is self.sandbox_screen else "The home page")
+            self._now_on(where)
+            fields.update(lesson_id=None, lesson=where, step=None, steps=None, step_since=self._step_since, wrong=0)
+        self.classroom.report(fields)
+
+    def _quiz_summary(self) -> dict[str, list[int]]:
+        """{lesson title: [right at the first try, questions answered]} for each lesson with quiz answers."""
+        out: dict[str, list[int]] = {}
+        for lesson in self.lessons:
+            screen = self.lesson_screens.get(lesson.id)
+            saved = self.saved.get(lesson.id)
+            quiz = (screen.runner.quiz_results if screen is not None else
+                    saved.quiz if saved is not None else {})
+            if quiz:
+                out[lesson.title] = [sum(1 for ok in quiz.values() if ok), len(quiz)]
+        return out
 
     # ---- progress kept in the browser -----------------------------------------------------------------
     def saved_state(self) -> dict[str, Any]:
@@ -128,6 +237,8 @@ class App(widgets.VBox):
             elif lid in self.saved:
                 lessons[lid] = self.saved[lid].model_dump(mode="json", exclude_defaults=True)
         state: dict[str, Any] = {"v": 1, "lessons": lessons}
+        if self.classroom is not None and self.classroom.name is not None:
+            state["learner"] = {"id": self.classroom.learner_id, "name": self.classroom.name}
         play = self._play_settings()
         if play is not None:
             state["play"] = play.model_dump()
@@ -157,6 +268,12 @@ class App(widgets.VBox):
                 self.saved[lid] = entry
         if self.play_screen is None:
             self.play_saved = saved.play
+        learner = saved.learner
+        if self.classroom is not None and learner is not None and self.classroom.name is None \
+                and name_problem(learner.name) is None:
+            # the same browser again (a reload): the same row in the class view, the same name
+            self.classroom.learner_id = learner.id
+            self.set_learner_name(learner.name)
         if self.screen is self.home:
             self.home.refresh()
         self.save()
@@ -198,6 +315,11 @@ class App(widgets.VBox):
         if screen is self.home:
             self.home.refresh()
         self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
+        if self.classroom is not None:
+            if isinstance(screen, LessonScreen):
+                self._class_lesson(screen)
+            else:
+                self._class_report()
 
     def _open_start(self, start: str) -> None:
         if start == "home":
@@ -248,5 +370,47 @@ class App(widgets.VBox):
         if self.sandbox_screen is None:
             with built_whole():
                 self.sandbox_screen = SandboxScreen()
+                self.sandbox_screen.page_href = self.page_url
+                self.sandbox_screen._refresh_export()
         self._show(self.sandbox_screen)
         return self.sandbox_screen
+
+    # ---- links: ?lesson=<id>, ?position=v1.<code> (uu/scenario/link.py) ------------------------------------
+    def open_link(self, href: str) -> None:
+        """The page's address, sent by the browser once it shows the app: remembered for the sandbox's links,
+        and a link's lesson or position opened. A bad link leaves the home on show with a message."""
+        self.page_url = href
+        if self.sandbox_screen is not None:
+            self.sandbox_screen.page_href = href
+            self.sandbox_screen._refresh_export()
+        query = link_query(href)
+        if "position" in query:
+            self._guard(self._open_position, query["position"])
+        elif "lesson" in query:
+            self._guard(self._open_lesson_link, query["lesson"])
+
+    def _open_position(self, code: str) -> None:
+        try:
+            text = position_text(code)
+        except LinkError as e:
+            self._show(self.home)
+            self._set_error(str(e))
+            return
+        sandbox = self.open_sandbox()
+        if not sandbox.load_yaml(text, "the link's position"):
+            problem = sandbox.load_message or "it is not a position this tutor can set up"
+            sandbox.load_message = None
+            sandbox.refresh()
+            self._show(self.home)
+            self._set_error(f"This link's position could not be opened: {problem}")
+            return
+        sandbox.refresh()
+
+    def _open_lesson_link(self, lesson_id: str) -> None:
+        if any(lesson.id == lesson_id for lesson in self.lessons):
+            self.open_lesson(lesson_id)
+            return
+        shown = lesson_id if len(lesson_id) <= 60 else lesson_id[:60] + "…"
+        self._show(self.home)
+        self._set_error(f"This link asks for a lesson called \"{shown}\", and there is no lesson by that name "
+                        "here. Pick one from the list below.")

@@ -49,6 +49,15 @@ class HomeScreen(ScreenBase):
                                          tooltip="Every lesson back to not started; also forgotten by this browser")
         self.rows = widgets.VBox()
         self.rows.add_class("uu-lessons")
+        # "Your teacher's lessons" (uu.tutor.folder): shown only when the app has a teacher's folder
+        self.teacher_rows = widgets.VBox()
+        self.teacher_rows.add_class("uu-teacher-lessons")
+        self.teacher_section = widgets.VBox(
+            [widgets.HTML("<h3>Your teacher's lessons</h3>"), self.teacher_rows],
+            layout=widgets.Layout(display="" if app.teacher else "none"))
+        self._broken: list[widgets.HTML] | None = None
+        # the class view's name box (uu.widgets.classname), when the teacher runs `uu app --class`
+        self.class_box = app.class_box()
         from uu.cards import catalog
 
         self.card_finder = widgets.Dropdown(options=[("Pick a card…", "")] + [(c.name, c.name) for c in catalog()],
@@ -62,7 +71,9 @@ class HomeScreen(ScreenBase):
             "<h1 style='margin:4px 0'>Unstable Unicorns: learn to play</h1>"
             "<p>Learn by doing: each lesson asks you for moves on a live game, the rules engine checks them, "
             "and every step says which rule is at work. Take the lessons in order, or jump in anywhere.</p>")
-        self.children = [self.intro, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
+        top = [self.class_box] if self.class_box is not None else []
+        self.children = [self.intro, *top, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
+                         self.teacher_section,
                          widgets.HTML("<p>Which lesson shows a card? Pick it here.</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -113,6 +124,7 @@ class HomeScreen(ScreenBase):
         """Update the rows in place: the widgets of a row are made once, later refreshes only change the
         values that differ (nothing is sent for the rest)."""
         rows: list[widgets.Widget] = []
+        mine: list[widgets.Widget] = []
         for lesson in self.app.lessons:
             status = self.app.status(lesson.id)
             label, css = STATUS_LABELS[status]
@@ -138,7 +150,14 @@ class HomeScreen(ScreenBase):
                 b.description = BUTTON_TEXT[status]
                 b.tooltip = f"{BUTTON_TEXT[status]}: {lesson.title}"
                 b.button_style = "" if status == "done" else "primary"
-            rows.append(row)
+            (mine if self.app.is_teacher_lesson(lesson.id) else rows).append(row)
+        if self._broken is None:
+            self._broken = [widgets.HTML(
+                f"<div class='uu-broken-lesson' role='note' style='border:1px solid #b00;padding:4px 8px;"
+                f"margin:4px 0;color:#600;white-space:pre-wrap'><b>{esc(t.path.name)}</b> cannot be opened: "
+                f"{esc((t.problem or '').replace(str(t.path.parent) + '/', ''))}</div>")
+                for t in self.app.teacher if t.lesson is None]
+        self.teacher_rows.children = [*mine, *self._broken]
         if self.app.load_problems and not hasattr(self, "_problems"):
             self._problems = [widgets.HTML(f"<div class='uu-error-box'>{esc(p)}</div>")
                               for p in self.app.load_problems]

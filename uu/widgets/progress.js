@@ -44,12 +44,17 @@ function render({ model, el }) {
   el.classList.add("uu-progress-store");
   const s = storage();
   el.setAttribute("data-storage", s ? "yes" : "no");
-  if (!s) return;
+  // the page's own address goes with the restore: a link may open a lesson or a position (?lesson=, ?position=)
+  const href = String(window.location.href);
+  if (!s) {
+    model.send({ type: "restore", items: {}, href });
+    return;
+  }
   const items = {};
   try {
     for (const k of ourKeys(s)) items[k] = s.getItem(k);
   } catch (e) { /* unreadable: restore nothing */ }
-  model.send({ type: "restore", items });
+  model.send({ type: "restore", items, href });
   // only changes are written: the initial, empty state must not wipe what was just read
   const onState = () => write(s, model.get("state"));
   const onMsg = (msg) => { if (msg && msg.type === "forget") clear(s); };

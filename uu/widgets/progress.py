@@ -1,12 +1,13 @@
 """`ProgressStore`: the learner's progress kept in the browser's localStorage (an anywidget, progress.js).
 
-The browser sends what it holds on render (`{"type": "restore", "items": {key: text}}`); it is validated
-here (`Saved`: a malformed, oversized or hostile value is ignored, never a traceback) and handed to
-`on_restore`. The App sets `state` whenever progress changes and the browser writes it. Saved form:
+The browser sends what it holds on render (`{"type": "restore", "items": {key: text}, "href": <the page's
+address>}`); it is validated here (`Saved`: a malformed, oversized or hostile value is ignored, never a
+traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). The App sets `state` whenever progress changes and the browser writes it. Saved form:
 
     {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
                               "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
-     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0, "level": "easy"}}
+     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0, "level": "easy"},
+     "learner": {"id": "...", "name": "Ann"}}      # only with the class view (uu/server/classroom.py)
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
 or a move by names; replaying it reopens the lesson at the step reached with the same table.
@@ -27,11 +28,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from uu.engine.actions import Action, Target
 from uu.widgets.play import PlaySettings
 
-__all__ = ["KEY", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
+__all__ = ["KEY", "LearnerSaved", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
 KEY = "uu-progress"
+MAX_HREF = 16_384  # the page's address (uu/scenario/link.py keeps a position link far below)
 MAX_CHARS = 200_000  # far above a learner's whole course; a bigger value is not ours and is ignored
 Name = Annotated[str, Field(max_length=80)]  # a card name
 
@@ -66,10 +68,18 @@ class LessonSaved(_Strict):
     quiz: dict[int, bool] = Field(default_factory=dict, max_length=1000)
 
 
+class LearnerSaved(_Strict):
+    """The learner's name and row in the class view (uu/server/classroom.py), kept only when the class view is on."""
+
+    id: str = Field(pattern=r"^[A-Za-z0-9_-]{16,40}$")
+    name: str = Field(min_length=1, max_length=40)
+
+
 class Saved(_Strict):
     v: Literal[1] = 1
     lessons: dict[str, LessonSaved] = Field(default_factory=dict, max_length=200)
     play: PlaySettings | None = None
+    learner: LearnerSaved | None = None
 
 
 def parse_saved(items: Any) -> Saved | None:
@@ -111,9 +121,11 @@ class ProgressStore(anywidget.AnyWidget):
     # what the browser writes to localStorage (only its changes are written: see progress.js)
     state = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, on_restore: Callable[[Saved], Any] | None = None, **kwargs: Any):
+    def __init__(self, on_restore: Callable[[Saved], Any] | None = None,
+                 on_page: Callable[[str], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.on_restore = on_restore
+        self.on_page = on_page
         self.restored = False
         self.on_msg(self._on_message)
 
@@ -132,9 +144,15 @@ class ProgressStore(anywidget.AnyWidget):
             return
         self.restored = True
         saved = parse_saved(content.get("items"))
-        if saved is None or self.on_restore is None:
-            return
-        try:
-            self.on_restore(saved)
-        except Exception:  # the page must never show a traceback; the log keeps it
-            log.exception("error while restoring saved progress")
+        if saved is not None and self.on_restore is not None:
+            try:
+                self.on_restore(saved)
+            except Exception:  # the page must never show a traceback; the log keeps it
+                log.exception("error while restoring saved progress")
+        # then the page's address, after the progress: a link to a lesson opens it where the learner was
+        href = content.get("href")
+        if isinstance(href, str) and len(href) <= MAX_HREF and self.on_page is not None:
+            try:
+                self.on_page(href)
+            except Exception:
+                log.exception("error while opening the page's link")

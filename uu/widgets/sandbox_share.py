@@ -15,6 +15,7 @@ from uu.engine.game import Game
 from uu.render import esc
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.scenario.export import NotExportable, export_position
+from uu.scenario.link import MAX_CODE_CHARS, position_code, position_link
 from uu.scenario.load import ScenarioFileError
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import safe
@@ -51,6 +52,7 @@ class SharePanel:
     yaml_input: widgets.Textarea
     timeline: Timeline | None
     game: Game | None  # the screen's property: the position on show in play mode
+    page_href: str | None = None  # the page's address, which the App learns from the browser
 
 
     def _build_export_panel(self) -> None:
@@ -60,11 +62,29 @@ class SharePanel:
         self.export_link.add_class("uu-sb-download")
         self.export_msg = widgets.HTML()
         self.export_msg.add_class("uu-sb-export-msg")
+        # "Link to this position": the app's address with the position in it (uu/scenario/link.py)
+        self.position_link = widgets.Text(description="Link to this position:", disabled=False,
+                                          style={"description_width": "initial"},
+                                          layout=widgets.Layout(width=FULL_WIDTH))
+        self.position_link.add_class("uu-sb-link")
+        self.position_link_note = widgets.HTML()
+        self.position_link_note.add_class("uu-sb-link-note")
         self.export_panel = widgets.VBox([
-            widgets.HTML("<h3>Share this position</h3><p class='uu-why'>Scenario YAML: copy it, or download "
-                         "it, and load it here or with <code>uu scenario check</code>.</p>"),
-            self.export_msg, self.export_area, self.export_link])
+            widgets.HTML("<h3>Share this position</h3><p class='uu-why'>A link that opens the app's sandbox at "
+                         "this position: copy it and send it. Or the scenario YAML: copy it, or download it, "
+                         "and load it here or with <code>uu scenario check</code>.</p>"),
+            self.export_msg, self.position_link, self.position_link_note, self.export_area, self.export_link])
         self.export_panel.add_class("uu-sb-export")
+
+    def _refresh_link(self, text: str | None) -> None:
+        link, note = "", ""
+        if text and len(position_code(text)) > MAX_CODE_CHARS:  # a link that would be refused when opened
+            note = "This position is too large for a link: share the YAML below instead."
+        elif text:
+            link = position_link(self.page_href or "", text)
+        self.position_link.value = link
+        self.position_link.layout.display = None if link else HIDDEN
+        self.position_link_note.value = f"<span class='uu-why'>{esc(note)}</span>" if note else ""
 
     def load_yaml(self, text: str, path: str = "pasted YAML") -> bool:
         """Load a scenario's position into the builder; on an error the message (with its line numbers) shows
@@ -125,6 +145,7 @@ class SharePanel:
         self.export_area.value = text or ""
         self.export_area.layout.display = None if text else HIDDEN
         self.export_msg.value = "" if not error else f"<div class='uu-fb uu-fb-other' role='status'>{esc(error)}</div>"
+        self._refresh_link(text)
         if text:
             href = "data:text/yaml;charset=utf-8," + urllib.parse.quote(text, safe="")
             self.export_link.value = (f"<a class='uu-download' download='position.yaml' href='{esc(href)}' "

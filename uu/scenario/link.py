@@ -1,0 +1,97 @@
+"""A position as a link: the sandbox's "Link to this position" (`?position=v1.<code>` on the app's address).
+
+The code is the position's scenario YAML (what the sandbox exports, `uu.scenario.export`), compressed with
+zlib and written in base64url without padding, after a version prefix (`v1.`) so that a later form can be
+told apart. A link is read as a paste is: size-limited first (the code, then the decompressed text, so a
+small code cannot expand into gigabytes), then through the hardened YAML reader (`uu.yamlfile`) and the
+scenario format. Every failure is a `LinkError` whose message says what was wrong in plain words.
+
+    code = position_code(yaml_text)           # "v1.eJy..."
+    text = position_text(code)                # the same YAML text again, or LinkError
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import os
+import re
+import zlib
+from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
+
+from uu.yamlfile import MAX_BYTES
+
+__all__ = ["LinkError", "MAX_CODE_CHARS", "PREFIX", "link_query", "page_base", "position_code", "position_link",
+           "position_text"]
+
+PREFIX = "v1."
+# a shipped scenario's position compresses to about 1 kB of code; browsers and servers take addresses of 8 kB
+MAX_CODE_CHARS = 6000
+_CODE = re.compile(r"[A-Za-z0-9_-]*")
+
+
+class LinkError(ValueError):
+    """A link that cannot be opened; the message says why."""
+
+
+def position_code(text: str) -> str:
+    data = zlib.compress(text.encode("utf-8"), 9)
+    return PREFIX + base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def position_text(code: str) -> str:
+    """The scenario YAML in a link's code. Raises `LinkError` for a code that is too long, of another
+    version, not base64url, not zlib, too large once expanded, or not UTF-8 text."""
+    code = code.strip()
+    if len(code) > MAX_CODE_CHARS:
+        raise LinkError(f"The position in this link is too long (at most {MAX_CODE_CHARS:,} characters).")
+    if not code.startswith(PREFIX):
+        raise LinkError("This link's position is not one this tutor can read: it should start with "
+                        f"'{PREFIX}'. Ask for a new link from the sandbox's \"Link to this position\".")
+    body = code[len(PREFIX):]
+    if not body or not _CODE.fullmatch(body):
+        raise LinkError("This link's position is damaged: it may only hold letters, digits, '-' and '_' "
+                        "after 'v1.'. Was the link cut or changed when it was copied?")
+    try:
+        data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        z = zlib.decompressobj()
+        raw = z.decompress(data, MAX_BYTES + 1)
+    except (binascii.Error, ValueError, zlib.error):
+        raise LinkError("This link's position is damaged and cannot be read. Was the link cut or changed "
+                        "when it was copied?") from None
+    if len(raw) > MAX_BYTES or z.unconsumed_tail:
+        raise LinkError(f"The position in this link is too large once unpacked (at most {MAX_BYTES // 1024} KB).")
+    if not z.eof:
+        raise LinkError("This link's position is cut short. Was the whole link copied?")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise LinkError("This link's position is not text and cannot be read.") from None
+
+
+def page_base(href: str) -> str:
+    """The app's address without its query or fragment: the base a link is built on."""
+    parts = urlsplit(href)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
+def position_link(href: str, text: str) -> str:
+    """A link that opens the app at `href` (the page's address) in the sandbox at this position. On Binder
+    (BinderHub sets BINDER_LAUNCH_HOST and BINDER_REQUEST) the page's address lasts as long as the session, so
+    the link is the repository's launch link, with the app and the position in its `urlpath`."""
+    query = f"position={position_code(text)}"
+    path = urlsplit(href).path
+    host, request = os.environ.get("BINDER_LAUNCH_HOST", ""), os.environ.get("BINDER_REQUEST", "")
+    if host and request and "voila/render/" in path:
+        urlpath = path[path.index("voila/render/"):] + "?" + query
+        return f"{host.rstrip('/')}/{request.strip('/')}?urlpath={quote(urlpath, safe='/')}"
+    return f"{page_base(href)}?{query}"
+
+
+def link_query(href: str) -> dict[str, str]:
+    """The first value of each of the page's query parameters that links use (`lesson`, `position`)."""
+    try:
+        query = parse_qs(urlsplit(href).query, max_num_fields=20)
+    except ValueError:
+        return {}
+    return {k: v[0] for k, v in query.items() if k in ("lesson", "position") and v}
