@@ -142,12 +142,15 @@ def main(argv: list[str]) -> int:
                 continue
     step("running: ruff check uu tests")
     ruff_rc = run([PY, "-m", "ruff", "check", "uu", "tests"], check=False)
+    step("running: mypy uu (the whole package; settings in pyproject.toml)")
+    mypy_rc = run([PY, "-m", "mypy", "uu"], check=False)
     step("running: python -m pytest " + " ".join(args))
     rc = run([PY, "-m", "pytest", *args], check=False)
     if ruff_rc != 0:
         step(f"ruff found problems (exit {ruff_rc})")
-        return rc or ruff_rc
-    return rc
+    if mypy_rc != 0:
+        step(f"mypy found problems (exit {mypy_rc})")
+    return rc or ruff_rc or mypy_rc
 
 
 if __name__ == "__main__":

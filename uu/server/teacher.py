@@ -36,9 +36,9 @@ def teacher_lessons(lessons: str | None) -> int:
             return 2
         os.environ[LESSONS_ENV] = str(folder)
     else:
-        from uu.server.app import notebook_path
+        from importlib.resources import files
 
-        found = lessons_folder(cwd=notebook_path().parent)
+        found = lessons_folder(cwd=Path(str(files("uu").joinpath("notebooks"))))  # where the app notebook runs
         if found is None:
             return 0
         folder = found

@@ -172,6 +172,7 @@ class BotGameView(widgets.VBox):
             head = f"<b>Game over</b>: {esc(result_text(g))} after {plural(self.decisions, 'decision')}."
         else:
             d = g.pending
+            assert d is not None  # the game is not over
             who = names[d.player]
             prompt = d.prompt.removeprefix(f"{who}: ")  # the engine's prompts may start with the name
             head = (f"Turn {number}: <b>{esc(names[current])}</b>, {esc(phase)} phase. "

@@ -6,16 +6,14 @@ uu-class-notice, uu-class-msg.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 
 from uu.render import esc
 from uu.server.classroom import MAX_NAME
 from uu.widgets.common import make_button, safe
-
-if TYPE_CHECKING:
-    from uu.widgets.app import App
+from uu.widgets.host import AppHost
 
 __all__ = ["NOTICE", "ClassNameBox"]
 
@@ -24,7 +22,7 @@ NOTICE = ("Your teacher can see your progress in this class: your name, lesson, 
 
 
 class ClassNameBox(widgets.VBox):
-    def __init__(self, app: App, **kwargs: Any):
+    def __init__(self, app: AppHost, **kwargs: Any):
         super().__init__(**kwargs)
         self.app = app
         self.add_class("uu-class-box")

@@ -8,16 +8,14 @@ progress is kept in this browser, see uu/widgets/progress.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from uu.render import esc
 from uu.widgets.common import ScreenBase, make_button, safe
-
-if TYPE_CHECKING:
-    from uu.widgets.app import App
+from uu.widgets.host import AppHost
 
 __all__ = ["HomeScreen", "STATUS_LABELS"]
 
@@ -27,7 +25,7 @@ BUTTON_TEXT = {"done": "Review", "in progress": "Continue", "not started": "Star
 
 
 class HomeScreen(ScreenBase):
-    def __init__(self, app: App, **kwargs: Any):
+    def __init__(self, app: AppHost, **kwargs: Any):
         super().__init__(**kwargs)
         self.app = app
         self.add_class("uu-home-screen")

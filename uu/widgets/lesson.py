@@ -16,6 +16,7 @@ uu-recap, uu-quiz-score, uu-home, uu-table (the table: its data-* contract is in
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -59,7 +60,7 @@ class LessonScreen(ScreenBase):
         self.progress_label.add_class("uu-progress")
         self.narration = widgets.HTML()
         self.narration.add_class("uu-narration")
-        self.choice_buttons = [make_button("", "uu-choice", lambda _b, i=i: self.on_choice(i))
+        self.choice_buttons = [make_button("", "uu-choice", functools.partial(self._on_choice_click, i))
                                for i in range(1, 6)]
         self.choice_box = widgets.Box(self.choice_buttons,
                                       layout=widgets.Layout(flex_flow="row wrap", display=HIDDEN))
@@ -125,6 +126,9 @@ class LessonScreen(ScreenBase):
         self._mark()
         self.showing_preview = fb.preview is not None
         self._changed()
+
+    def _on_choice_click(self, option: int, _button: Any) -> None:
+        self.on_choice(option)
 
     @safe
     def on_choice(self, option: int) -> None:

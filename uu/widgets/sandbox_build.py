@@ -63,6 +63,10 @@ class BuildPanel:
     load_message: str | None
     _syncing: bool
     build_panel: widgets.VBox
+    # the share panel's and the screen's callbacks, wired to the controls built here
+    on_upload: Callable[[Any], None]
+    on_load: Callable[[Any], None]
+    on_start: Callable[[Any], None]
 
 
     def _build_build_panel(self) -> None:
@@ -404,7 +408,7 @@ class BuildPanel:
         b = self.builder
         t = b.turn
         rows = [f"<div><b>{esc(b.name)}</b> · turn {esc(t.get('number'))}, "
-                f"<b>{esc(t.get('player'))}</b>'s {esc(PHASE_LABELS.get(t.get('phase'), t.get('phase')))} phase"
+                f"<b>{esc(t.get('player'))}</b>'s {esc(PHASE_LABELS.get(str(t.get('phase')), t.get('phase')))} phase"
                 f"</div>"]
         for p in b.players:
             cur = " uu-current" if p == t.get("player") else ""

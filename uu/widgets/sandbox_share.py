@@ -7,7 +7,8 @@ or says why it cannot be written (`NotExportable`).
 from __future__ import annotations
 
 import urllib.parse
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as widgets
 
@@ -51,7 +52,11 @@ class SharePanel:
     upload: widgets.FileUpload
     yaml_input: widgets.Textarea
     timeline: Timeline | None
-    game: Game | None  # the screen's property: the position on show in play mode
+    _sync_build_widgets: Callable[[], None]  # the build panel's: redraw the build controls from the builder
+
+    if TYPE_CHECKING:  # the screen's read-only property: the position on show in play mode
+        @property
+        def game(self) -> Game | None: ...
     page_href: str | None = None  # the page's address, which the App learns from the browser
 
 
