@@ -376,36 +376,8 @@ def test_a_position_may_set_its_own_options_and_the_move_log_survives_the_next_p
         parse_lesson(text.replace("targeting: neigh-first", "targetting: neigh-first"), "x.yaml")
 
 
-def test_a_guided_game_counts_the_learners_turns_not_the_setup(tmp_path):
-    f = tmp_path / "game.yaml"
-    f.write_text("""\
-name: g
-players: [You, Bea]
-options: {seed: 3}
-lesson:
-  id: g
-  order: 1
-  title: G
-  summary: A game.
-  learner: You
-  script:
-    - say: Play two turns.
-      game: {turns: 2}
-  recap: [Done.]
-""")
-    r = LessonRunner(f)
-    assert r.learner_actions()[0].kind == "baby"
-    r.try_move(r.learner_actions()[0])
-    turns = set()
-    while not r.done and r.learner_actions():
-        if r.game.turn[0] == r.learner:
-            turns.add(r.game.turn[2])
-        r.try_move(r.learner_actions()[0])
-    assert r.done and len(turns) == 2 and 0 not in turns
-
-
-@pytest.mark.parametrize("level,bot", [("easy", "RandomBot"), ("normal", "HeuristicBot"), ("hard", "SearchBot")])
-def test_a_game_step_plays_its_bots_at_the_level_it_names(tmp_path, level, bot):
+def game_lesson(tmp_path, game: str, say: str = "Play two turns.") -> LessonRunner:
+    """A one-step lesson whose step is the game step `game` (its YAML flow mapping)."""
     f = tmp_path / "game.yaml"
     f.write_text(f"""\
 name: g
@@ -418,11 +390,28 @@ lesson:
   summary: A game.
   learner: You
   script:
-    - say: Play a turn.
-      game: {{turns: 1, level: {level}}}
+    - say: {say}
+      game: {game}
   recap: [Done.]
 """)
-    r = LessonRunner(f)
+    return LessonRunner(f)
+
+
+def test_a_guided_game_counts_the_learners_turns_not_the_setup(tmp_path):
+    r = game_lesson(tmp_path, "{turns: 2}")
+    assert r.learner_actions()[0].kind == "baby"
+    r.try_move(r.learner_actions()[0])
+    turns = set()
+    while not r.done and r.learner_actions():
+        if r.game.turn[0] == r.learner:
+            turns.add(r.game.turn[2])
+        r.try_move(r.learner_actions()[0])
+    assert r.done and len(turns) == 2 and 0 not in turns
+
+
+@pytest.mark.parametrize("level,bot", [("easy", "RandomBot"), ("normal", "HeuristicBot"), ("hard", "SearchBot")])
+def test_a_game_step_plays_its_bots_at_the_level_it_names(tmp_path, level, bot):
+    r = game_lesson(tmp_path, f"{{turns: 1, level: {level}}}", say="Play a turn.")
     assert type(r._game_bot(r.lesson.script[0])).__name__ == bot
     while not r.done and r.learner_actions():
         r.try_move(r.learner_actions()[0])
