@@ -19,8 +19,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
-from uu.server.appserver import AppServer
 from uu.scenario import build_game, parse_scenario
+from uu.server.appserver import AppServer
 from uu.table.observation import legal_actions
 from uu.tutor.check import shipped_lessons
 from uu.tutor.runner import LessonRunner
@@ -165,34 +165,57 @@ def turn_number(screen) -> int:
     return int(m.group(1)) if m else 0
 
 
-def play(page: Page, url: str) -> None:
-    open_home(page, url)
-    page.locator("button.uu-play").click()
-    screen = page.locator(".uu-play-screen")
-    expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
+def advance_to_your_move(screen, turn: int) -> None:
+    """Step the bots ("Bot: next") and make the learner's moves (a card of the hand first, then its place)
+    until it is the learner's decision on turn `turn` or later."""
     screen.locator(".uu-step-mode input").check()
     bot = screen.locator("button.uu-bot-next")
     legal = ".uu-t [data-legal='true']"
     for _ in range(300):
-        if turn_number(screen) >= 4 and not (bot.is_visible() and bot.is_enabled()):
+        if turn_number(screen) >= turn and not (bot.is_visible() and bot.is_enabled()):
             break                                           # your decision, a few turns in
         if screen.locator(".uu-result .uu-banner").count():
             break
         old = screen.locator(".uu-t").get_attribute("data-version")
         if bot.is_visible() and bot.is_enabled():
             bot.click()
-        else:                                               # a card of the hand first, then its place
+        else:
             for _step in range(4):
                 hand = screen.locator(legal + "[data-zone='hand']:visible")
                 (hand if hand.count() else screen.locator(legal + ":visible")).first.click()
                 if screen.locator(legal).count() == 0:
                     break
         screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
-    hand = screen.locator(legal + "[data-zone='hand']:visible")
+
+
+def play(page: Page, url: str) -> None:
+    open_home(page, url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
+    advance_to_your_move(screen, 4)
+    hand = screen.locator(".uu-t [data-legal='true'][data-zone='hand']:visible")
     if hand.count():
         hand.first.click()                                  # a card chosen: its places light up
     scroll_to(screen.locator(".uu-t .uu-t-you"), "center")
     save(page, "play")
+
+
+def hint(page: Page, url: str) -> None:
+    open_home(page, url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
+    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint (plays its best move)")
+    screen.locator("button.uu-new-game").click()   # the same deal (seed 0), now against Hard bots
+    page.wait_for_timeout(1500)
+    expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
+    advance_to_your_move(screen, 5)
+    screen.locator("button.uu-hint-button").click()
+    expect(screen.locator(".uu-hint-box .uu-hint-why")).to_contain_text("Best: ", timeout=STEP_MS)
+    screen.locator(".uu-hint-box details summary").click()   # the numbers behind it
+    scroll_to(screen.locator(".uu-hint-box"))
+    save(page, "hint")
 
 
 def sandbox(page: Page, url: str) -> None:
@@ -231,7 +254,7 @@ def main() -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
                 try:
-                    for shoot in (home, lesson_step, neigh_lesson, play, sandbox):
+                    for shoot in (home, lesson_step, neigh_lesson, play, hint, sandbox):
                         page = browser.new_page(viewport=VIEWPORT)
                         try:
                             shoot(page, url)

@@ -127,6 +127,10 @@ def test_rows_list_every_legal_action_and_play_out_the_best_few(positions: list[
     assert 2 <= len(played) <= DEFAULT_WIDTH and all(row.playouts == 3 for row in played)
     assert all(0.0 <= row.win_rate <= 1.0 for row in played)
     assert all(row.win_rate is None for row in r.rows if not row.playouts)  # listed, "not played out"
+    skipped = sum(1 for row in r.rows if not row.playouts)
+    page = r._repr_html_()
+    assert page.count("<tr") == 1 + len(played) + (1 if skipped else 0)  # head, candidates, one line for the rest
+    assert not skipped or f"and {skipped} other move" in page
     assert sum(row.playouts for row in r.rows) == r.playouts and r.deals == 3
     assert r.best is r.rows[0] and r.best.win_rate == max(row.win_rate for row in played)
     text = str(r)

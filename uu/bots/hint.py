@@ -103,13 +103,19 @@ class HintResult:
     def _repr_html_(self) -> str:
         e = html.escape
         rows = []
-        for i, r in enumerate(self.rows):
-            wr = "not played out" if r.win_rate is None else f"{100 * r.win_rate:.1f}%"
+        played = [r for r in self.rows if r.win_rate is not None]
+        for i, r in enumerate(played):
             m = "" if r.margin is None else f"±{100 * r.margin:.0f}"
             style = ' style="font-weight:bold"' if i == 0 else ""
-            rows.append(f"<tr{style}><td>{e(r.description)}</td><td style=\"text-align:right\">{e(wr)}</td>"
+            rows.append(f"<tr{style}><td>{e(r.description)}</td>"
+                        f"<td style=\"text-align:right\">{100 * (r.win_rate or 0.0):.1f}%</td>"
                         f"<td style=\"text-align:right\">{e(m)}</td>"
                         f"<td style=\"text-align:right\">{r.playouts}</td></tr>")
+        others = len(self.rows) - len(played)
+        if others:  # one line, not a row each: the learner wants the candidates, not the long tail
+            rows.append(f"<tr class=\"uu-hint-others\"><td colspan=\"4\">and {others} other move"
+                        f"{'s' if others != 1 else ''}, not played out: the rules of thumb rank "
+                        f"{'them' if others != 1 else 'it'} lower</td></tr>")
         caption = (f"{e(self.player_name)}: {e(self.question)} — {self.playouts} playouts ({e(self.bot)}), "
                    f"{self.seconds:.2f} s")
         table = ("<table class=\"uu-hint\"><caption>" + caption + "</caption><thead><tr><th>move</th>"
