@@ -242,6 +242,35 @@ def sandbox(page: Page, url: str) -> None:
     save(page, "sandbox")
 
 
+CLASS_TOKEN = "screenshot-token-0123"
+
+
+def class_view(browser, tmp: Path) -> None:
+    """The teacher's class view (`uu app --class`): two learners joined, one in the first lesson."""
+    args = ("--class", "--class-db", str(tmp / "class.sqlite3"), "--class-token", CLASS_TOKEN, "--preheat", "0")
+    with AppServer(tmp, console_script=True, extra_args=args) as server:
+        server.wait_ready()
+        learners = []
+        for name in ("Ada", "Grace"):
+            page = browser.new_page(viewport=VIEWPORT)
+            open_home(page, server.url)
+            box = page.locator(".uu-class-box")
+            box.locator(".uu-class-name input").fill(name)
+            box.locator("button.uu-class-join").click()
+            expect(box.locator(".uu-class-msg")).to_contain_text(f"as {name}", timeout=STEP_MS)
+            learners.append(page)
+        ada = learners[0]
+        ada.locator("button.uu-open-lesson").first.click()           # Ada starts the course
+        ada.locator("button.uu-next").first.click()
+        teacher = browser.new_page(viewport={"width": 1200, "height": 420})
+        teacher.goto(f"{server.url}uu/class?token={CLASS_TOKEN}")
+        expect(teacher.locator("#connected td.name", has_text="Grace")).to_be_visible(timeout=STEP_MS)
+        expect(teacher.locator("#connected")).to_contain_text("Your goal", timeout=15_000)
+        save(teacher, "class-view")
+        for page in (*learners, teacher):
+            page.close()
+
+
 def main() -> int:
     if not Path(CHROMIUM).exists():
         print(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
@@ -260,6 +289,9 @@ def main() -> int:
                             shoot(page, url)
                         finally:
                             page.close()             # frees its kernel (the unload beacon)
+                    class_tmp = Path(tmp) / "class"
+                    class_tmp.mkdir()
+                    class_view(browser, class_tmp)
                 finally:
                     browser.close()
     return 0
