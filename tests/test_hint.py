@@ -9,11 +9,11 @@ import random
 import pytest
 
 from uu.benchmarks.bots import bench_bots, bench_hint, typical_positions
-from uu.bots import HintResult, determinize, hint, make_bot
-from uu.bots.hint import fast_copy, known_to
+from uu.bots import HintResult, hint, make_bot
 from uu.bots.search import DEFAULT_WIDTH
 from uu.engine import Game, new_game
 from uu.engine import queries as q
+from uu.engine.resample import known_to
 
 
 def swap_hidden_card(game: Game, viewer: int) -> Game:
@@ -86,7 +86,7 @@ def test_determinize_keeps_known_cards_and_zone_sizes(positions: list[Game]) -> 
     g = positions[1]
     me = g.pending.player
     s = g.state
-    d = determinize(g, me, random.Random(0)).state
+    d = g.resample(me, random.Random(0)).state
     assert d.hands[me] == s.hands[me] and d.stables == s.stables and d.discard == s.discard
     assert d.nursery == s.nursery
     assert [len(h) for h in d.hands] == [len(h) for h in s.hands] and len(d.deck) == len(s.deck)
@@ -111,10 +111,10 @@ stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue), Nanny Cam], Cy: 
 hands: {Ana: [Basic Unicorn (Red)], Ben: [Neigh, Unicorn Poison], Cy: [Neigh]}
 """
     g = build_game(parse_scenario(text))
-    known, hidden = known_to(g, 0)
+    known, hidden = known_to(g.state, g.pending, 0)
     assert hidden == [2]
     assert set(g.state.hands[1]) <= known and not set(g.state.hands[2]) & known
-    d = determinize(g, 0, random.Random(1))
+    d = g.resample(0, random.Random(1))
     assert d.state.hands[1] == g.state.hands[1]
 
 
@@ -128,9 +128,10 @@ def test_rows_list_every_legal_action_and_play_out_the_best_few(positions: list[
     assert all(0.0 <= row.win_rate <= 1.0 for row in played)
     assert all(row.win_rate is None for row in r.rows if not row.playouts)  # listed, "not played out"
     skipped = sum(1 for row in r.rows if not row.playouts)
+    assert skipped > 0  # this position has more moves than the search plays out
     page = r._repr_html_()
-    assert page.count("<tr") == 1 + len(played) + (1 if skipped else 0)  # head, candidates, one line for the rest
-    assert not skipped or f"and {skipped} other move" in page
+    assert page.count("<tr") == 1 + len(played) + 1  # the head, the candidates, one line for the rest
+    assert f"and {skipped} other move" in page
     assert sum(row.playouts for row in r.rows) == r.playouts and r.deals == 3
     assert r.best is r.rows[0] and r.best.win_rate == max(row.win_rate for row in played)
     text = str(r)
@@ -162,8 +163,9 @@ hands: {Ana: [Unicorn Poison, Basic Unicorn (Red)], Ben: [Neigh, Neigh, Basic Un
 """
     g = build_game(parse_scenario(text))
     r = hint(g, deals=6, seconds=None)
-    if r.best.action.kind == "play":
-        assert "holds a Neigh about" in r.explanation and "answered with one in" in r.explanation
+    assert r.best.action.kind == "play" and r.best.action.card == "Unicorn Poison"  # Ben leads: poison him
+    assert "holds a Neigh about" in r.explanation and "answered with one in" in r.explanation
+    assert "holds back Ben" in r.explanation  # the reason named is the leader held back
 
 
 def test_time_cap_stops_between_rounds(positions: list[Game]) -> None:
@@ -222,10 +224,10 @@ def RandomBotFor(g: Game):  # noqa: N802 - reads like the bot it returns
     return RandomBot(g.state.decisions)
 
 
-def test_fast_copy_is_independent(positions: list[Game]) -> None:
+def test_playout_copy_is_independent(positions: list[Game]) -> None:
     g = positions[0]
     before = g.to_dict()
-    c = fast_copy(g)
+    c = g.playout_copy()
     bot = __import__("uu.bots", fromlist=["RandomBot"]).RandomBot(0)
     while c.pending is not None:
         c.apply(bot.choose(c))

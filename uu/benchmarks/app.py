@@ -80,9 +80,10 @@ from uu.benchmarks.app_browser import (
     median_breakdown,
     run_browser_burst,
 )
-from uu.benchmarks.crowd import arrive_together, click_summary, play, summary, tight_loop
+from uu.benchmarks.crowd import arrive_together, click_summary, play, tight_loop
 from uu.benchmarks.learner import EmulatedLearner
 from uu.benchmarks.measures import Phase, log_trouble, memory, preheat_args, wait_for_pool
+from uu.benchmarks.stats import summary
 from uu.server.appserver import AppServer
 
 __all__ = ["bench_app"]

@@ -11,8 +11,8 @@ import time
 from typing import Any
 from urllib.parse import urlsplit
 
-from uu.benchmarks.crowd import summary
 from uu.benchmarks.measures import wait_for_pool
+from uu.benchmarks.stats import summary
 from uu.server.appserver import AppServer
 
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "browser_learner", "run_browser_burst", "click_latency_js"]

@@ -9,33 +9,17 @@ keyed by the bot's index in `bots` (not by the physical seat). Numbers are repor
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
 from typing import Any
 
+from uu.benchmarks.stats import summary, wilson
 from uu.bots.hint import hint
 from uu.bots.random_bot import RandomBot
 from uu.bots.registry import make_bot
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, SearchBot
 from uu.engine import Game, new_game
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (good at small n and near 0 or 1)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-
-def _quantile(xs: list[float], f: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, max(0, math.ceil(f * len(xs)) - 1))]
 
 
 def bench_bots(bots: list[str], games: int, seed: int, players: int | None = None,
@@ -95,9 +79,9 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
         "interval_95": {str(i): [round(x, 4) for x in wilson(wins[str(i)], games)] for i in range(n)},
     }
     if hint_times:
+        timing = summary(hint_times, digits=4)
         out.update(hint_seconds=hint_seconds, hint_decisions=len(hint_times),
-                   hint_seconds_median=round(statistics.median(hint_times), 4),
-                   hint_seconds_p95=round(_quantile(hint_times, 0.95), 4))
+                   hint_seconds_median=timing["median"], hint_seconds_p95=timing["p95"])
     return out
 
 
@@ -136,14 +120,14 @@ def bench_hint(players: int = 4, positions: int = 20, seed: int = 0,
         times.append(time.perf_counter() - t0)
         counts.append(r.playouts)
         n_actions.append(len(r.rows))
-    p95 = _quantile(times, 0.95)
+    timing = summary(times)
     return {
         "players": players,
         "positions": len(games),
         "seed": seed,
         "budget": f"at most {DEFAULT_DEALS} deals" + (f" and {seconds} s" if seconds is not None else ""),
-        "hint_seconds_median": round(statistics.median(times), 3),
-        "hint_seconds_p95": round(p95, 3),
+        "hint_seconds_median": timing["median"],
+        "hint_seconds_p95": timing["p95"],
         "playouts_per_s": round(sum(counts) / sum(times), 1),
         "playouts_per_hint": round(statistics.mean(counts), 1),
         "actions_per_position": round(statistics.mean(n_actions), 1),

@@ -9,28 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from uu.benchmarks.learner import Click, EmulatedLearner
-
-
-def pct(values: Sequence[float], q: float) -> float | None:
-    """Nearest-rank percentile (q in 0..100); None for no values."""
-    v = sorted(values)
-    if not v:
-        return None
-    k = max(0, min(len(v) - 1, int(round(q / 100 * len(v) + 0.5)) - 1))
-    return v[k]
-
-
-def summary(values: Sequence[float | None], digits: int = 3) -> dict[str, Any]:
-    """n, failed (None values), median, p95, min, max."""
-    ok = [float(x) for x in values if x is not None]
-    r = lambda x: None if x is None else round(x, digits)  # noqa: E731
-    ok_sorted = sorted(ok)
-    median = None
-    if ok_sorted:
-        mid = len(ok_sorted) // 2
-        median = ok_sorted[mid] if len(ok_sorted) % 2 else (ok_sorted[mid - 1] + ok_sorted[mid]) / 2
-    return {"n": len(values), "failed": len(values) - len(ok), "median": r(median), "p95": r(pct(ok, 95)),
-            "min": r(min(ok) if ok else None), "max": r(max(ok) if ok else None)}
+from uu.benchmarks.stats import summary
 
 
 def click_summary(clicks: Sequence[Click]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import re
 import time
 from typing import Any
 
-from uu.benchmarks.crowd import summary
+from uu.benchmarks.stats import summary
 
 __all__ = ["Phase", "log_trouble", "memory", "preheat_args", "wait_for_pool"]
 

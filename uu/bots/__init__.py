@@ -2,11 +2,10 @@
 heuristic, and the hint engine; levels easy, normal, hard); `hint` finds the best move with short determinized
 playouts and says why (`uu.benchmarks.bots` measures them)."""
 
-from uu.bots.determinize import determinize
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.hint import HintResult, HintRow, hint
 from uu.bots.random_bot import RandomBot
 from uu.bots.registry import BOTS, LEVELS, make_bot
 from uu.bots.search import SearchBot
 
-__all__ = ["BOTS", "LEVELS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "SearchBot", "determinize", "hint", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "HeuristicBot", "HintResult", "HintRow", "RandomBot", "SearchBot", "hint", "make_bot"]

@@ -5,7 +5,7 @@ bot, ended by a learned position model) for the decision's candidates, and `uu.b
 sentences on why the best is best and what the main alternative risks. The result renders as text and as an
 HTML table (`_repr_html_`), and its `explanation` is what a learner reads first; the table is one click away.
 
-**Hidden cards are never read**: every playout starts from a determinization (`uu.bots.determinize`), so two
+**Hidden cards are never read**: every playout starts from a determinization (`Game.resample`, uu/engine/resample.py), so two
 positions that differ only in cards the player cannot see give the same hint for the same seed.
 
 **Budget.** At most `deals` rounds (each plays every candidate once on the same deal) and, unless `seconds`
@@ -23,14 +23,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from uu.bots.determinize import determinize, fast_copy, known_to
 from uu.bots.explain import explain
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, DEFAULT_WIDTH, search
 from uu.engine.actions import Action
 from uu.engine.game import Game
 
-__all__ = ["DEFAULT_DEALS", "DEFAULT_SECONDS", "HintResult", "HintRow", "determinize", "fast_copy", "hint",
-           "known_to"]
+__all__ = ["DEFAULT_DEALS", "DEFAULT_SECONDS", "HintResult", "HintRow", "hint"]
 
 
 # ---- results ---------------------------------------------------------------------------------------------

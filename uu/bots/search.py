@@ -5,7 +5,7 @@ For the pending decision of `player`:
 1. **Candidates.** Every legal action, or when there are more than `width`, the `width` best by the heuristic
    bot's own static score (the others are nearly always plainly worse: discarding a Neigh, aiming at oneself);
    the hint lists them as "not played out".
-2. **Playouts.** For each of `deals` rounds one *determinization* is drawn (`uu.bots.determinize`: every card
+2. **Playouts.** For each of `deals` rounds one *determinization* is drawn (`Game.resample`: every card
    the player cannot know is dealt at random into the deck and the hidden hands), and every candidate is played
    on its own copy of that same world (common random numbers: candidates are compared on the same deals); then
    every seat plays as the heuristic bot until `horizon` more turns have begun (default: one round) or the game
@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from uu.bots.determinize import determinize
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.value import weights, win_chances
 from uu.engine import queries as q
@@ -52,7 +51,6 @@ class Candidate:
     playouts: int = 0
     wins: int = 0  # playouts that ended with the player's win
     answered: int = 0  # playouts where another player answered this move with an Instant (Neigh)
-    own_gain: float = 0.0  # sum over playouts of the change in the player's Unicorns
     gains: list[float] = field(default_factory=list)  # per seat: sum of the change in their Unicorns
 
     @property
@@ -77,7 +75,7 @@ def candidates(game: Game, width: int) -> list[Candidate]:
 
 def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int) -> None:
     """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand`."""
-    g = determinize(game, player, rng)
+    g = game.resample(player, rng)
     s = g.state
     start_u = [q.unicorns(s, p) for p in range(s.n)]
     stop_turn = s.turn_number + horizon
@@ -102,7 +100,6 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
     cand.answered += answered
     for p in range(s.n):
         cand.gains[p] += q.unicorns(s, p) - start_u[p]
-    cand.own_gain = cand.gains[player]
 
 
 @dataclass
@@ -164,12 +161,10 @@ class SearchBot:
 
     def __init__(self, seed: int = 0, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH,
                  horizon: int | None = None, seconds: float | None = DEFAULT_SECONDS):
-        self.seed = seed
         self.deals = deals
         self.width = width
         self.horizon = horizon
         self.seconds = seconds
-        self.calls = 0
         self.times: list[float] = []
 
     def choose(self, game: Game) -> Action:
@@ -179,7 +174,6 @@ class SearchBot:
         if len(d.actions) == 1:
             return d.actions[0]
         t0 = time.perf_counter()
-        self.calls += 1
         # the hint's own seed (the decision count): this bot plays what the app's hint shows first
         found = search(game, self.deals, self.width, self.horizon, self.seconds, game.state.decisions)
         self.times.append(time.perf_counter() - t0)
