@@ -12,14 +12,13 @@ spreads them over the cards the learner cannot see (the deck and the other hands
 
 from __future__ import annotations
 
-from uu.bots.explain import neigh_chance, someone_neighs, unseen_neighs
+from uu.bots.explain import INSTANTS, neigh_chance, someone_neighs, unseen_neighs
 from uu.bots.search import search
 from uu.engine.actions import Action
 from uu.engine.game import Game
 
 __all__ = ["comment", "neigh_chance", "unseen_neighs"]
 
-INSTANTS = ("Neigh", "Super Neigh")
 COACH_DEALS = 8
 CLOSE_ENOUGH = 0.01  # a move whose estimated chance to win is this close to the best is as good
 
