@@ -247,6 +247,37 @@ def test_discard_larger_than_the_hand_will_be():
     assert why_not(g, Action("play", card="Change of Luck")) is None
 
 
+def test_each_player_discard_with_the_last_card_names_the_shortfall():
+    """effect.impossible-play: Mystical Vortex has every player, you included, DISCARD; as Ana's last card it
+    would leave her nothing to DISCARD, so it cannot be played. With one more card it can."""
+    g = position("""
+        turn: {player: Ana, phase: action}
+        hands: {Ana: [Mystical Vortex], Ben: [Yay]}
+    """)
+    assert all(a.card != "Mystical Vortex" for a in g.legal_actions)
+    why(g, Action("play", card="Mystical Vortex"), "effect.impossible-play",
+        "every player, you included, DISCARD 1 card", "you will hold no cards by then", "cannot play it now")
+    g = position("""
+        turn: {player: Ana, phase: action}
+        hands: {Ana: [Mystical Vortex, Yay], Ben: [Yay]}
+    """)
+    assert any(a.card == "Mystical Vortex" for a in g.legal_actions)
+    assert why_not(g, Action("play", card="Mystical Vortex")) is None
+
+
+def test_responder_order_names_every_seat_before_you():
+    """Four players: Ana plays, Ben and Cy are asked before Dee, and the sentence names both."""
+    g = position("""
+        players: [Ana, Ben, Cy, Dee]
+        turn: {player: Ana, phase: action}
+        stables: {Ben: [Basic Unicorn (Blue)]}
+        hands: {Ana: [Unicorn Poison], Ben: [Neigh], Cy: [Neigh], Dee: [Neigh]}
+    """)
+    answer(g, POISON_BEN_BLUE)
+    r = why(g, Action("respond", card="Neigh"), "option.responder-order", "In this tutor", player=3)
+    assert "only if Ben and Cy pass" in r.text, r.text
+
+
 def test_discard_judged_at_resolution_when_the_hand_cannot_be_known():
     """A deck too short for the DRAWs: how many cards arrive depends on the deck-out rules, so the card
     stays playable and the DISCARD is judged when it resolves."""
@@ -457,7 +488,9 @@ def test_already_passed_and_turn_order_of_answers():
     """)
     answer(g, POISON_BEN_BLUE)
     assert g.pending.player == BEN
-    why(g, Action("respond", card="Neigh"), "option.responder-order", "Ben is asked first", player=CY)
+    r = why(g, Action("respond", card="Neigh"), "option.responder-order", "Ben is asked first", player=CY)
+    # a choice of this tutor, said as one, and who must pass before Cy is asked
+    assert "In this tutor" in r.text and "only if Ben passes" in r.text, r.text
     answer(g, Action("pass"))
     assert g.pending.player == CY
     why(g, Action("respond", card="Neigh"), "pile.no-neigh-after-pass", "already passed on Ana's Unicorn Poison",

@@ -334,14 +334,15 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
 
 # ---- the board --------------------------------------------------------------------------------------
 def result_text(game: Any, viewer: int | None = None) -> str:
-    """Plain text: "You win!", "Ana wins", "Everyone loses", "No winner"."""
+    """Plain text with no end punctuation (callers add their own): "You win", "Ana wins", "Everyone loses",
+    "No winner"."""
     w = game.winner
     if w == "everyone-loses":
         return "Everyone loses"
     if w is None:
         return "No winner"
     if viewer is not None and w == viewer:
-        return "You win!"
+        return "You win"
     return f"{game.players[w]} wins"
 
 

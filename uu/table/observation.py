@@ -120,7 +120,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "over": d is None,
         "result": None if winner is None else (
             "Everyone loses" if isinstance(winner, str) else
-            ("You win!" if winner == viewer else f"{s.players[winner]} wins")),
+            ("You win" if winner == viewer else f"{s.players[winner]} wins")),
         "log": log,
     }
 

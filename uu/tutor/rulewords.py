@@ -127,7 +127,7 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
                            _CC + "Play vs. Bring Directly into Your Stable"),
     "effect.immunity": ("Cards that cannot be affected", _CC + "Immunity"),
     "effect.pull-choose": ("Pull versus choose", _CC + "Pull vs. Choose"),
-    "effect.pull-open-hand": ("Pulling from a face-up hand", _CC + "Pull vs. Choose"),
+    "option.open-hand-pull": ("Pulling from a face-up hand", TUTOR_CHOICE),
     # two players
     "two-player.removals": ("Cards left out for 2 players", _BOOK + "2-Player Rules"),
     "two-player.neigh": ("A Neigh for each player", _BOOK + "2-Player Rules"),
@@ -214,6 +214,11 @@ _TEXT: Final[dict[str, str]] = {
         "In this tutor the game ends as soon as the deck is found empty between phases, and the most Unicorns "
         "wins (then the most letters); a common house rule instead shuffles the discard pile into a new deck "
         "whenever someone must DRAW from an empty deck."
+    ),
+    "option.open-hand-pull": (
+        "In this tutor a card pulled from a hand kept face up for everyone (Nanny Cam) is chosen, not taken "
+        "at random: the cards are in plain sight, so you look and take the one you want; the other choice "
+        "keeps every pull random."
     ),
     "option.pandas": (
         "In this tutor Pandamonium's Pandas are safe only from effects that name Unicorn cards; another "

@@ -82,6 +82,12 @@ class Feedback:
     coach: str = ""  # a game step: the coach on the learner's decision
 
 
+def _result_words(game: Game, learner: int) -> str:
+    """How the game ended, said to the learner ("you win", not "You wins" for a seat named You)."""
+    w = game.winner
+    return "you win" if w is not None and not isinstance(w, str) and w == learner else game.result_text()
+
+
 def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(ids))
 
@@ -196,7 +202,8 @@ class LessonRunner:
             return Feedback(False, "info", "Answer the question with one of its choices.", list(st.rules))
         d = self.game.pending
         if d is None:
-            return Feedback(False, "info", f"The game is over ({self.game.result_text()}).", list(st.rules))
+            return Feedback(False, "info", f"The game is over ({_result_words(self.game, self.learner)}).",
+                            list(st.rules))
         if d.player != self.learner:
             return Feedback(False, "illegal", f"It is {self.game.players[d.player]}'s decision now, not yours.",
                             list(st.rules))
@@ -395,7 +402,7 @@ class LessonRunner:
         self._settle(random=True, play=True)
         if self.game.pending is None or len(self._finished_turns()) >= st.game.turns:
             self._complete()
-            end = ("The game is over: " + self.game.result_text() + "." if self.game.pending is None
+            end = ("The game is over: " + _result_words(self.game, self.learner) + "." if self.game.pending is None
                    else f"You have played {st.game.turns} turns.")
             return Feedback(True, "right", st.right or end, list(st.rules), coach=note)
         return Feedback(True, "info", "", list(st.rules), coach=note)

@@ -556,8 +556,11 @@ class _Why(WhyBase):
                           f"when a new card goes on top of the pile.", "pile.no-neigh-after-pass")
         if self.d.kind == "respond" and self.d.player != p:
             who = self.game.players[self.d.player]
-            return Reason(f"{who} is asked first: players answer one at a time, starting to the left of whoever "
-                          f"played the top card, and you are asked if {who} passes.", "option.responder-order")
+            ahead = [self.game.players[x] for x in asking[:asking.index(p)]] if asking else [who]
+            return Reason(f"{who} is asked first. In this tutor players answer one at a time in seat order, "
+                          f"starting after whoever played the top card, so you are asked only if "
+                          f"{' and '.join(ahead)} {'pass' if len(ahead) > 1 else 'passes'}.",
+                          "option.responder-order")
         return None
 
     def impossible(self, d: CardDef) -> Reason:
@@ -569,9 +572,12 @@ class _Why(WhyBase):
         if short is not None:
             n = int(short[0].get("n", 1))
             held = short[1]
-            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
-                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
-                          "effect.impossible-play")
+            cards = f"{n} card{'s' if n != 1 else ''}"
+            whom = (f"every player, you included, DISCARD {cards}" if short[0].get("who") == "each"
+                    else f"you DISCARD {cards}")
+            holding = "no cards" if held == 0 else f"only {held} card{'s' if held != 1 else ''}"
+            return Reason(f"{d.name} would have {whom}, and you will hold {holding} by then (it leaves your hand "
+                          f"as you play it), so you cannot play it now.", "effect.impossible-play")
         op = _first_impossible(s, ops, p, src)
         if op is None:
             return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
