@@ -346,17 +346,43 @@ class LessonRunner:
         preview = self.game.copy()
         start, turn = len(preview.log), preview.turn[2]
         preview.apply(legal)
+        self._play_on(preview, turn)
+        m = self._mistake_for(st, legal)
+        text = (m.why if m is not None and m.why else None) or st.wrong.other or (
+            "That is a legal move, but not the one this step is about.")
+        text += " The table shows what it would do; it has been taken back, so try again."
+        return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
+
+    def _check_shows(self, st: ScriptStep) -> None:
+        """The result the step's `right:` states (`shows:`), on a copy played on as a wrong move is."""
+        if st.shows is None:
+            return
+        table = self.game.copy()
+        self._play_on(table, table.turn[2])
+        self.problems += check_expect(table, self.scenario, st.shows, f"step {self.index + 1} shows")
+
+    def _play_on(self, preview: Game, turn: int) -> None:
+        """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`."""
         for _ in range(PLAY_OUT_LIMIT):
             d = preview.pending
             # what the move does, up to the end of this turn: the next turns would be the bots' guesses
             if d is None or d.player == self.learner or preview.turn[2] != turn:
                 break
             preview.apply(Action("pass") if d.kind == "respond" else d.actions[0])
-        m = self._mistake_for(st, legal)
-        text = (m.why if m is not None and m.why else None) or st.wrong.other or (
-            "That is a legal move, but not the one this step is about.")
-        text += " The table shows what it would do; it has been taken back, so try again."
-        return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
+
+    def continue_play_out(self, preview: Game, moves: list[Ask], turn: int) -> str | None:
+        """Make the learner's `moves` on a played-out copy (`Feedback.preview`), the bots playing on as in the
+        play-out; None when done, else which move matched nothing (what `uu lesson check` reports)."""
+        for i, move in enumerate(moves, 1):
+            d = preview.pending
+            step = move.as_step(self.lesson.learner)
+            found = [a for a in d.actions if matches(self.scenario, step, a)] if d and d.player == self.learner \
+                else []
+            if not found:
+                return f"after[{i}] ({move.do}) matches no decision of the learner on the played-out table"
+            preview.apply(found[0])
+            self._play_on(preview, turn)
+        return None
 
     def _learner_move(self, legal: Action) -> Feedback:
         st = self.step
@@ -366,6 +392,7 @@ class LessonRunner:
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             self._first_try(True)
+            self._check_shows(st)
             self._complete()
             own = hit.right if isinstance(hit, Also) else None
             return Feedback(not self.stuck, "right", self.stuck or own or st.right or "Right!", list(st.rules))
@@ -380,6 +407,7 @@ class LessonRunner:
         midway = d is not None and d.player == self.learner and d.kind != "action" and \
             self.game.turn[0] == self.learner and self.game.turn[1] == "action"
         if not midway and not check_expect(self.game, self.scenario, st.goal, "goal"):
+            self._check_shows(st)
             self._complete()
             return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
         d = self.game.pending
