@@ -112,13 +112,16 @@ def learner_texts(lesson) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_no_internal_ids_in_what_learners_read(path):
     from uu.render import rules_html
-    from uu.tutor.rulewords import internal_ids_in
+    from uu.words.rulewords import internal_ids_in
 
     lesson = load_lesson(path)
     found = [(where, internal_ids_in(text)) for where, text in learner_texts(lesson)]
     assert [f for f in found if f[1]] == []
-    # what the screen shows around them: the rules of every step and what the runner says after any move
-    r = LessonRunner(lesson)
+    # what the screen shows around them: the rules of every step and what the runner says after any move (the
+    # screens' runner, which explains a refused move in words)
+    from uu.words.lesson import LessonRunner as SpeakingRunner
+
+    r = SpeakingRunner(lesson)
     while not r.done:
         st = r.step
         assert internal_ids_in(rules_html(st.rules)) == []

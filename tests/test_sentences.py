@@ -14,7 +14,7 @@ import pytest
 from uu.engine.rules import RULES
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import Lesson, load_lesson
-from uu.tutor.rulewords import learner_rule
+from uu.words.rulewords import learner_rule
 
 LESSONS = {load_lesson(p).order: load_lesson(p) for p in shipped_lessons()}
 

@@ -1,4 +1,4 @@
-"""Why a move is not allowed (uu.tutor.whynot): one sentence and its rule, from real positions.
+"""Why a move is not allowed (uu.words.whynot): one sentence and its rule, from real positions.
 
 Every case builds its position with the scenario format, asks `why_not`, and checks the sentence's key
 point, the rule id, that the sentence has no internal ids, and that asking changed nothing.
@@ -17,8 +17,8 @@ from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
-from uu.tutor.rulewords import internal_ids_in
-from uu.tutor.whynot import Reason, why_not
+from uu.words.rulewords import internal_ids_in
+from uu.words.whynot import Reason, why_not
 
 ANA, BEN, CY = 0, 1, 2
 DECK = "deck: [Good Deal, Shake Up, Reset Button]\nrest: box\n"
@@ -629,3 +629,55 @@ def test_random_games_every_try_gets_a_clean_answer(seed: int):
         g.apply(rng.choice(g.legal_actions))
     if g.pending is None:
         assert why_not(g, Action("draw")) is not None
+
+
+# ---- the words layer (uu.words) ---------------------------------------------------------------------------------
+
+def _imports(path) -> list[tuple[str, list[str]]]:
+    """(module, names) of every import in a file, function bodies included."""
+    import ast
+
+    out: list[tuple[str, list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.append((node.module, [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            out += [(a.name, []) for a in node.names]
+    return out
+
+
+def test_lower_layers_never_import_the_words_layer():
+    """The tutor returns facts (a refused move); uu.words says them. Nothing below it imports it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "uu"
+    bad = [(str(f.relative_to(root)), m) for pkg in ("cards", "engine", "scenario", "bots", "tutor")
+           for f in (root / pkg).rglob("*.py") for m, _ in _imports(f) if m == "uu.words" or m.startswith("uu.words.")]
+    assert not bad, bad
+
+
+def test_words_modules_share_only_public_names():
+    from pathlib import Path
+
+    words = Path(__file__).resolve().parents[1] / "uu" / "words"
+    bad = [(f.name, m, n) for f in words.glob("*.py") for m, names in _imports(f) if m.startswith("uu.")
+           for n in names if n.startswith("_")]
+    assert not bad, bad
+
+
+def test_the_screens_runner_explains_a_refused_move_and_the_tutors_states_the_fact():
+    from uu.tutor.check import shipped_lessons
+    from uu.tutor.runner import LessonRunner as SilentRunner
+    from uu.words.lesson import LessonRunner
+
+    path = shipped_lessons()[2]  # lesson 3: the learner's Action phase comes first
+    neigh = Action("play", card="Neigh")
+    silent = SilentRunner(path)
+    while silent.step.kind not in ("ask", "goal"):
+        silent.next() if silent.step.kind == "page" else silent.choose(silent.step.question.answer)
+    speaking = LessonRunner(path)
+    assert speaking.resume(silent.history)
+    fb, said = silent.try_move(neigh), speaking.try_move(neigh)
+    assert fb.kind == said.kind == "illegal" and fb.refused == said.refused == neigh
+    assert "no Neigh" in said.text or "Instant" in said.text, said.text
+    assert fb.text.endswith("That move is not allowed right now.")

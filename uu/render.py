@@ -196,14 +196,14 @@ def explain_lines(rule_ids: Sequence[str]) -> list[str]:
 
 def rules_html(rule_ids: Sequence[str], label: str = "Rules", open_: bool = False) -> str:
     """A collapsible list of the rules in a learner's words: titles, sentences, where to read them (no ids)."""
-    from uu.tutor.rulewords import rules_html as learner_rules_html
+    from uu.words.rulewords import rules_html as learner_rules_html
 
     return learner_rules_html(rule_ids, label, open_)
 
 
 def learner_lines(rule_ids: Sequence[str]) -> list[str]:
     """One plain line per rule: "Title: sentence (where to read it)"; ids stay in the data."""
-    from uu.tutor.rulewords import learner_rules
+    from uu.words.rulewords import learner_rules
 
     return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rule_ids)]
 

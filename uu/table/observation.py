@@ -126,7 +126,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
 
 
 def _why(rules: tuple[str, ...]) -> list[str]:
-    from uu.tutor.rulewords import learner_rules
+    from uu.words.rulewords import learner_rules
 
     return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rules)]
 

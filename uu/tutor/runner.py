@@ -80,6 +80,7 @@ class Feedback:
     log: list[LogEntry] = field(default_factory=list)
     preview: Game | None = None  # "other": the table after the move, played out on a copy
     coach: str = ""  # a game step: the coach on the learner's decision
+    refused: Action | None = None  # "illegal": the move the engine refused (the table is as it was)
 
 
 def _result_words(game: Game, learner: int) -> str:
@@ -90,16 +91,6 @@ def _result_words(game: Game, learner: int) -> str:
 
 def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(ids))
-
-
-def _why_not(game: Game, action: Action) -> tuple[str, list[str]]:
-    """One plain sentence on why `action` is not legal now, with the rule behind it."""
-    from uu.tutor.whynot import why_not
-
-    reason = why_not(game, action)
-    if reason is None:
-        return "That move is not allowed right now.", []
-    return reason.text, [reason.rule] if reason.rule else []
 
 
 class LessonRunner:
@@ -210,10 +201,10 @@ class LessonRunner:
         try:
             legal = self.game.find(action)
         except GameError:
-            why, rules = _why_not(self.game, action)
+            why, rules = self.refusal_words(action)
             self._missed()
             text = " ".join(x for x in (st.wrong.illegal, why) if x)
-            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]))
+            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]), refused=action)
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             if hit is None:
@@ -293,6 +284,11 @@ class LessonRunner:
         except Exception:
             self._replay([])
             return False
+
+    def refusal_words(self, action: Action) -> tuple[str, list[str]]:
+        """The sentence (and rule ids) said when the engine refuses `action`, asked before anything changes.
+        The tutor only knows the fact; `uu.words.lesson.LessonRunner` says why in plain words."""
+        return "That move is not allowed right now.", []
 
     # ---- internals -------------------------------------------------------------------------------------
     def _missed(self) -> None:
