@@ -156,6 +156,36 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
 # Sentences written for the learner where the registry's statement talks about the engine, its options or
 # other ids. Every other rule shows its statement, cleaned by `_clean`.
 _TEXT: Final[dict[str, str]] = {
+    # shown in early lessons: only words the course has taught by then, or explained in place (tests/test_glossary.py)
+    "action.one": (
+        "On your turn you take exactly one action: play one card from your hand, or take one more card from "
+        "the deck, unless a card changes that."
+    ),
+    "card.unicorn-stays": (
+        "Once in a Stable, a Unicorn card stays there until an effect removes it: its owner may have to give it "
+        "up (SACRIFICE) or another player may take it out (DESTROY)."
+    ),
+    "setup.deck-and-discard": (
+        "The undealt cards lie face down in the middle as the deck, and beside it is the discard pile, which "
+        "collects every card that is used up or thrown away (sacrificed, destroyed or discarded)."
+    ),
+    "card.upgrade-any-stable": (
+        "An Upgrade card may go into any player's Stable, stays there until an effect removes it, and affects "
+        "only the Stable it sits in unless it says otherwise."
+    ),
+    "card.downgrade-any-stable": (
+        "A Downgrade card may go into any player's Stable, usually someone else's though your own is allowed; "
+        "it stays there until an effect removes it and affects only the Stable it sits in unless it says "
+        "otherwise."
+    ),
+    "effect.enter": (
+        "A Unicorn enters your Stable whenever it arrives there, whether you play it, STEAL it or an effect "
+        "puts it there directly (brings it in)."
+    ),
+    "chain.mandatory-first": (
+        "Targets for the mandatory effects of a link (effects that trigger at the same moment, such as at the "
+        "start of your turn) are picked before any targets for its optional effects."
+    ),
     "setup.reference-cards": (
         "Each player may take a rules reference card and the unused ones go back into the box; here the tutor "
         "itself is your reference."
@@ -188,11 +218,12 @@ _TEXT: Final[dict[str, str]] = {
     ),
     "option.responder-order": (
         "Instead of timing who answers fastest, this tutor asks players one at a time, starting with the "
-        "player to the left of whoever played the top card, and the first to answer joins the pile."
+        "player to the left of whoever played the card being answered, and the first to answer is the one "
+        "whose Instant counts."
     ),
     "option.targeting": (
-        "In this tutor you name a card's targets when you play it, before anyone decides whether to Neigh "
-        "(the rulebook's Option 1); with Option 2 the Neighs come first and targets are chosen as the card "
+        "In this tutor you name a card's targets when you play it, before anyone decides whether to answer it "
+        "(the rulebook's Option 1); with Option 2 the answers come first and targets are chosen as the card "
         "resolves."
     ),
     "baby.nursery-only": (
