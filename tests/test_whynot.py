@@ -256,7 +256,7 @@ def test_each_player_discard_with_the_last_card_names_the_shortfall():
     """)
     assert all(a.card != "Mystical Vortex" for a in g.legal_actions)
     why(g, Action("play", card="Mystical Vortex"), "effect.impossible-play",
-        "every player, you included, DISCARD 1 card", "you will hold no cards by then", "cannot play it now")
+        "every player, you included, DISCARD a card", "you will hold no cards by then", "cannot play it now")
     g = position("""
         turn: {player: Ana, phase: action}
         hands: {Ana: [Mystical Vortex, Yay], Ben: [Yay]}

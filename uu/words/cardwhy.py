@@ -418,7 +418,7 @@ class CardWhy(WhyBase):
         if short is not None:
             n = int(short[0].get("n", 1))
             held = short[1]
-            cards = f"{n} card{'s' if n != 1 else ''}"
+            cards = "a card" if n == 1 else f"{n} cards"
             whom = (f"every player, you included, DISCARD {cards}" if short[0].get("who") == "each"
                     else f"you DISCARD {cards}")
             holding = "no cards" if held == 0 else f"only {held} card{'s' if held != 1 else ''}"

@@ -242,9 +242,9 @@ _TEXT: Final[dict[str, str]] = {
         "player in turn order."
     ),
     "option.deck-out": (
-        "In this tutor the game ends as soon as the deck is found empty between phases, and the most Unicorns "
-        "wins (then the most letters); a common house rule instead shuffles the discard pile into a new deck "
-        "whenever someone must DRAW from an empty deck."
+        "In this tutor the game ends at the first check after a phase that finds the deck empty, and the most "
+        "Unicorns wins (then the most letters); a common house rule instead shuffles the discard pile into a new "
+        "deck whenever someone must DRAW from an empty deck."
     ),
     "option.open-hand-pull": (
         "In this tutor a card pulled from a hand kept face up for everyone (Nanny Cam) is chosen, not taken "

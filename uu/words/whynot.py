@@ -202,7 +202,7 @@ class _Why(CardWhy):
         asking = frame.get("ask") if frame and frame.get("step") == "window" else None
         if asking is not None and p not in asking:
             return Reason(f"You have already passed on {self.poss(top_p)} {top_name}: you may answer again only "
-                          f"when a new card goes on top of the pile.", "pile.no-neigh-after-pass")
+                          f"when a different card is the top card of the pile.", "pile.no-neigh-after-pass")
         if self.d.kind == "respond" and self.d.player != p:
             who = self.game.players[self.d.player]
             ahead = [self.game.players[x] for x in asking[:asking.index(p)]] if asking else [who]
