@@ -47,3 +47,34 @@ def test_the_check_sees_a_word_before_its_lesson_and_accepts_it_explained():
     assert unexplained("a link (effects that trigger together) resolves", 14) == []
     assert unexplained("cards that are thrown away (sacrificed, destroyed or discarded)", 2) == []
     assert all(re.compile(f) for t in glossary() for f in t.forms)
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[les.id for les in LESSONS])
+def test_feedback_rule_boxes_use_only_words_already_taught(lesson):
+    """The rule box under a scripted wrong move's feedback (the step's rules plus the rule behind a refusal)."""
+    from uu.words.lesson import LessonRunner
+
+    r = LessonRunner(lesson)
+    late = []
+    while not r.done and not r.stuck:
+        st = r.step
+        if st.kind == "ask":
+            for m in st.mistakes:
+                for rid in r.try_move(r.mistake_action(m)).rules:
+                    rule = learner_rule(rid)
+                    late += [(r.index + 1, rid, t) for t in unexplained(f"{rule.title} {rule.text}", lesson.order)]
+            r.try_move(r.answer())
+        elif st.kind == "page":
+            r.next()
+        elif st.kind == "question":
+            r.choose(st.question.answer)
+        elif st.kind == "goal":
+            for _move in st.solution:
+                a = r.answer()
+                if a is None:
+                    break
+                r.try_move(a)
+        else:
+            break  # a guided game: free play, no scripted feedback
+    assert r.done or (r.step is not None and r.step.kind == "game"), "the walk did not reach the lesson's end"
+    assert not late, late
