@@ -158,8 +158,8 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
 _TEXT: Final[dict[str, str]] = {
     # shown in early lessons: only words the course has taught by then, or explained in place (tests/test_glossary.py)
     "action.one": (
-        "On your turn you take exactly one action: play one card from your hand, or take one more card from "
-        "the deck, unless a card changes that."
+        "In your Action phase you take exactly one action: play one card from your hand, or take a card from "
+        "the deck instead, unless a card changes that."
     ),
     "card.unicorn-stays": (
         "Once in a Stable, a Unicorn card stays there until an effect removes it: its owner may have to give it "
