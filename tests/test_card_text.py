@@ -67,3 +67,30 @@ def test_optional_effects_say_may(card: str) -> None:
 def test_every_card_has_text_in_our_words() -> None:
     for d in catalog():
         assert d.text and len(d.text) > 10, d.name
+
+
+# Cards whose printed text joins two actions with "then" (the second needs the first really done) and the
+# one base-deck card that prints "If you do" (the second needs only the choice to do the first): the
+# 2nd-edition rulebook ("Card Effects with Multiple Actions", "Getting Rid of Downgrade Cards") quotes Glitter
+# Bomb with "then", and lessons 11, 14, 17 and 20 teach the difference with these very cards.
+PRINTED_THEN = ("Seductive Unicorn", "Shark With a Horn", "Necromancer Unicorn", "Dark Angel Unicorn",
+                "Glitter Bomb", "Claw Machine", "Stable Artillery", "Rainbow Lasso", "Caffeine Overload")
+PRINTED_IF_YOU_DO = ("Rhinocorn",)
+
+
+@pytest.mark.parametrize("card", PRINTED_THEN)
+def test_then_stays_then(card: str) -> None:
+    text = catalog()[card].text
+    assert ", then " in text, text
+    assert "if you do" not in text.lower(), f"{card} prints 'then', not 'if you do': {text!r}"
+
+
+def test_only_cards_that_print_if_you_do_say_it() -> None:
+    saying = {d.name for d in catalog() if "if you do" in d.text.lower()}
+    assert saying == set(PRINTED_IF_YOU_DO)
+
+
+def test_pandamonium_says_unicorn_effects_pass_its_pandas_by() -> None:
+    """Lesson 13 relies on it: cards that affect Unicorn cards do not affect Pandas (option.pandas default)."""
+    text = catalog()["Pandamonium"].text
+    assert "cards that affect Unicorn cards do not affect them" in text

@@ -3,6 +3,7 @@ game, covers RS01–RS52 (and the README table is current); malformed lesson fil
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -111,13 +112,16 @@ def learner_texts(lesson) -> list[tuple[str, str]]:
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_no_internal_ids_in_what_learners_read(path):
     from uu.render import rules_html
-    from uu.tutor.rulewords import internal_ids_in
+    from uu.words.rulewords import internal_ids_in
 
     lesson = load_lesson(path)
     found = [(where, internal_ids_in(text)) for where, text in learner_texts(lesson)]
     assert [f for f in found if f[1]] == []
-    # what the screen shows around them: the rules of every step and what the runner says after any move
-    r = LessonRunner(lesson)
+    # what the screen shows around them: the rules of every step and what the runner says after any move (the
+    # screens' runner, which explains a refused move in words)
+    from uu.words.lesson import LessonRunner as SpeakingRunner
+
+    r = SpeakingRunner(lesson)
     while not r.done:
         st = r.step
         assert internal_ids_in(rules_html(st.rules)) == []
@@ -172,7 +176,8 @@ def test_cli_lesson_check_exits_zero(capsys):
     assert main(["lesson", "check"]) == 0
     out = capsys.readouterr().out.strip().splitlines()
     assert out[-1] == f"{len(FILES)} passed, 0 failed"
-    assert out[-2].startswith("explored ") and out[-2].endswith(" 0 dead ends")
+    assert out[-2].startswith("explored ") and " 0 dead ends, " in out[-2]
+    assert re.search(r", \d+ stated consequences verified$", out[-2]), out[-2]
     assert all(line.startswith("PASS ") and "alternatives explored" in line for line in out[:-2])
 
 
@@ -431,3 +436,77 @@ def test_a_goal_step_is_played_within_one_turn_even_when_the_bots_have_nothing_t
     r = LessonRunner(f)
     fb = r.try_move(Action("draw"))
     assert fb.kind == "info" and "starts again" in fb.text and r.game.turn[2] == 1
+
+
+# ---- explanations the engine checks (issue 22, item 2) ----------------------------------------------------------
+
+SHOWN = GOOD.replace(
+    "      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]",
+    "      right: Your Stable holds 2 Unicorns now.\n"
+    "      shows: {unicorns: {You: 2}}\n"
+    "      mistakes: [{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: Bea gets a second Unicorn.,\n"
+    "                  shows: {unicorns: {Bea: 2, You: 1}, stables_has: {Bea: [Basic Unicorn (Red)]}}}]")
+
+
+def test_stated_consequences_are_verified_and_counted(tmp_path, capsys):
+    f = tmp_path / "tiny.yaml"
+    f.write_text(SHOWN)
+    assert check_lessons([str(f)]) == 0
+    out = capsys.readouterr().out
+    assert "PASS Tiny (" in out and ", 2 stated consequences verified" in out
+    stats = lesson_stats([str(f)])
+    assert stats["lessons"][0]["verified_consequences"] == 2 and stats["totals"]["verified_consequences"] == 2
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("shows: {unicorns: {Bea: 2, You: 1}", "shows: {unicorns: {Bea: 1, You: 1}",
+     "FAIL Tiny: step 1 mistakes[1] shows: unicorns.Bea: expected 1, got 2 (the sentence: Bea gets a second Unicorn.)"),
+    ("      shows: {unicorns: {You: 2}}", "      shows: {unicorns: {You: 3}}",
+     "FAIL Tiny: step 1 shows: unicorns.You: expected 3, got 2"),
+])
+def test_a_consequence_the_engine_contradicts_fails_the_check(tmp_path, capsys, old, new, words):
+    f = tmp_path / "tiny.yaml"
+    f.write_text(SHOWN.replace(old, new))
+    assert check_lessons([str(f)]) == 1
+    assert words in capsys.readouterr().out
+
+
+def test_after_makes_the_learners_own_choices_before_the_check(tmp_path, capsys):
+    """A wrong card that still asks the learner (Good Deal's DISCARD): `after` makes that choice on the copy."""
+    text = GOOD.replace(
+        "        hands: {You: [Neigh]}\n      quiz: true\n      ask: {do: draw}\n"
+        "      mistakes: [{do: play, card: Neigh, expect: illegal}]",
+        "        hands: {You: [Neigh, Good Deal]}\n        deck: [Yay, Basic Unicorn (Blue), Basic Unicorn (Yellow), Basic Unicorn (Green)]\n      quiz: true\n"
+        "      ask: {do: draw}\n"
+        "      mistakes: [{do: play, card: Good Deal, expect: other, why: Good Deal ends on the discard pile.,\n"
+        "                  shows: {discard_has: [Good Deal, Neigh]}, after: [{do: discard, card: Neigh}]}]")
+    f = tmp_path / "tiny.yaml"
+    f.write_text(text)
+    assert check_lessons([str(f)]) == 0, capsys.readouterr().out
+    f.write_text(text.replace("after: [{do: discard, card: Neigh}]", "after: [{do: discard, card: Unicorn Poison}]"))
+    assert check_lessons([str(f)]) == 1
+    assert "step 3 mistakes[1] after[1] (discard) matches no decision" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("mistake,words", [
+    ("{do: play, card: Neigh, expect: illegal, why: Not now., shows: {unicorns: {You: 1}}}", "illegal move changes"),
+    ("{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, shows: {unicorns: {You: 1}}}", "has no `why`"),
+    ("{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: Hm., after: [{do: draw}]}",
+     "has no `shows`"),
+])
+def test_shows_belongs_to_a_legal_wrong_move_with_a_why(tmp_path, mistake, words):
+    text = GOOD.replace(
+        "[{do: play, card: Basic Unicorn (Red), into: Bea, expect: other, why: That Stable is Bea's.}]",
+        f"[{mistake}]")
+    with pytest.raises(LessonFileError, match=re.escape(words)):
+        parse_lesson(text, "x.yaml")
+
+
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_every_consequence_a_shipped_lesson_states_is_checked(path):
+    """Each legal wrong move's `why` describes what it leads to: it carries `shows:` checks, so `uu lesson check`
+    proves the sentence on the engine (lesson 9, step 6 once told a consequence the engine contradicted)."""
+    lesson = load_lesson(path)
+    unchecked = [(n, j, m.why) for n, st in enumerate(lesson.script, 1) for j, m in enumerate(st.mistakes, 1)
+                 if m.expect == "other" and m.shows is None]
+    assert not unchecked, unchecked

@@ -156,7 +156,7 @@ def test_game_over_banner():
     g.state.winner, g.state.over = 1, True
     g._pending = None
     assert "Game over: Ben wins" in render.board_html(g, 0)
-    assert render.result_text(g, 1) == "You win!"
+    assert render.result_text(g, 1) == "You win"
 
 
 def test_a_learner_called_you_is_narrated_in_the_second_person():

@@ -45,7 +45,7 @@ ENGINE_IDS: dict[str, str] = {
     "turn.another": "RS52",
     # engine options (sources disagree or are silent)
     "option.targeting": "RS31", "option.responder-order": "RS29", "option.deck-out": "RS20",
-    "option.baby-moves": "RS40", "option.simultaneous-win": "RS18",
+    "option.baby-moves": "RS40", "option.simultaneous-win": "RS18", "option.open-hand-pull": "RS38",
 }  # fmt: skip
 
 ID_RE = re.compile(r"^[a-z0-9-]+(\.[a-z0-9-]+)+$")

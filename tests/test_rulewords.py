@@ -1,4 +1,4 @@
-"""Learner words for the rule registry (uu.tutor.rulewords): complete, short, free of internal ids."""
+"""Learner words for the rule registry (uu.words.rulewords): complete, short, free of internal ids."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import re
 import pytest
 
 from uu.engine.rules import RULES
-from uu.tutor.rulewords import (
+from uu.words.rulewords import (
     TUTOR_CHOICE,
     WORDS,
     LearnerRule,

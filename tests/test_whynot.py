@@ -1,4 +1,4 @@
-"""Why a move is not allowed (uu.tutor.whynot): one sentence and its rule, from real positions.
+"""Why a move is not allowed (uu.words.whynot): one sentence and its rule, from real positions.
 
 Every case builds its position with the scenario format, asks `why_not`, and checks the sentence's key
 point, the rule id, that the sentence has no internal ids, and that asking changed nothing.
@@ -17,8 +17,8 @@ from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
-from uu.tutor.rulewords import internal_ids_in
-from uu.tutor.whynot import Reason, why_not
+from uu.words.rulewords import internal_ids_in
+from uu.words.whynot import Reason, why_not
 
 ANA, BEN, CY = 0, 1, 2
 DECK = "deck: [Good Deal, Shake Up, Reset Button]\nrest: box\n"
@@ -247,6 +247,37 @@ def test_discard_larger_than_the_hand_will_be():
     assert why_not(g, Action("play", card="Change of Luck")) is None
 
 
+def test_each_player_discard_with_the_last_card_names_the_shortfall():
+    """effect.impossible-play: Mystical Vortex has every player, you included, DISCARD; as Ana's last card it
+    would leave her nothing to DISCARD, so it cannot be played. With one more card it can."""
+    g = position("""
+        turn: {player: Ana, phase: action}
+        hands: {Ana: [Mystical Vortex], Ben: [Yay]}
+    """)
+    assert all(a.card != "Mystical Vortex" for a in g.legal_actions)
+    why(g, Action("play", card="Mystical Vortex"), "effect.impossible-play",
+        "every player, you included, DISCARD a card", "you will hold no cards by then", "cannot play it now")
+    g = position("""
+        turn: {player: Ana, phase: action}
+        hands: {Ana: [Mystical Vortex, Yay], Ben: [Yay]}
+    """)
+    assert any(a.card == "Mystical Vortex" for a in g.legal_actions)
+    assert why_not(g, Action("play", card="Mystical Vortex")) is None
+
+
+def test_responder_order_names_every_seat_before_you():
+    """Four players: Ana plays, Ben and Cy are asked before Dee, and the sentence names both."""
+    g = position("""
+        players: [Ana, Ben, Cy, Dee]
+        turn: {player: Ana, phase: action}
+        stables: {Ben: [Basic Unicorn (Blue)]}
+        hands: {Ana: [Unicorn Poison], Ben: [Neigh], Cy: [Neigh], Dee: [Neigh]}
+    """)
+    answer(g, POISON_BEN_BLUE)
+    r = why(g, Action("respond", card="Neigh"), "option.responder-order", "In this tutor", player=3)
+    assert "only if Ben and Cy pass" in r.text, r.text
+
+
 def test_discard_judged_at_resolution_when_the_hand_cannot_be_known():
     """A deck too short for the DRAWs: how many cards arrive depends on the deck-out rules, so the card
     stays playable and the DISCARD is judged when it resolves."""
@@ -457,7 +488,9 @@ def test_already_passed_and_turn_order_of_answers():
     """)
     answer(g, POISON_BEN_BLUE)
     assert g.pending.player == BEN
-    why(g, Action("respond", card="Neigh"), "option.responder-order", "Ben is asked first", player=CY)
+    r = why(g, Action("respond", card="Neigh"), "option.responder-order", "Ben is asked first", player=CY)
+    # a choice of this tutor, said as one, and who must pass before Cy is asked
+    assert "In this tutor" in r.text and "only if Ben passes" in r.text, r.text
     answer(g, Action("pass"))
     assert g.pending.player == CY
     why(g, Action("respond", card="Neigh"), "pile.no-neigh-after-pass", "already passed on Ana's Unicorn Poison",
@@ -596,3 +629,55 @@ def test_random_games_every_try_gets_a_clean_answer(seed: int):
         g.apply(rng.choice(g.legal_actions))
     if g.pending is None:
         assert why_not(g, Action("draw")) is not None
+
+
+# ---- the words layer (uu.words) ---------------------------------------------------------------------------------
+
+def _imports(path) -> list[tuple[str, list[str]]]:
+    """(module, names) of every import in a file, function bodies included."""
+    import ast
+
+    out: list[tuple[str, list[str]]] = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            out.append((node.module, [a.name for a in node.names]))
+        elif isinstance(node, ast.Import):
+            out += [(a.name, []) for a in node.names]
+    return out
+
+
+def test_lower_layers_never_import_the_words_layer():
+    """The tutor returns facts (a refused move); uu.words says them. Nothing below it imports it."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "uu"
+    bad = [(str(f.relative_to(root)), m) for pkg in ("cards", "engine", "scenario", "bots", "tutor")
+           for f in (root / pkg).rglob("*.py") for m, _ in _imports(f) if m == "uu.words" or m.startswith("uu.words.")]
+    assert not bad, bad
+
+
+def test_words_modules_share_only_public_names():
+    from pathlib import Path
+
+    words = Path(__file__).resolve().parents[1] / "uu" / "words"
+    bad = [(f.name, m, n) for f in words.glob("*.py") for m, names in _imports(f) if m.startswith("uu.")
+           for n in names if n.startswith("_")]
+    assert not bad, bad
+
+
+def test_the_screens_runner_explains_a_refused_move_and_the_tutors_states_the_fact():
+    from uu.tutor.check import shipped_lessons
+    from uu.tutor.runner import LessonRunner as SilentRunner
+    from uu.words.lesson import LessonRunner
+
+    path = shipped_lessons()[2]  # lesson 3: the learner's Action phase comes first
+    neigh = Action("play", card="Neigh")
+    silent = SilentRunner(path)
+    while silent.step.kind not in ("ask", "goal"):
+        silent.next() if silent.step.kind == "page" else silent.choose(silent.step.question.answer)
+    speaking = LessonRunner(path)
+    assert speaking.resume(silent.history)
+    fb, said = silent.try_move(neigh), speaking.try_move(neigh)
+    assert fb.kind == said.kind == "illegal" and fb.refused == said.refused == neigh
+    assert "no Neigh" in said.text or "Instant" in said.text, said.text
+    assert fb.text.endswith("That move is not allowed right now.")

@@ -10,9 +10,9 @@ import pytest
 
 from uu.tutor.check import shipped_lessons
 from uu.tutor.model import load_lesson, parse_lesson
-from uu.tutor.runner import LessonRunner
 from uu.widgets import App, LessonScreen
 from uu.widgets import lesson as lesson_module
+from uu.words.lesson import LessonRunner
 
 LESSONS = shipped_lessons()
 XSS = "<img src=x onerror=alert(1)>"

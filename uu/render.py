@@ -196,14 +196,14 @@ def explain_lines(rule_ids: Sequence[str]) -> list[str]:
 
 def rules_html(rule_ids: Sequence[str], label: str = "Rules", open_: bool = False) -> str:
     """A collapsible list of the rules in a learner's words: titles, sentences, where to read them (no ids)."""
-    from uu.tutor.rulewords import rules_html as learner_rules_html
+    from uu.words.rulewords import rules_html as learner_rules_html
 
     return learner_rules_html(rule_ids, label, open_)
 
 
 def learner_lines(rule_ids: Sequence[str]) -> list[str]:
     """One plain line per rule: "Title: sentence (where to read it)"; ids stay in the data."""
-    from uu.tutor.rulewords import learner_rules
+    from uu.words.rulewords import learner_rules
 
     return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rule_ids)]
 
@@ -334,14 +334,15 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
 
 # ---- the board --------------------------------------------------------------------------------------
 def result_text(game: Any, viewer: int | None = None) -> str:
-    """Plain text: "You win!", "Ana wins", "Everyone loses", "No winner"."""
+    """Plain text with no end punctuation (callers add their own): "You win", "Ana wins", "Everyone loses",
+    "No winner"."""
     w = game.winner
     if w == "everyone-loses":
         return "Everyone loses"
     if w is None:
         return "No winner"
     if viewer is not None and w == viewer:
-        return "You win!"
+        return "You win"
     return f"{game.players[w]} wins"
 
 

@@ -40,6 +40,12 @@ class Options(BaseModel):
         "name Unicorn cards; all-effects = no effect, whoever controls it, may SACRIFICE, DESTROY, STEAL, move or "
         "return them (nor pick them for a replacement effect).",
     )
+    open_hand_pull: Literal["choose", "random"] = Field(
+        "choose",
+        description="option.open-hand-pull: choose = pulling from a hand kept face up (Nanny Cam) lets the "
+        "puller take the card they want (the wiki's terminology pages); random = every pull is random, even "
+        "from a face-up hand (the Control & Chaos page: a pulled card is picked at random).",
+    )
     seed: int = Field(0, description="Seed of the game's random number generator (kept in the state).")
     hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")
     win_threshold: int | None = Field(

@@ -197,11 +197,13 @@ DETAIL_RULES: tuple[Rule, ...] = (
         "000 'Pull vs. Choose'",
     ),
     Rule(
-        "effect.pull-open-hand",
+        "option.open-hand-pull",
         "RS38",
-        "A hand kept face up for everyone to see (Nanny Cam) hides nothing, so pulling a card from it is a "
-        "choice: the player looks at the cards and takes the one they want.",
-        "000 'Pull vs. Choose' (pulling is random because the cards are unseen); Nanny Cam's card text",
+        "Engine option open_hand_pull: the default choose lets a player who pulls from a hand kept face up "
+        "for everyone (Nanny Cam) look at it and take the card they want, as the wiki's terminology pages "
+        "tell a pull from a seen hand, while random keeps every pull random, as the Control & Chaos page says.",
+        "Unstable Games wiki terminology pages 'Pull' and 'Choose'; 000 'Pull vs. Choose' (a pulled card is "
+        "always picked at random); Nanny Cam's card text",
     ),
     # --- RS39: two players ----------------------------------------------------------------------------
     Rule(

@@ -265,10 +265,11 @@ GAME_RULES: tuple[Rule, ...] = (
     Rule(
         "win.threshold",
         "RS18",
-        "A player wins as soon as their Stable holds the number of Unicorns needed, which is 7 in a game "
-        "of 2 to 5 players and 6 in a game of 6 to 8 players.",
+        "A player wins when their Stable holds the number of Unicorns needed, which is 7 in a game of 2 to 5 "
+        "players and 6 in a game of 6 to 8 players; the game checks for a winner whenever no effect is "
+        "resolving: after each phase, and each time a chain of effects has finished.",
         "001 'THE END OF THE GAME'; 000 winning (untitled, closing section); 002 'SPIELENDE'; "
-        "004 'FIN DE LA PARTIE'",
+        "004 'FIN DE LA PARTIE'; 003 game status checks ('All effects resolved - Game status check')",
     ),
     Rule(
         "win.counts-one",

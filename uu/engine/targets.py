@@ -179,9 +179,10 @@ def _in_order(ops: list[Op]) -> Iterator[Op]:
 
 
 def short_discard(s: GameState, ops: list[Op], you: int, src: int | None) -> tuple[Op, int] | None:
-    """effect.impossible-play for DISCARD: the first mandatory DISCARD of the player's own cards that asks
-    for more cards than they will hold, with the number they will hold; None when there is none or when the
-    hand at that point cannot be known now.
+    """effect.impossible-play for DISCARD: the first mandatory DISCARD of the player's own cards (their own
+    DISCARD, or their part of an "each player DISCARDs", target.players: each player includes you) that
+    asks for more cards than they will hold, with the number they will hold; None when there is none or
+    when the hand at that point cannot be known now.
 
     The hand at resolution is known when the card has left it, only the card's own DRAWs come before the
     DISCARD (from a deck that holds enough cards) and nothing else can change the hand in between: the only
@@ -192,7 +193,10 @@ def short_discard(s: GameState, ops: list[Op], you: int, src: int | None) -> tup
     drew = False
     for op in _in_order(ops):
         verb = op["do"]
-        if op.get("may") or op.get("who") not in (None, "you") or op.get("if_you_do"):
+        who = op.get("who")
+        if op.get("may") or who not in (None, "you", "each") or op.get("if_you_do"):
+            return None
+        if who == "each" and verb != "discard":  # what the others' part does to this hand is not followed
             return None
         n = int(op.get("n", 1))
         if verb == "draw":

@@ -87,7 +87,11 @@ def _what(f: OpFrame) -> str:
 def _a_what(f: OpFrame) -> str:
     """With its article: "a Unicorn card", "an Upgrade or Downgrade card", but "this card"."""
     w = _what(f)
-    return w if w.startswith("this ") else f"{'an' if w[0] in 'AEIOUaeiou' else 'a'} {w}"
+    if w.startswith("this "):
+        return w
+    # "a Unicorn": the article follows the sound, and "Unicorn" starts with a "you" sound
+    vowel_sound = w[0] in "AEIOUaeiou" and not w.lower().startswith(("uni", "use"))
+    return f"{'an' if vowel_sound else 'a'} {w}"
 
 
 @verb("draw")
@@ -364,8 +368,8 @@ def _others(s: GameState, op: Op, you: int) -> list[int]:
 
 @verb("pull", players=_others_with_cards)
 def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
-    """effect.pull-choose: pulling takes a card at random, unseen. effect.pull-open-hand: from a hand kept
-    face up for everyone (Nanny Cam) nothing is unseen, so the puller picks the card."""
+    """effect.pull-choose: pulling takes a card at random, unseen. option.open-hand-pull: from a hand kept
+    face up for everyone (Nanny Cam) the puller picks the card, unless the option keeps every pull random."""
     first = "player" not in f
     p, ask = _choose_player(s, f, action)
     if ask:
@@ -375,16 +379,16 @@ def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
     if p is None or not s.hands[p]:
         return finish(s, f, False)
     you = f["you"]
-    if q.hand_visible(s, p):
+    if q.hand_visible(s, p) and s.options.open_hand_pull == "choose":
         if action is None:
             return Decision(you, "target", card_actions(s, "target", s.hands[p]),
                             f"{s.players[p]}'s hand is face up: take the card of your choice from it.",
-                            ("effect.pull-open-hand",), card=_card(s, f),
+                            ("option.open-hand-pull",), card=_card(s, f),
                             verb="pull")
         assert action.cid is not None
         moves.to_hand(s, action.cid, you)
         s.say(f"{s.players[you]} takes {s.name(action.cid)} from {s.players[p]}'s face-up hand.",
-              "effect.pull-open-hand", player=you)
+              "option.open-hand-pull", player=you)
         return finish(s, f, True)
     cid = rng.choice(s.rng, s.hands[p])
     moves.to_hand(s, cid, you)

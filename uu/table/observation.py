@@ -120,13 +120,13 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "over": d is None,
         "result": None if winner is None else (
             "Everyone loses" if isinstance(winner, str) else
-            ("You win!" if winner == viewer else f"{s.players[winner]} wins")),
+            ("You win" if winner == viewer else f"{s.players[winner]} wins")),
         "log": log,
     }
 
 
 def _why(rules: tuple[str, ...]) -> list[str]:
-    from uu.tutor.rulewords import learner_rules
+    from uu.words.rulewords import learner_rules
 
     return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rules)]
 

@@ -2,7 +2,8 @@
 
 For each file: it must load (a FAIL names the file, line and field otherwise), pass as a scenario, and its
 script must replay: every `ask` move legal when asked (after the bots) and answered "right", every scripted
-`mistakes:` move answered with its feedback kind and leaving the game unchanged, every goal reached by its
+`mistakes:` move answered with its feedback kind and leaving the game unchanged, the consequence its `why`
+states (`shows:`) holding on the table the learner is shown, every goal reached by its
 `solution:`, every question answered by its answer, every `check` holding. Then `uu.tutor.explore` tries
 every other way through the lesson (every move a step accepts, every legal wrong move, every first move of a
 goal) and fails on any dead end. The course standards are checked too: pages of at most 60 words, a recap of
@@ -20,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 from uu.bots import HeuristicBot
-from uu.scenario.runner import run_scenario
+from uu.scenario.runner import check_expect, run_scenario
 from uu.tutor.explore import Exploration, explore
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
 from uu.tutor.runner import LessonRunner
 
 __all__ = ["LessonReport", "MAX_PAGE_WORDS", "cards_shown", "check_lesson", "check_lessons", "lesson_files",
-           "lesson_stats", "print_stats", "report_lesson", "shipped_lessons", "words"]
+           "lesson_stats", "print_stats", "report_lesson", "shipped_lessons", "verified_consequences", "words"]
 
 MAX_PAGE_WORDS = 60
 QUIZ_SIZE = (2, 3)
@@ -80,6 +81,15 @@ def _standards(lesson: Lesson) -> list[str]:
     return out
 
 
+def verified_consequences(lesson: Lesson) -> int:
+    """The sentences of `lesson` whose consequence `uu lesson check` verifies on the engine: each wrong move's
+    `why` with `shows:` checks (on the table the learner is shown), and each `right:` text of a step with
+    `shows:` (the table as the move is made) or `check:` expectations (once the bots have acted)."""
+    return sum(sum(m.shows is not None for m in st.mistakes)
+               + (st.right is not None and (st.check is not None or st.shows is not None))
+               for st in lesson.script)
+
+
 def _replay(lesson: Lesson) -> list[str]:
     """The scripted path: the asked moves, the scripted mistakes, the solutions, the answers."""
     script = lesson.script
@@ -115,6 +125,14 @@ def _replay(lesson: Lesson) -> list[str]:
                     return [f"{where} mistakes[{j}]: expected feedback {m.expect!r}, got {fb.kind!r} ({fb.text})"]
                 if r.game.to_dict() != before or r.index != i - 1:
                     return [f"{where} mistakes[{j}]: the wrong move changed the game"]
+                if m.shows is not None:
+                    assert fb.preview is not None  # a legal wrong move is always played out on a copy
+                    stray = r.continue_play_out(fb.preview, m.after, r.game.turn[2])
+                    if stray:
+                        return [f"{where} mistakes[{j}] {stray}"]
+                    wrong = check_expect(fb.preview, lesson.scenario, m.shows, f"{where} mistakes[{j}] shows")
+                    if wrong:
+                        return [f"{p} (the sentence: {m.why})" for p in wrong]
             a = r.answer()
             if a is None:
                 legal = "; ".join(r.describe(x) for x in r.learner_actions())
@@ -185,7 +203,7 @@ def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]],
 def check_lessons(paths: list[str] | None = None) -> int:
     """Print PASS/FAIL per lesson and `N passed, M failed`; 0 iff none failed."""
     items, empty = _load_all(paths)
-    passed = failed = alternatives = dead = 0
+    passed = failed = alternatives = dead = verified = 0
     loaded: list[Lesson] = []
     for p in empty:
         print(f"FAIL {p}")
@@ -210,6 +228,7 @@ def check_lessons(paths: list[str] | None = None) -> int:
         else:
             print(f"PASS {lesson.title}{explored}")
             passed += 1
+            verified += verified_consequences(lesson)
             loaded.append(lesson)
     for key in ("id", "order"):
         counts = Counter(getattr(les, key) for les in loaded)
@@ -218,7 +237,7 @@ def check_lessons(paths: list[str] | None = None) -> int:
                 names = ", ".join(les.path for les in loaded if getattr(les, key) == value)
                 print(f"FAIL lessons: {key} {value!r} is used by {n} lessons ({names})")
                 failed += 1
-    print(f"explored {alternatives} alternatives, {dead} dead ends")
+    print(f"explored {alternatives} alternatives, {dead} dead ends, {verified} stated consequences verified")
     print(f"{passed} passed, {failed} failed")
     return 0 if failed == 0 else 1
 
@@ -271,10 +290,11 @@ def lesson_stats(paths: list[str] | None = None) -> dict[str, Any]:
             "quiz_questions": sum(st.quiz for st in les.script),
             "longest_page_words": max(words(st.say) for st in les.script),
             "scripted_wrong_moves": sum(len(st.mistakes) for st in les.script),
+            "verified_consequences": verified_consequences(les),
             "cards_shown": len(shown), "passed": not rep.problems,
         })
     deck = {c.name for c in catalog()}
-    total_keys = ("steps", "learner_moves", "quiz_questions", "scripted_wrong_moves")
+    total_keys = ("steps", "learner_moves", "quiz_questions", "scripted_wrong_moves", "verified_consequences")
     totals: dict[str, Any] = {"lessons": len(rows), **{k: sum(r[k] for r in rows) for k in total_keys}}
     totals["longest_page_words"] = max((r["longest_page_words"] for r in rows), default=0)
     totals["alternatives_explored"] = alternatives

@@ -18,8 +18,10 @@ lesson:
       wrong: {illegal: ..., other: ...}           # illegal: the engine refused it; other: legal, not asked
       hint: ...
       bots: [{as: Bramble, do: pass}]             # scripted bot moves once the step is done (scenario steps)
+      shows: {unicorns: {You: 3}}                 # what `right` states, checked as the move is made
       check: {turn: {player: You}}                # expectations once the bots have acted
-      mistakes: [{do: draw, expect: other, why: one sentence}]  # wrong moves `uu lesson check` tries
+      mistakes: [{do: draw, expect: other, why: one sentence,   # wrong moves `uu lesson check` tries;
+                  shows: {unicorns: {You: 2}}}]                 # what `why` says, checked on the table shown
       also: [{do: play, card: Neigh, right: ...}]  # more moves that count as right (a real choice)
       quiz: true                     # a quiz question: counted right when answered at the first try
     - say: ...
@@ -85,10 +87,28 @@ class Ask(Move):
 
 class Mistake(Ask):
     """A wrong move `uu lesson check` tries on the step: it must get feedback of kind `expect` and leave the
-    game unchanged. `why` is what the learner reads when they make this very move."""
+    game unchanged. `why` is what the learner reads when they make this very move; `shows` states the
+    consequence `why` describes as scenario expectations (docs/scenario-format.md, `expect:`), which
+    `uu lesson check` tests on the table the learner is shown: the move played out on a copy."""
 
     expect: Literal["illegal", "other"]
     why: str | None = None
+    shows: Expect | None = Field(None, description="The consequence `why` states, checked on the played-out "
+                                 "table (cards in zones, counts, whose turn, the pile, the winner).")
+    after: list[Ask] = Field(default_factory=list, description="When the played-out table still waits for the "
+                             "learner's own choices (the targets of the wrong card), the choices `why` assumes, "
+                             "made on the copy before `shows` is checked.")
+
+    @model_validator(mode="after")
+    def _shows_a_legal_move(self) -> Mistake:
+        if self.shows is not None and self.expect != "other":
+            raise ValueError("`shows` checks the table a legal wrong move leads to; an illegal move changes "
+                             "nothing (use it with `expect: other`)")
+        if self.shows is not None and not self.why:
+            raise ValueError("`shows` checks what `why` says; this mistake has no `why`")
+        if self.after and self.shows is None:
+            raise ValueError("`after` lists the choices made before `shows` is checked; this mistake has no `shows`")
+        return self
 
 
 class Also(Ask):
@@ -169,6 +189,9 @@ class ScriptStep(Strict):
     wrong: Wrong = Field(default_factory=lambda: Wrong.model_validate({}))
     hint: str | None = None
     bots: list[Step] = Field(default_factory=list)
+    shows: Expect | None = Field(None, description="The result `right:` states, checked on the table the "
+                                 "learner's move leads to (played on as a wrong move is: answers passed, up to the "
+                                 "learner's next decision or the end of the turn), before the step's `bots:`.")
     check: Expect | None = None
     mistakes: list[Mistake] = Field(default_factory=list)
 
@@ -222,6 +245,9 @@ class ScriptStep(Strict):
             raise ValueError("a `goal` step needs a `solution:` list of learner moves, so it can be checked")
         if self.solution and self.goal is None:
             raise ValueError("`solution` belongs to a `goal` step")
+        if self.shows is not None and (self.right is None or self.kind not in ("ask", "goal")):
+            raise ValueError("`shows` checks what `right:` says about the learner's move; it needs an `ask` or "
+                             "`goal` step with a `right:` text")
         if self.mistakes and self.ask is None:
             raise ValueError("`mistakes` are wrong answers to an `ask`; this step has no `ask`")
         if self.ask is None and "accept" in self.model_fields_set:

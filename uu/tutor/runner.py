@@ -18,10 +18,11 @@
     runner.done                                 # every step completed
 
 Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (the engine refused
-it: nothing changed; the text says why, in plain words), "other" (legal, but not what the step asks: it was
-played out on a copy, `fb.preview` is the table after it and `fb.log` what happened, and the live game is as
-before), "info" (anything else: a page step, a goal not reached yet, a finished lesson). `fb.log` holds the log
-entries the move and the bots produced (each with `.text` and `.rules`).
+it: nothing changed; `fb.refused` is the move, and the screens' runner, `uu.words.lesson.LessonRunner`, says why
+in plain words: this layer returns the fact, never a sentence about the rules), "other" (legal, but not what the
+step asks: it was played out on a copy, `fb.preview` is the table after it and `fb.log` what happened, and the
+live game is as before), "info" (anything else: a page step, a goal not reached yet, a finished lesson).
+`fb.log` holds the log entries the move and the bots produced (each with `.text` and `.rules`).
 
 After the learner's right move (or Next on a page) the step is completed: its scripted `bots:` moves are made
 (matched like scenario steps; other players' response windows before them are passed and single-action
@@ -80,20 +81,17 @@ class Feedback:
     log: list[LogEntry] = field(default_factory=list)
     preview: Game | None = None  # "other": the table after the move, played out on a copy
     coach: str = ""  # a game step: the coach on the learner's decision
+    refused: Action | None = None  # "illegal": the move the engine refused (the table is as it was)
+
+
+def _result_words(game: Game, learner: int) -> str:
+    """How the game ended, said to the learner ("you win", not "You wins" for a seat named You)."""
+    w = game.winner
+    return "you win" if w is not None and not isinstance(w, str) and w == learner else game.result_text()
 
 
 def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(ids))
-
-
-def _why_not(game: Game, action: Action) -> tuple[str, list[str]]:
-    """One plain sentence on why `action` is not legal now, with the rule behind it."""
-    from uu.tutor.whynot import why_not
-
-    reason = why_not(game, action)
-    if reason is None:
-        return "That move is not allowed right now.", []
-    return reason.text, [reason.rule] if reason.rule else []
 
 
 class LessonRunner:
@@ -196,17 +194,18 @@ class LessonRunner:
             return Feedback(False, "info", "Answer the question with one of its choices.", list(st.rules))
         d = self.game.pending
         if d is None:
-            return Feedback(False, "info", f"The game is over ({self.game.result_text()}).", list(st.rules))
+            return Feedback(False, "info", f"The game is over ({_result_words(self.game, self.learner)}).",
+                            list(st.rules))
         if d.player != self.learner:
             return Feedback(False, "illegal", f"It is {self.game.players[d.player]}'s decision now, not yours.",
                             list(st.rules))
         try:
             legal = self.game.find(action)
         except GameError:
-            why, rules = _why_not(self.game, action)
+            why, rules = self.refusal_words(action)
             self._missed()
             text = " ".join(x for x in (st.wrong.illegal, why) if x)
-            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]))
+            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]), refused=action)
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             if hit is None:
@@ -287,6 +286,11 @@ class LessonRunner:
             self._replay([])
             return False
 
+    def refusal_words(self, action: Action) -> tuple[str, list[str]]:
+        """The sentence (and rule ids) said when the engine refuses `action`, asked before anything changes.
+        The tutor only knows the fact; `uu.words.lesson.LessonRunner` says why in plain words."""
+        return "That move is not allowed right now.", []
+
     # ---- internals -------------------------------------------------------------------------------------
     def _missed(self) -> None:
         self._first_try(False)
@@ -339,17 +343,43 @@ class LessonRunner:
         preview = self.game.copy()
         start, turn = len(preview.log), preview.turn[2]
         preview.apply(legal)
+        self._play_on(preview, turn)
+        m = self._mistake_for(st, legal)
+        text = (m.why if m is not None and m.why else None) or st.wrong.other or (
+            "That is a legal move, but not the one this step is about.")
+        text += " The table shows what it would do; it has been taken back, so try again."
+        return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
+
+    def _check_shows(self, st: ScriptStep) -> None:
+        """The result the step's `right:` states (`shows:`), on a copy played on as a wrong move is."""
+        if st.shows is None:
+            return
+        table = self.game.copy()
+        self._play_on(table, table.turn[2])
+        self.problems += check_expect(table, self.scenario, st.shows, f"step {self.index + 1} shows")
+
+    def _play_on(self, preview: Game, turn: int) -> None:
+        """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`."""
         for _ in range(PLAY_OUT_LIMIT):
             d = preview.pending
             # what the move does, up to the end of this turn: the next turns would be the bots' guesses
             if d is None or d.player == self.learner or preview.turn[2] != turn:
                 break
             preview.apply(Action("pass") if d.kind == "respond" else d.actions[0])
-        m = self._mistake_for(st, legal)
-        text = (m.why if m is not None and m.why else None) or st.wrong.other or (
-            "That is a legal move, but not the one this step is about.")
-        text += " The table shows what it would do; it has been taken back, so try again."
-        return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
+
+    def continue_play_out(self, preview: Game, moves: list[Ask], turn: int) -> str | None:
+        """Make the learner's `moves` on a played-out copy (`Feedback.preview`), the bots playing on as in the
+        play-out; None when done, else which move matched nothing (what `uu lesson check` reports)."""
+        for i, move in enumerate(moves, 1):
+            d = preview.pending
+            step = move.as_step(self.lesson.learner)
+            found = [a for a in d.actions if matches(self.scenario, step, a)] if d and d.player == self.learner \
+                else []
+            if not found:
+                return f"after[{i}] ({move.do}) matches no decision of the learner on the played-out table"
+            preview.apply(found[0])
+            self._play_on(preview, turn)
+        return None
 
     def _learner_move(self, legal: Action) -> Feedback:
         st = self.step
@@ -359,6 +389,7 @@ class LessonRunner:
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             self._first_try(True)
+            self._check_shows(st)
             self._complete()
             own = hit.right if isinstance(hit, Also) else None
             return Feedback(not self.stuck, "right", self.stuck or own or st.right or "Right!", list(st.rules))
@@ -373,6 +404,7 @@ class LessonRunner:
         midway = d is not None and d.player == self.learner and d.kind != "action" and \
             self.game.turn[0] == self.learner and self.game.turn[1] == "action"
         if not midway and not check_expect(self.game, self.scenario, st.goal, "goal"):
+            self._check_shows(st)
             self._complete()
             return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
         d = self.game.pending
@@ -395,7 +427,7 @@ class LessonRunner:
         self._settle(random=True, play=True)
         if self.game.pending is None or len(self._finished_turns()) >= st.game.turns:
             self._complete()
-            end = ("The game is over: " + self.game.result_text() + "." if self.game.pending is None
+            end = ("The game is over: " + _result_words(self.game, self.learner) + "." if self.game.pending is None
                    else f"You have played {st.game.turns} turns.")
             return Feedback(True, "right", st.right or end, list(st.rules), coach=note)
         return Feedback(True, "info", "", list(st.rules), coach=note)

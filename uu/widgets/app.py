@@ -32,7 +32,6 @@ from uu.server.classroom import ClassReporter, name_problem
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, load_lesson
-from uu.tutor.runner import LessonRunner
 from uu.widgets.classname import ClassNameBox
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
@@ -40,6 +39,7 @@ from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
 from uu.widgets.progress import LessonSaved, ProgressStore, Saved, decode_history, encode_history
 from uu.widgets.sandbox import SandboxScreen
+from uu.words.lesson import LessonRunner
 
 log = logging.getLogger(__name__)
 

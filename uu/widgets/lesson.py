@@ -7,7 +7,7 @@ asks. A question's choices are buttons, a page step has Next, and there are Hint
 the step does not take is shown on the table as it would play out, marked "taken back", with nothing to click
 on it, until the learner presses "Back to my move" (or Hint, Back, Restart) and gets the live table again.
 When the lesson is done the screen shows its recap and the quiz score. The narration is Markdown rendered
-safely (escaped first, uu.render.markdown_html); rules are shown in a learner's words (uu.tutor.rulewords).
+safely (escaped first, uu.render.markdown_html); rules are shown in a learner's words (uu.words.rulewords).
 
 CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-choice, uu-next,
 uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-preview-back,
@@ -26,8 +26,8 @@ from uu.engine.actions import Action
 from uu.render import esc, markdown_html, rules_html
 from uu.table.observation import legal_actions, observe
 from uu.table.widget import TableWidget
-from uu.tutor.runner import Feedback, LessonRunner
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.words.lesson import Feedback, LessonRunner
 
 __all__ = ["LessonScreen"]
 

@@ -48,7 +48,7 @@ def _group_of(field: str) -> str:
 
 def _option_tip(key: str, description: str) -> str:
     """The option's meaning in a learner's words: the rule that documents it, else its description without ids."""
-    from uu.tutor.rulewords import learner_rules, plain
+    from uu.words.rulewords import learner_rules, plain
 
     rules = learner_rules([f"option.{key.replace('_', '-')}"])
     return rules[0].text if rules else plain(description).removeprefix(": ")

@@ -127,7 +127,7 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
                            _CC + "Play vs. Bring Directly into Your Stable"),
     "effect.immunity": ("Cards that cannot be affected", _CC + "Immunity"),
     "effect.pull-choose": ("Pull versus choose", _CC + "Pull vs. Choose"),
-    "effect.pull-open-hand": ("Pulling from a face-up hand", _CC + "Pull vs. Choose"),
+    "option.open-hand-pull": ("Pulling from a face-up hand", TUTOR_CHOICE),
     # two players
     "two-player.removals": ("Cards left out for 2 players", _BOOK + "2-Player Rules"),
     "two-player.neigh": ("A Neigh for each player", _BOOK + "2-Player Rules"),
@@ -156,6 +156,36 @@ WORDS: Final[dict[str, tuple[str, str]]] = {
 # Sentences written for the learner where the registry's statement talks about the engine, its options or
 # other ids. Every other rule shows its statement, cleaned by `_clean`.
 _TEXT: Final[dict[str, str]] = {
+    # shown in early lessons: only words the course has taught by then, or explained in place (tests/test_glossary.py)
+    "action.one": (
+        "In your Action phase you take exactly one action: play one card from your hand, or take a card from "
+        "the deck instead, unless a card changes that."
+    ),
+    "card.unicorn-stays": (
+        "Once in a Stable, a Unicorn card stays there until an effect removes it: its owner may have to give it "
+        "up (SACRIFICE) or another player may take it out (DESTROY)."
+    ),
+    "setup.deck-and-discard": (
+        "The undealt cards lie face down in the middle as the deck, and beside it is the discard pile, which "
+        "collects every card that is used up or thrown away (sacrificed, destroyed or discarded)."
+    ),
+    "card.upgrade-any-stable": (
+        "An Upgrade card may go into any player's Stable, stays there until an effect removes it, and affects "
+        "only the Stable it sits in unless it says otherwise."
+    ),
+    "card.downgrade-any-stable": (
+        "A Downgrade card may go into any player's Stable, usually someone else's though your own is allowed; "
+        "it stays there until an effect removes it and affects only the Stable it sits in unless it says "
+        "otherwise."
+    ),
+    "effect.enter": (
+        "A Unicorn enters your Stable whenever it arrives there, whether you play it, STEAL it or an effect "
+        "puts it there directly (brings it in)."
+    ),
+    "chain.mandatory-first": (
+        "Targets for the mandatory effects of a link (effects that trigger at the same moment, such as at the "
+        "start of your turn) are picked before any targets for its optional effects."
+    ),
     "setup.reference-cards": (
         "Each player may take a rules reference card and the unused ones go back into the box; here the tutor "
         "itself is your reference."
@@ -188,11 +218,12 @@ _TEXT: Final[dict[str, str]] = {
     ),
     "option.responder-order": (
         "Instead of timing who answers fastest, this tutor asks players one at a time, starting with the "
-        "player to the left of whoever played the top card, and the first to answer joins the pile."
+        "player to the left of whoever played the card being answered, and the first to answer is the one "
+        "whose Instant counts."
     ),
     "option.targeting": (
-        "In this tutor you name a card's targets when you play it, before anyone decides whether to Neigh "
-        "(the rulebook's Option 1); with Option 2 the Neighs come first and targets are chosen as the card "
+        "In this tutor you name a card's targets when you play it, before anyone decides whether to answer it "
+        "(the rulebook's Option 1); with Option 2 the answers come first and targets are chosen as the card "
         "resolves."
     ),
     "baby.nursery-only": (
@@ -211,9 +242,14 @@ _TEXT: Final[dict[str, str]] = {
         "player in turn order."
     ),
     "option.deck-out": (
-        "In this tutor the game ends as soon as the deck is found empty between phases, and the most Unicorns "
-        "wins (then the most letters); a common house rule instead shuffles the discard pile into a new deck "
-        "whenever someone must DRAW from an empty deck."
+        "In this tutor the game ends at the first check after a phase that finds the deck empty, and the most "
+        "Unicorns wins (then the most letters); a common house rule instead shuffles the discard pile into a new "
+        "deck whenever someone must DRAW from an empty deck."
+    ),
+    "option.open-hand-pull": (
+        "In this tutor a card pulled from a hand kept face up for everyone (Nanny Cam) is chosen, not taken "
+        "at random: the cards are in plain sight, so you look and take the one you want; the other choice "
+        "keeps every pull random."
     ),
     "option.pandas": (
         "In this tutor Pandamonium's Pandas are safe only from effects that name Unicorn cards; another "

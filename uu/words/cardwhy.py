@@ -1,36 +1,16 @@
-"""Why a move the learner tried is not allowed here: one plain sentence, plus the rule id behind it.
-
-The engine's own error lists every legal move, which tells a beginner nothing about their mistake. `why_not`
-looks at the position instead: the pending decision (who decides, what kind, which actions are legal), the
-cards in play and the Neigh pile, and names the one thing that makes this move wrong and what is allowed.
-
-    >>> from uu.engine import new_game
-    >>> game = new_game(["Ana", "Ben"], seed=1)
-    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
-    >>> reason = why_not(game, Action("play", card="Neigh"))
-    >>> reason.text
-    'Neigh is an Instant: an Instant is never your action; you play it only to answer a card another player plays.'
-    >>> reason.rule
-    'instant.not-an-action'
-
-The sentence never contains rule ids (the learner reads it); the id goes to data and logs, and
-`uu.tutor.rulewords` turns it into learner words. Nothing here changes the game: it only reads the state
-and asks the engine's own questions (`uu.engine.queries`, `uu.engine.targets`), so the reasons follow the
-same rules that decide what is legal.
+"""Why a card cannot be played, or a target, card or player cannot be chosen for it: `CardWhy`, the reasons
+about playing a card in the Action phase, its declared targets, and the choices an effect asks for
+(targets, DISCARD, SACRIFICE, a Baby), each from the engine's own questions (`uu.engine.targets`).
 """
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Iterable
 from typing import Final
 
 from uu.cards.carddef import CardDef, CardType
 from uu.engine import queries as q
-from uu.engine.actions import ACTION_KINDS, Action, Target
-from uu.engine.errors import AmbiguousAction, GameError
-from uu.engine.game import Game
-from uu.engine.pile import response_actions
+from uu.engine.actions import Action, Target
 from uu.engine.targets import (
     PANDA_SAFE_FROM,
     baby_may_move,
@@ -41,126 +21,33 @@ from uu.engine.targets import (
     shielded_panda,
     short_discard,
 )
-from uu.tutor.whynot_words import (
-    _A_PLURAL,
-    _FROM,
-    _KIND_WORDS,
-    _UNICORN_WORDS,
-    _WHAT,
+from uu.words.asking import WhyBase
+from uu.words.phrasing import (
+    A_PLURAL,
+    FROM_WORDS,
+    UNICORN_WORDS,
+    WHAT,
     Op,
     Reason,
-    WhyBase,
-    _a,
-    _ambiguous,
-    _any_cid,
-    _card,
-    _first_impossible,
-    _game_over,
-    _is_instant,
-    _op_words,
-    _printed_match,
-    _type_rule,
-    _with_static,
+    a_kind,
+    any_instance,
+    card_def,
+    first_impossible,
+    op_words,
+    printed_match,
+    type_rule,
+    working_card_with,
 )
 
-__all__ = ["Reason", "why_not"]
-
-log = logging.getLogger(__name__)
-
+__all__ = ["CardWhy"]
 
 _VERB_RULE: Final = {"destroy": "verb.destroy", "steal": "verb.steal", "sacrifice": "verb.sacrifice",
                      "discard": "verb.discard", "draw": "verb.draw", "bring": "effect.bring-not-play",
                      "return": "effect.leave", "move": "action.valid-stable"}
 
 
-
-def why_not(game: Game, action: Action, player: int | None = None) -> Reason | None:
-    """Why `action` is not legal now, or None if it is legal (and the actor may take it).
-
-    `player` is the seat of whoever tried the move; by default the player who must decide now, so the
-    question is "why is this not one of their choices?". Never raises and never changes the game."""
-    try:
-        return _why_not(game, action, player)
-    except Exception:  # a learner must never see a traceback: log it, and say the plainest true sentence
-        log.exception("why_not failed for %r", action)
-        d = game.pending
-        if d is None:
-            return Reason("The game is over, so no more moves can be made.", None)
-        return Reason("That move is not one of the choices right now.", d.rules[0] if d.rules else None)
-
-
-def _why_not(game: Game, action: Action, player: int | None) -> Reason | None:
-    if not isinstance(action, Action) or action.kind not in ACTION_KINDS:
-        return Reason("That is not a move in this game.", None)
-    d = game.pending
-    if d is None:
-        return _game_over(game)
-    actor = d.player if player is None else player
-    seats = [action.into] + [x for t in action.target for x in (t.owner, t.player)]
-    if any(x is not None and not 0 <= x < len(game.players) for x in seats):
-        # checked first: Game.find cannot describe a seat that does not exist (it raises IndexError)
-        return Reason("There is no such player at this table.", "target.players")
-    try:
-        game.find(action)
-    except AmbiguousAction:
-        if actor == d.player:
-            return _ambiguous(game, action, d)
-    except GameError:
-        pass
-    else:
-        if actor == d.player:
-            return None
-    w = _Why(game, actor, d)
-    if actor != d.player:
-        return w.not_yours(action)
-    return w.illegal(action) or w.fallback()
-
-
-class _Why(WhyBase):
-    """The reasons for one tried move (the words are in `WhyBase`)."""
-
-    def not_yours(self, action: Action) -> Reason:
-        d = self.d
-        if action.kind == "respond" or (action.kind == "play" and _is_instant(action.card)):
-            r = self.no_answer(action)
-            if r is not None:
-                return r
-        who = self.game.players[d.player]
-        return Reason(f"It is {who}'s decision now, not yours: {who} must {self.asks()}.",
-                      d.rules[0] if d.rules else "turn.phases")
-
-    # ---- the move itself -------------------------------------------------------------------------------
-
-    def illegal(self, action: Action) -> Reason | None:
-        d, kind = self.d, action.kind
-        if kind == "respond":
-            return self.no_answer(action)
-        if kind == "pass":
-            return self.wrong_kind("pass", "there is no card waiting for your answer")
-        if kind == "play":
-            if d.kind == "action":
-                return self.play(action)
-            if d.kind == "respond" and _is_instant(action.card) and self.has(action.card, "hand"):
-                return Reason(f"Use your {action.card} to answer {self.top_words()}: an Instant is only ever "
-                              f"played as an answer, never on its own.", "instant.not-an-action")
-            return self.wrong_kind("play a card")
-        if kind == "draw":
-            return Reason(f"You may DRAW instead of playing a card only in your own Action phase; now you must "
-                          f"{self.asks()}.", "action.draw-instead")
-        if kind in ("use", "decline") and d.kind != "use" and d.card:
-            return Reason(f"This effect of {d.card} is not optional, so there is nothing to {kind}: you must "
-                          f"{self.asks()}.", "effect.may")
-        if kind != d.kind and not (kind in ("use", "decline") and d.kind == "use"):
-            return self.wrong_kind(_KIND_WORDS.get(kind, "do that"))
-        if kind in ("discard", "sacrifice"):
-            return self.discard_or_sacrifice(action)
-        if kind == "target":
-            return self.target(action)
-        if kind == "baby":
-            return self.baby(action)
-        if kind in ("use", "decline") and d.card and action.card not in (None, d.card):
-            return Reason(f"The question is about {d.card}: decide whether to use it.", "effect.may")
-        return None
+class CardWhy(WhyBase):
+    """The reasons about one card: playing it, its targets, the choices its effect asks for."""
 
     def play(self, action: Action) -> Reason | None:
         s, p, name = self.s, self.actor, action.card
@@ -170,7 +57,7 @@ class _Why(WhyBase):
                 return Reason("None of your cards can be played now, but you may DRAW a card as your action.",
                               "action.draw-instead")
             return None
-        d = _card(name)
+        d = card_def(name)
         if d is None:
             return Reason(f"There is no card called {name} in this game.", None)
         if not self.has(name, "hand"):
@@ -194,12 +81,12 @@ class _Why(WhyBase):
         # Unicorns, Upgrades and Downgrades
         for kind, key in ((CardType.UPGRADE, "upgrade"), (CardType.DOWNGRADE, "downgrade")):
             if d.type is kind and q.cannot_play(s, p, key):
-                by = _with_static(s, p, "owner_cannot_play", key) or "A card"
+                by = working_card_with(s, p, "owner_cannot_play", key) or "A card"
                 return Reason(f"{by} in your Stable stops you from playing {key.capitalize()} cards.",
                               "action.requirements")
         if action.target:
-            return Reason(f"{name} simply goes into a Stable: you choose whose Stable, not a target.", _type_rule(d))
-        cid = _any_cid(s, name, p)
+            return Reason(f"{name} simply goes into a Stable: you choose whose Stable, not a target.", type_rule(d))
+        cid = any_instance(s, name, p)
         if action.into is not None and cid is not None and not q.can_enter(s, cid, action.into):
             return self.queen_bee(name, action.into, [a.into for a in mine if a.into is not None])
         if d.type is CardType.BASIC and not mine:
@@ -213,7 +100,7 @@ class _Why(WhyBase):
         verb = op["do"]
         if verb in ("destroy", "steal", "return") and op.get("from", "other") != "each":
             seen = [c for o in s.seat_ring(you)[1:] for c in s.stables[o]
-                    if _printed_match(s.defs[c], op.get("what"))]
+                    if printed_match(s.defs[c], op.get("what"))]
             for c in seen:
                 found = self.protection(op, c, src)
                 if found is not None:
@@ -224,7 +111,7 @@ class _Why(WhyBase):
         if verb in ("pull", "look_take"):
             return "no other player has a card in hand"
         if verb in ("bring", "take"):
-            return f"there is none in {_FROM[op.get('from', 'discard' if verb == 'take' else 'hand')]}"
+            return f"there is none in {FROM_WORDS[op.get('from', 'discard' if verb == 'take' else 'hand')]}"
         if verb == "choose_one":
             return "none of its choices is possible"
         return "that is impossible now"
@@ -232,7 +119,7 @@ class _Why(WhyBase):
     def declared_target(self, action: Action, d: CardDef) -> Reason | None:
         """A Magic card played with a target it may not have (targets are named as it is played)."""
         s, p = self.s, self.actor
-        src = _any_cid(s, d.name, p)
+        src = any_instance(s, d.name, p)
         ops = d.play["ops"] if d.play else []
         if action.target and s.options.targeting == "neigh-first":
             return Reason(f"Play {d.name} without naming a target: in this game its target is chosen when it "
@@ -309,7 +196,7 @@ class _Why(WhyBase):
         verb = op["do"]
         if t.card is None:
             return Reason("Choose a card here, not a player.", _VERB_RULE.get(verb, "action.magic-target"))
-        d = _card(t.card)
+        d = card_def(t.card)
         if d is None:
             return Reason(f"There is no card called {t.card} in this game.", None)
         cid = self.locate(t)
@@ -335,12 +222,12 @@ class _Why(WhyBase):
             return Reason(f"Choose a card in a Stable: {t.card} is in {self.where(t)}.",
                           _VERB_RULE.get(verb, "action.magic-target"))
         what = op.get("what")
-        if not _printed_match(d, what):
-            source = _card(card)
+        if not printed_match(d, what):
+            source = card_def(card)
             magic = source is not None and source.type is CardType.MAGIC
             rule = "action.magic-target" if magic else _VERB_RULE.get(verb, "action.magic-target")
             return Reason(f"{card or 'This effect'} can only {verb.upper() if verb in _VERB_RULE else 'choose'} "
-                          f"{_WHAT.get(what, 'a card')}, and {t.card} is {_a(d)}.", rule)
+                          f"{WHAT.get(what, 'a card')}, and {t.card} is {a_kind(d)}.", rule)
         if cid in used:
             return Reason(f"{t.card} is already chosen for another effect that happens at the same time, and no "
                           f"card may be chosen twice.", "chain.same-target")
@@ -359,28 +246,28 @@ class _Why(WhyBase):
         verb = op["do"]
         owner = s.owner_of[cid]
         where = self.poss(owner)
-        if d.is_unicorn and op.get("what") in _UNICORN_WORDS and not q.is_unicorn(s, cid):
-            panda = _with_static(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
+        if d.is_unicorn and op.get("what") in UNICORN_WORDS and not q.is_unicorn(s, cid):
+            panda = working_card_with(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
             return (f"While {panda} is in {where} Stable, those Unicorns count as Pandas, so effects on Unicorn "
                     f"cards cannot touch them.",
                     f"{panda} makes the Unicorns in {where} Stable count as Pandas", "option.pandas")
         if s.options.pandas == "all-effects" and verb in PANDA_SAFE_FROM and shielded_panda(s, cid):
-            panda = _with_static(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
+            panda = working_card_with(s, owner, "owner_unicorns_are_pandas") or "Pandamonium"
             return (f"While {panda} is in {where} Stable, no effect may touch those Pandas, whoever plays it.",
                     f"{panda} keeps every effect away from the Pandas in {where} Stable",
                     "option.pandas")
         if verb == "destroy" and not q.can_be_destroyed(s, cid, src):
-            aura = _with_static(s, owner, "owner_unicorns_indestructible")
+            aura = working_card_with(s, owner, "owner_unicorns_indestructible")
             if d.is_unicorn and aura:
                 return (f"{aura} in {where} Stable means those Unicorn cards cannot be DESTROYED.",
                         f"{aura} keeps the Unicorns in {where} Stable from being DESTROYED", "effect.immunity")
             immune = d.static.get("indestructible_by")
             if immune:
-                return (f"{_A_PLURAL.get(immune, 'Such')} cards cannot DESTROY {d.name}.",
-                        f"{_A_PLURAL.get(immune, 'such')} cards cannot DESTROY {d.name}", "effect.immunity")
+                return (f"{A_PLURAL.get(immune, 'Such')} cards cannot DESTROY {d.name}.",
+                        f"{A_PLURAL.get(immune, 'such')} cards cannot DESTROY {d.name}", "effect.immunity")
         if verb in ("steal", "bring") and d.type is CardType.BASIC and not q.can_enter(s, cid, you):
             bees = q.queen_bee_owners(s)
-            bee = (_with_static(s, bees[0], "basics_enter_only_owner") if bees else None) or "Queen Bee Unicorn"
+            bee = (working_card_with(s, bees[0], "basics_enter_only_owner") if bees else None) or "Queen Bee Unicorn"
             bee_at = f"{bee} in {self.poss(bees[0])} Stable" if bees else bee
             return (f"{bee_at} keeps Basic Unicorns out of every other Stable, so {d.name} cannot enter yours.",
                     f"{bee_at} keeps Basic Unicorns out of your Stable", "action.valid-stable")
@@ -438,12 +325,12 @@ class _Why(WhyBase):
                               f"turn.", "target.players")
         if op["do"] in ("bring", "take", "search"):
             frm = str({"take": "discard", "search": "deck"}.get(op["do"], op.get("from", "hand")))
-            pool_words = _FROM.get(frm, "the right place")
-            dcard = _card(t.card)
+            pool_words = FROM_WORDS.get(frm, "the right place")
+            dcard = card_def(t.card)
             if t.zone != frm:
                 return Reason(f"Choose a card from {pool_words}.", _VERB_RULE.get(op["do"], "bring.from-discard"))
-            if dcard is not None and not _printed_match(dcard, op.get("what")):
-                return Reason(f"You must choose {_WHAT.get(op.get('what'), 'a card')}, and {t.card} is {_a(dcard)}.",
+            if dcard is not None and not printed_match(dcard, op.get("what")):
+                return Reason(f"You must choose {WHAT.get(op.get('what'), 'a card')}, and {t.card} is {a_kind(dcard)}.",
                               _VERB_RULE.get(op["do"], "bring.from-discard"))
             if self.locate(t) is None:
                 return Reason(f"There is no {t.card} in {pool_words}.", _VERB_RULE.get(op["do"], "bring.from-discard"))
@@ -468,7 +355,7 @@ class _Why(WhyBase):
         name = action.card
         if name is None:
             return None
-        d = _card(name)
+        d = card_def(name)
         if d is None:
             return Reason(f"There is no card called {name} in this game.", None)
         found = self.pending_op()
@@ -479,8 +366,8 @@ class _Why(WhyBase):
                 if self.has(name, "stable"):
                     return Reason(f"You DISCARD cards from your hand, and {name} is in your Stable.", "verb.discard")
                 return Reason(f"You have no {name} in your hand to DISCARD.", "verb.discard")
-            if not _printed_match(d, what):
-                return Reason(f"You must DISCARD {_WHAT.get(what, 'a card')} here, and {name} is {_a(d)}.",
+            if not printed_match(d, what):
+                return Reason(f"You must DISCARD {WHAT.get(what, 'a card')} here, and {name} is {a_kind(d)}.",
                               "verb.discard")
             return None
         if not self.has(name, "stable"):
@@ -492,18 +379,18 @@ class _Why(WhyBase):
                               f"{self.poss(others[0])} Stable.", "verb.sacrifice")
             return Reason(f"There is no {name} in your Stable to SACRIFICE.", "verb.sacrifice")
         cid = next(c for c in s.stables[p] if s.name(c) == name)
-        if not _printed_match(d, what):
-            return Reason(f"You must SACRIFICE {_WHAT.get(what, 'a card')} here, and {name} is {_a(d)}.",
+        if not printed_match(d, what):
+            return Reason(f"You must SACRIFICE {WHAT.get(what, 'a card')} here, and {name} is {a_kind(d)}.",
                           "verb.sacrifice")
         if found and cid in found[3] and found[4]:
             return Reason(f"{name} is already chosen for another effect that happens at the same time, and no "
                           f"card may be chosen twice.", "chain.same-target")
-        if d.is_unicorn and what in _UNICORN_WORDS and not q.is_unicorn(s, cid):
-            panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
+        if d.is_unicorn and what in UNICORN_WORDS and not q.is_unicorn(s, cid):
+            panda = working_card_with(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
             return Reason(f"While {panda} is in your Stable your Unicorns count as Pandas, so they are not Unicorn "
                           f"cards for this.", "option.pandas")
         if s.options.pandas == "all-effects" and shielded_panda(s, cid):
-            panda = _with_static(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
+            panda = working_card_with(s, p, "owner_unicorns_are_pandas") or "Pandamonium"
             return Reason(f"While {panda} is in your Stable your Unicorns are Pandas, and no effect may SACRIFICE "
                           f"a Panda, not even yours.", "option.pandas")
         return None
@@ -511,71 +398,36 @@ class _Why(WhyBase):
     # ---- choosing a Baby at setup ----------------------------------------------------------------------------
 
     def baby(self, action: Action) -> Reason | None:
-        d = _card(action.card)
+        d = card_def(action.card)
         if d is None:
             return None
         if d.type is not CardType.BABY:
-            return Reason(f"Choose a Baby Unicorn from the Nursery, and {d.name} is {_a(d)}.", "setup.choose-baby")
+            return Reason(f"Choose a Baby Unicorn from the Nursery, and {d.name} is {a_kind(d)}.", "setup.choose-baby")
         if not any(self.s.name(c) == d.name for c in self.s.nursery):
             return Reason(f"{d.name} is not in the Nursery any more: another player has it.", "setup.choose-baby")
         return None
 
     # ---- answering with an Instant --------------------------------------------------------------------------
 
-    def no_answer(self, action: Action) -> Reason | None:
-        """Why the actor may not answer now with an Instant (Neigh), checked in the order the engine asks."""
-        s, p = self.s, self.actor
-        name = action.card
-        d = _card(name)
-        if name is not None and d is None:
-            return Reason(f"There is no card called {name} in this game.", None)
-        if d is not None and d.type is not CardType.INSTANT:
-            return Reason(f"Only an Instant card such as Neigh can answer a card, and {name} is {_a(d)}.",
-                          "instant.when")
-        instants = [c for c in s.hands[p] if s.defs[c].type is CardType.INSTANT]
-        if name is not None and not self.has(name, "hand"):
-            return Reason(f"You have no {name} in your hand.", "instant.when")
-        if not instants:
-            return Reason("You have no Instant card such as Neigh in your hand to answer with.", "instant.when")
-        if q.cannot_play(s, p, "neigh"):
-            by = _with_static(s, p, "owner_cannot_play", "neigh") or "A card"
-            return Reason(f"While {by} is in your Stable you cannot play Neigh cards.", "instant.when")
-        if not s.pile:
-            return self.nothing_to_answer()
-        top = s.pile[-1]
-        r = self.unanswerable(top["p"], s.name(top["cid"]), resolved=False)
-        if r is not None:
-            return r
-        top_p, top_name = top["p"], s.name(top["cid"])
-        if not response_actions(s, p):  # no answer allowed, for a reason not named above: the caller falls back
-            return None
-        frame = next((f for f in reversed(s.stack) if f.get("kind") == "pile"), None)
-        asking = frame.get("ask") if frame and frame.get("step") == "window" else None
-        if asking is not None and p not in asking:
-            return Reason(f"You have already passed on {self.poss(top_p)} {top_name}: you may answer again only "
-                          f"when a new card goes on top of the pile.", "pile.no-neigh-after-pass")
-        if self.d.kind == "respond" and self.d.player != p:
-            who = self.game.players[self.d.player]
-            return Reason(f"{who} is asked first: players answer one at a time, starting to the left of whoever "
-                          f"played the top card, and you are asked if {who} passes.", "option.responder-order")
-        return None
-
     def impossible(self, d: CardDef) -> Reason:
         """A Magic card with no legal way to play it: name the part of its effect that cannot happen."""
         s, p = self.s, self.actor
-        src = _any_cid(s, d.name, p)
+        src = any_instance(s, d.name, p)
         ops = d.play["ops"] if d.play else []
         short = short_discard(s, ops, p, src)
         if short is not None:
             n = int(short[0].get("n", 1))
             held = short[1]
-            return Reason(f"{d.name} would have you DISCARD {n} card{'s' if n != 1 else ''}, and you will hold only "
-                          f"{held} card{'s' if held != 1 else ''} by then, so you cannot play it now.",
-                          "effect.impossible-play")
-        op = _first_impossible(s, ops, p, src)
+            cards = "a card" if n == 1 else f"{n} cards"
+            whom = (f"every player, you included, DISCARD {cards}" if short[0].get("who") == "each"
+                    else f"you DISCARD {cards}")
+            holding = "no cards" if held == 0 else f"only {held} card{'s' if held != 1 else ''}"
+            return Reason(f"{d.name} would have {whom}, and you will hold {holding} by then (it leaves your hand "
+                          f"as you play it), so you cannot play it now.", "effect.impossible-play")
+        op = first_impossible(s, ops, p, src)
         if op is None:
             return Reason(f"{d.name} cannot be played now: its effect could not be carried out.",
                           "effect.impossible-play")
         because = self.nothing_because(op, src)
-        return Reason(f"{d.name} would have you {_op_words(op)}, and {because}, so you cannot play it now.",
+        return Reason(f"{d.name} would have you {op_words(op)}, and {because}, so you cannot play it now.",
                       "effect.impossible-play")
