@@ -140,6 +140,8 @@ class EmulatedLearner:
     models: dict[str, dict[str, Any]] = field(default_factory=dict)
     bytes_received: int = 0
     seat_token: str | None = None  # the browser's seat cookie (None: a new browser; set by the first page)
+    close_code: int | None = None  # how the server closed the websocket (uu/server/kernels.py), and when
+    closed_at: float | None = None
 
     def __post_init__(self) -> None:
         self.base_url = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
@@ -316,6 +318,7 @@ class EmulatedLearner:
             self.problems.append(f"reading the websocket: {type(e).__name__}: {e}")
         finally:
             self._closed = True
+            self.close_code, self.closed_at = self._ws.close_code, time.perf_counter()
             self._wake()
 
     def _dispatch(self, frame: bytes, now: float, size: int = 0) -> None:

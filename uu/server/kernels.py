@@ -77,6 +77,17 @@ def ending(kernel_id: str) -> bool:
 class PageConnection(ZMQChannelsWebsocketConnection):
     """jupyter_server's kernel websocket connection, passing on only what `page_may_receive` allows."""
 
+    async def prepare(self) -> None:
+        """Refuse at once (404) a page reconnecting to a kernel that is going: jupyter_server would first wait
+        up to a minute for that kernel's kernel_info reply, and while one websocket of a host is connecting
+        Chromium holds every other back (the new tab of the same browser stayed on "Loading widget...")."""
+        if ending(self.kernel_id):
+            from tornado import web
+
+            self.websocket_handler.set_status(404)  # (an HTTPError would render jupyter_server's error page,
+            raise web.Finish()                      # which fails under Voila and logs a traceback)
+        await super().prepare()
+
     def connect(self) -> Any:
         kernel_id = self.kernel_id
         code = _TOLD.get(kernel_id)
