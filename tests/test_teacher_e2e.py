@@ -143,12 +143,15 @@ def test_position_link_round_trip(page: Page, browser: Browser, teacher_server):
     ("position=v2.abc", "should start with 'v1.'"),
     ("position=v1." + "A" * 7000, "too long"),
     ("lesson=%3Cb%3Enope%3C%2Fb%3E", 'called "<b>nope</b>"'),
+    ("lesson=%E2%80%AEhgien%E2%81%A6x", 'called "hgienx"'),   # a right-to-left override and an isolate
+    ("lesson=", 'called ""'),
 ])
 def test_a_bad_link_is_a_message(page: Page, teacher_server, query, message):
     page.goto(f"{teacher_server.url}?{query}", wait_until="commit")
     expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
     box = page.locator(".uu-app > .uu-error .uu-error-box, .uu-error .uu-error-box").first
     expect(box).to_contain_text(message, timeout=STEP_MS)
+    assert not set(box.inner_text()) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
     assert page.locator(".uu-error-box b").count() == 0  # markup in a link is text
     assert "Traceback" not in page.inner_text("body")
 
