@@ -74,6 +74,7 @@ async def seat_check(handler: Any) -> None:
     home = handler.base_url or "/"
     if shell.link_too_long(handler.request.full_url()):
         _finish_with(handler, 414, shell.long_link_page(home))
+    register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
     token = seats.valid_token(handler.get_cookie(seats.COOKIE))
     ticket = handler.get_cookie(shell.TICKET_COOKIE)
     if not shell.current().redeem(token, ticket):
@@ -90,7 +91,7 @@ async def seat_check(handler: Any) -> None:
     for old in register.held_by_token(token):
         kernels.tell_pages(old, kernels.REPLACED)
         await shutdown_kernel(handler.kernel_manager, old, "the same browser opened the tutor again")
-    register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
+    register.keep_only(handler.kernel_manager.list_kernel_ids())
     for old in register.overflow():
         await shutdown_kernel(handler.kernel_manager, old, "too many pages waiting to connect")
     refuse_when_full(handler, token=token)
