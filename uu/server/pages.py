@@ -1,6 +1,7 @@
-"""Seats in the running server: the check before each page load (its browser's seat token, freeing that
-browser's previous pages, the cap) and the reaper of kernels whose page never connected. The page handler
-patch (`uu.server.patches.patch_page_handler_cap`) calls `seat_check`; `uu.server.seats` keeps the register."""
+"""Seats in the running server: the check before each page load (the first page without a kernel for a request
+without a ticket, `uu.server.shell`; the browser's seat token; freeing that browser's previous pages and telling
+their tabs; the cap) and the reaper of kernels whose page never connected. The page handler patch
+(`uu.server.patches.patch_page_handler_cap`) calls `seat_check`; `uu.server.seats` keeps the register."""
 
 from __future__ import annotations
 

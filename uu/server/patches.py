@@ -10,7 +10,7 @@ was (slower), the ones the classroom's safety rests on (the seat cap) raise, and
 | patch | target | why |
 |---|---|---|
 | `patch_kernel_websocket_nodelay` | kernel websocket handler `open` (Voila 0.5 / jupyter_server 2) | TCP_NODELAY: a click's answer 40 ms sooner |
-| `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | seats and the cap on every page load |
+| `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | the first page (no kernel without a ticket), seats and the cap on every page load |
 | `patch_websocket_seats` | kernel websocket handler `open` | a page's websocket connecting takes its seat |
 | `patch_websocket_pace` | kernel websocket handler `on_message` | a flooding page is slowed, not the class |
 | `patch_preheat_pool` | `voila.app.voila_kernel_manager_factory`, the manager's `_initialize` | a warm pool that refills gently |
