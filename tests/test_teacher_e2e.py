@@ -230,6 +230,36 @@ def test_two_learners_seen_live_in_the_class_view(browser: Browser, teacher_serv
         p.context.close()
 
 
+def test_a_reload_keeps_the_row_and_a_page_cannot_take_another(browser: Browser, teacher_server):
+    """The row is the server's binding of the page's kernel to the browser's seat cookie: Ada's reload continues
+    her row; another browser whose saved progress claims Ada's row id (and another name) gets a row of its own,
+    and Ada's row keeps her name."""
+    base = teacher_server.url
+
+    def names() -> list[str]:
+        return [row["name"] for row in class_json(base)]
+
+    ada = browser.new_context().new_page()
+    join(ada, base, "Ada Row")
+    saved = json.loads(ada.evaluate("() => window.localStorage.getItem('uu-progress')"))
+    assert saved["learner"]["name"] == "Ada Row" and saved["learner"]["id"]
+    ada.reload()
+    expect(ada.locator(".uu-class-label")).to_contain_text("In class as Ada Row", timeout=LOAD_MS)
+    assert names().count("Ada Row") == 1
+
+    forged = json.dumps({**saved, "learner": {"id": saved["learner"]["id"], "name": "Eve Forged"}})
+    eve_context = browser.new_context()
+    eve_context.add_init_script(f"window.localStorage.setItem('uu-progress', {json.dumps(forged)});")
+    eve = eve_context.new_page()
+    open_home(eve, base)
+    expect(eve.locator(".uu-class-label")).to_contain_text("In class as Eve Forged", timeout=LOAD_MS)
+    eve.wait_for_timeout(500)
+    now = names()
+    assert now.count("Ada Row") == 1 and now.count("Eve Forged") == 1, now
+    for p in (ada, eve):
+        p.context.close()
+
+
 def test_the_class_view_survives_a_restart(browser: Browser, tmp_path):
     db = tmp_path / "kept.sqlite3"
     args = ("--class", "--class-db", str(db), "--class-token", TOKEN, "--preheat", "0")
