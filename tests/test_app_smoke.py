@@ -595,8 +595,7 @@ def test_seats_are_connected_pages_and_a_reload_at_full_capacity_gets_its_page(t
 
         pages = run_async(scenario())
         assert not _kernel_alive(url, pages["a"])  # freed by the reload
-        assert _kernel_alive(url, pages["bare1"])  # pending: still within its time to connect
-        deadline = time.time() + 30
+        deadline = time.time() + 60  # (whether they still run now depends on the machine's speed)
         while _kernel_alive(url, pages["bare1"]) or _kernel_alive(url, pages["bare2"]):
             assert time.time() < deadline, server.log_tail()
             time.sleep(0.5)

@@ -69,6 +69,12 @@ def tell_pages(kernel_id: str, code: int) -> int:
     return len(handlers)
 
 
+def forget(kernel_id: str) -> None:
+    """`kernel_id` is gone: nothing can connect to it any more."""
+    _TOLD.pop(kernel_id, None)
+    _PAGES.pop(kernel_id, None)
+
+
 def ending(kernel_id: str) -> bool:
     """Whether `kernel_id`'s pages were told it goes (a new connection to it is refused)."""
     return kernel_id in _TOLD
@@ -129,7 +135,7 @@ class PageKernelManager(AsyncMappingKernelManager):
     def remove_kernel(self, kernel_id: str) -> Any:
         removed = super().remove_kernel(kernel_id)
         tell_pages(kernel_id, STOPPED)
-        _TOLD.pop(kernel_id, None)  # nothing can connect to a removed kernel: no need to remember it
+        forget(kernel_id)  # nothing can connect to a removed kernel: no need to remember it
         if not self._uu_stopping:
             self._refill_pool(kernel_id)
         return removed

@@ -20,6 +20,9 @@ async def shutdown_kernel(kernel_manager: Any, kernel_id: str, why: str) -> None
 
     seats.current().forget(kernel_id)
     if kernel_id not in set(kernel_manager.list_kernel_ids()):
+        from uu.server.kernels import forget
+
+        forget(kernel_id)  # gone already: nothing will connect to it
         return
     # a warning: the teacher's console shows which kernels went and why (the root logger's default level)
     log.warning("uu app: shutting down kernel %s (%s)", kernel_id, why)
