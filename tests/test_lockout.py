@@ -102,8 +102,9 @@ def test_only_widget_messages_and_status_may_reach_the_page():
     assert not ok("stdin", "input_request") and not ok(None, "status")
 
 
-def test_the_page_connection_drops_a_stream_and_passes_a_widget_message(monkeypatch):
-    """`PageConnection.handle_outgoing_message` on messages serialized as the kernel sends them."""
+def test_the_page_connection_drops_a_stream_and_passes_a_widget_message(monkeypatch, caplog):
+    """`PageConnection.handle_outgoing_message` on messages serialized as the kernel sends them; what the
+    kernel wrote goes to the server's log instead."""
     from jupyter_client.session import Session
     from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 
@@ -121,6 +122,7 @@ def test_the_page_connection_drops_a_stream_and_passes_a_widget_message(monkeypa
     connection.handle_outgoing_message("iopub", wire("error", {"ename": "KeyError", "traceback": []}))
     connection.handle_outgoing_message("iopub", [b"not", b"a message"])
     assert passed == []
+    assert "Traceback ... pid" in caplog.text
     connection.handle_outgoing_message("iopub", wire("comm_msg", {"comm_id": "c", "data": {}}))
     connection.handle_outgoing_message("shell", wire("kernel_info_reply", {"status": "ok"}))
     assert passed == ["iopub", "shell"]
@@ -236,6 +238,7 @@ def test_only_widget_messages_reach_the_page_from_a_launched_kernel(tmp_path):
     with server:
         server.wait_ready()
         frames = run_async(probe(server.url))
+        assert "Traceback" in server.log_text()  # what the kernel wrote: in the server's console instead
     kinds = {kind for _channel, kind, _text in frames}
     assert "comm_close" in kinds and "kernel_info_reply" in kinds
     assert not kinds & {"stream", "error", "execute_result"}, kinds

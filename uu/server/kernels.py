@@ -118,12 +118,21 @@ class PageConnection(ZMQChannelsWebsocketConnection):
             _idents, parts = self.session.feed_identities(outgoing_msg)
             # parts: signature, header, parent header, metadata, content, buffers...
             msg_type = self.session.unpack(parts[1]).get("msg_type", "")
-            content = self.session.unpack(parts[4]) if msg_type.endswith("display_data") else None
+            readable = msg_type.endswith("display_data") or msg_type in ("stream", "error")
+            content = self.session.unpack(parts[4]) if readable else None
         except Exception:  # not a message we can read: not for the page
             log.info("uu app: an unreadable kernel message was not sent to the page")
             return
         if page_may_receive(channel, msg_type, content):
             super().handle_outgoing_message(stream, outgoing_msg)
+        elif isinstance(content, dict) and msg_type in ("stream", "error"):
+            # what the kernel wrote goes to the teacher's console instead (a launched kernel's stderr)
+            text = content.get("text") or "\n".join(map(str, content.get("traceback") or [content.get("ename")]))
+            try:
+                kernel_id = self.kernel_id
+            except AttributeError:  # a connection without its kernel (the tests)
+                kernel_id = "?"
+            log.warning("[kernel %s] %s", kernel_id, str(text)[:2000].rstrip())
 
 
 class PageKernelManager(AsyncMappingKernelManager):
