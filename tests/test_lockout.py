@@ -322,7 +322,10 @@ def test_a_replaced_tab_says_so_and_can_take_the_seat_back(browser, tmp_path):
         first, second = context.new_page(), context.new_page()
         first.goto(server.url)
         expect(first.locator(APP).first).to_be_visible(timeout=60_000)
-        token = next(c["value"] for c in context.cookies() if c["name"] == COOKIE)
+        seat = next(c for c in context.cookies() if c["name"] == COOKIE)
+        token = seat["value"]
+        # HttpOnly (the page cannot read it), and kept across browser restarts (the class view's row)
+        assert seat["httpOnly"] and seat["expires"] > time.time() + 300 * 86400
 
         assert _flood(server.url, 5, f"{COOKIE}={token}")[0][0] == 200  # someone else's cookie, no ticket
         time.sleep(1)

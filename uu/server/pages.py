@@ -84,8 +84,11 @@ async def seat_check(handler: Any) -> None:
     if not shell.current().redeem(token, ticket):
         if token is None:
             token = seats.new_token()
-            # Lax: sent when the learner opens or reloads the tutor, not with another site's <img> or fetch
-            handler.set_cookie(seats.COOKIE, token, httponly=True, samesite="Lax", path="/")
+            # Lax: sent when the learner opens or reloads the tutor, not with another site's <img> or fetch.
+            # Kept for a year: it is also the learner's row in the class view (a browser closed between two
+            # lessons comes back to the same row)
+            handler.set_cookie(seats.COOKIE, token, httponly=True, samesite="Lax", path="/",
+                               expires_days=seats.COOKIE_DAYS)
         if ticket:
             handler.clear_cookie(shell.TICKET_COOKIE, path="/")
         refuse_when_full(handler, token=token)  # a full class is said at once, before the reload

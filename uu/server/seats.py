@@ -44,6 +44,7 @@ DEFAULT_CONNECT_TIMEOUT_S = 60.0
 # pending for a few seconds; beyond it the oldest pending page's kernel is shut down, see Seats.overflow)
 PENDING_PER_SEAT = 2
 COOKIE = "uu_seat"
+COOKIE_DAYS = 365
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
