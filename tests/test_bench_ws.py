@@ -168,26 +168,36 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
 
 
 def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
-    """`uu bench --app --hostile`, small and quick: browserless GETs hold no seat once the time to connect
-    has passed, connected pages reach the cap and the next is refused, and a flooded kernel ends at its
-    ceiling while another learner's clicks go on."""
+    """`uu bench --app --hostile`, small and quick: browserless GETs start no kernel and a learner gets in
+    during them, unconnected pages hold no seat once the time to connect has passed, connected pages reach the
+    cap and the next is refused, a replaced tab is told (close code 4001) and its kernel ends, and a flooded
+    kernel ends at its ceiling while another learner's clicks go on."""
     from uu.benchmarks.hostile import bench_hostile
     from uu.cli import build_parser
 
     assert build_parser().parse_args(["bench", "--app", "--hostile"]).hostile
     r = bench_hostile(cap=2, bare=3, connect_timeout=4, clickers=1, think=0.3, flood_messages=400,
-                      flood_bytes=900_000, flood_seconds=60, kernel_memory_mb=1000,
-                      inbound_bytes_per_s=10**9)  # unpaced, so the flood reaches the ceiling quickly
+                      flood_bytes=900_000, flood_seconds=60, kernel_memory_mb=1000, browserless=60,
+                      flood_clients=6, inbound_bytes_per_s=10**9)  # unpaced, so the flood reaches the ceiling
+    browserless = r["browserless"]
+    assert browserless["answered_200"] == 60 and browserless["kernels_started_by_browserless"] == 0
+    assert browserless["learner_got_the_app"], browserless
     seats = r["seats"]
-    assert seats["browserless_statuses"] == [200, 200, 200]
+    assert seats["unconnected_statuses"] == [200, 200, 200]
     assert seats["connected_learners_served"] == 2 and seats["next_learner_refused"]
-    assert seats["browserless_kernels_still_running"] == 0 and seats["connected_kernels_still_running"] == 2
+    assert seats["unconnected_kernels_still_running"] == 0 and seats["connected_kernels_still_running"] == 2
+    tab = r["replaced_tab"]
+    assert tab["replaced_close_code"] == 4001 and tab["replaced_kernel_gone"], tab
+    assert tab["taken_back_close_code"] == 4001 and tab["taken_back_interactive"], tab
     flood = r["flood"]
     assert flood["messages_sent"] > 0 and flood["victim_kernel_ended"], flood
     assert flood["victim_kernel_peak_rss_mib"] < 1000
     assert flood["others_click_to_board_ms"]["n"] > 0 and flood["others_click_to_board_ms"]["failed"] == 0
     assert r["server_log_lines_out_of_memory"] >= 1
-    assert r["verdict"]["browserless_hold_no_seat"] and r["verdict"]["cap_reached_only_by_connected_pages"]
+    verdict = r["verdict"]
+    assert verdict["browserless_start_no_kernel"] and verdict["a_learner_gets_in_during_a_browserless_flood"]
+    assert verdict["unconnected_pages_hold_no_seat"] and verdict["cap_reached_only_by_connected_pages"]
+    assert verdict["replaced_tab_told"]
     assert flood["server_inbound_bytes_per_s"] == 10**9
 
 

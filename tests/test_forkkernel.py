@@ -216,16 +216,14 @@ def test_a_forked_kernel_whose_pid_was_reused_counts_as_gone():
 def test_uu_app_forks_learners_kernels_and_leaves_none_behind(tmp_path):
     """`uu app`: a page's kernel is a child of the zygote, itself the server's child, and listens on Unix
     sockets only; when the server stops, the zygote and every kernel are gone."""
-    import urllib.request
-
     import psutil
 
-    from uu.server.appserver import AppServer
+    from uu.server.appserver import AppServer, open_page
 
     with AppServer(tmp_path, extra_args=("--preheat", "0")) as server:
         server.wait_ready()
-        with urllib.request.urlopen(server.url, timeout=120) as reply:
-            assert reply.status == 200 and '"kernelId"' in reply.read().decode()
+        status, page, _token = open_page(server.url)
+        assert status == 200 and '"kernelId"' in page
         app = psutil.Process(server.proc.pid)
         zygotes = [p for p in app.children() if "uu.server.forkkernel" in " ".join(p.cmdline())]
         assert len(zygotes) == 1, [p.cmdline() for p in app.children()]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import re
 import sqlite3
+import uuid
 import zlib
 from pathlib import Path
 
@@ -22,8 +23,18 @@ from uu.scenario.link import (
     position_link,
     position_text,
 )
-from uu.server.classroom import CLASS_DB_ENV, ClassReporter, connect, learner_rows, name_problem
+from uu.server.classroom import (
+    CLASS_DB_ENV,
+    ClassReporter,
+    bind_kernel,
+    connect,
+    learner_key,
+    learner_rows,
+    name_problem,
+    valid_learner_id,
+)
 from uu.server.classview import csv_text, page_html
+from uu.server.seats import new_token
 from uu.server.teacher import CLASS_TOKEN_ENV, class_view_setup, teacher_lessons
 from uu.tutor.folder import LESSONS_ENV, check_folder, report_lines
 from uu.widgets import App
@@ -249,8 +260,10 @@ def test_a_bad_value_in_the_database_reads_as_empty(tmp_path):
 def test_the_app_reports_step_wrong_moves_and_quiz(tmp_path, monkeypatch):
     db = tmp_path / "c.sqlite3"
     monkeypatch.setenv(CLASS_DB_ENV, str(db))
+    seat = new_token()
     app = App()
     assert app.class_box() is not None and app.classroom is not None
+    app.classroom.kernel_id = _bound_kernel(db, seat)  # as uu app does when it hands the page out
     app.open_lesson("setup")
     assert not db.exists() or not learner_rows(connect(db))  # no name yet: nothing reported
     assert "control" in app.set_learner_name("A\u0007")
@@ -278,10 +291,12 @@ def test_the_app_reports_step_wrong_moves_and_quiz(tmp_path, monkeypatch):
     app.open_lesson("setup")  # back on step 2: its wrong move still counts
     [row] = learner_rows(connect(db))
     assert (row["step"], row["wrong"]) == (2, 1)
-    # the browser keeps the name and row id; a reload (a new kernel) continues the same row
+    # the browser keeps the name; a reload (a new kernel, the same seat cookie) continues the same row
     state = app.saved_state()
     assert state["learner"] == {"id": app.classroom.learner_id, "name": "Ann"}
+    assert app.classroom.learner_id == learner_key(seat)
     again = App()
+    again.classroom.kernel_id = _bound_kernel(db, seat)
     import json
 
     again.store._on_message(again.store, {"type": "restore", "items": {"uu-progress": json.dumps(state)}}, [])
@@ -298,6 +313,48 @@ def test_without_the_class_view_nothing_is_reported(tmp_path, monkeypatch):
     assert "no class view" in app.set_learner_name("Ann")
     assert "learner" not in app.saved_state()
     assert not list(tmp_path.iterdir())
+
+
+def _bound_kernel(db: Path, seat: str) -> str:
+    kernel_id = str(uuid.uuid4())
+    bind_kernel(db, kernel_id, seat)
+    return kernel_id
+
+
+def test_a_page_cannot_write_or_rename_another_learners_row(tmp_path, monkeypatch):
+    """The row is the server's binding of the kernel to the browser's seat cookie: a page whose saved progress
+    claims Ann's row id (and a name) writes its own row, and Ann's stays hers."""
+    import json
+
+    db = tmp_path / "c.sqlite3"
+    monkeypatch.setenv(CLASS_DB_ENV, str(db))
+    ann = App()
+    ann.classroom.kernel_id = _bound_kernel(db, new_token())
+    assert ann.set_learner_name("Ann") is None
+    claim = {"v": 1, "learner": {"id": ann.classroom.learner_id, "name": "Mallory"}}
+    eve = App()
+    eve.classroom.kernel_id = _bound_kernel(db, new_token())
+    eve.store._on_message(eve.store, {"type": "restore", "items": {"uu-progress": json.dumps(claim)}}, [])
+    eve.open_lesson("setup")
+    rows = {r["id"]: r for r in learner_rows(connect(db))}
+    assert rows[ann.classroom.learner_id]["name"] == "Ann" and rows[ann.classroom.learner_id]["lesson"] == "The home page"
+    assert eve.classroom.learner_id != ann.classroom.learner_id
+    assert rows[eve.classroom.learner_id]["name"] == "Mallory" and len(rows) == 2
+    unbound = ClassReporter(db, kernel_id=str(uuid.uuid4()))  # a kernel the server did not bind: a row of its own
+    assert unbound.learner_id not in rows and valid_learner_id(unbound.learner_id)
+    hub = ClassReporter(db, "hub-user-ada-lovelace")  # a caller's own identity is the row key
+    assert hub.learner_id == "hub-user-ada-lovelace"
+    for a in (ann, eve):
+        a.classroom.stop()
+
+
+@pytest.mark.parametrize("name", [" =1+1", "\u00a0=SUM(1)", "\t=1", "\r=1", "\u2003+1", "\u200b-1", "\ufeff@x",
+                                  "\u3000=1", "\n=1", "\uff1d1+1", "=1", "+1", "-1", "@x"])
+def test_every_cell_a_spreadsheet_could_run_is_quoted(name):
+    from uu.server.classview import _cell
+
+    assert _cell(name) == "'" + name
+    assert _cell("Ann") == "Ann" and _cell(" Ann") == " Ann" and _cell(3) == "3" and _cell(None) == ""
 
 
 def test_a_forged_learner_in_the_browser_is_ignored(tmp_path, monkeypatch):

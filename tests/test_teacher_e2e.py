@@ -143,12 +143,15 @@ def test_position_link_round_trip(page: Page, browser: Browser, teacher_server):
     ("position=v2.abc", "should start with 'v1.'"),
     ("position=v1." + "A" * 7000, "too long"),
     ("lesson=%3Cb%3Enope%3C%2Fb%3E", 'called "<b>nope</b>"'),
+    ("lesson=%E2%80%AEhgien%E2%81%A6x", 'called "hgienx"'),   # a right-to-left override and an isolate
+    ("lesson=", 'called ""'),
 ])
 def test_a_bad_link_is_a_message(page: Page, teacher_server, query, message):
     page.goto(f"{teacher_server.url}?{query}", wait_until="commit")
     expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
     box = page.locator(".uu-app > .uu-error .uu-error-box, .uu-error .uu-error-box").first
     expect(box).to_contain_text(message, timeout=STEP_MS)
+    assert not set(box.inner_text()) & set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
     assert page.locator(".uu-error-box b").count() == 0  # markup in a link is text
     assert "Traceback" not in page.inner_text("body")
 
@@ -224,6 +227,36 @@ def test_two_learners_seen_live_in_the_class_view(browser: Browser, teacher_serv
     assert status == 200 and "'" + "=" not in body
     assert HOSTILE_NAME in body and "Bo" in body and MY_TITLE in body
     for p in (ann, bo, teacher):
+        p.context.close()
+
+
+def test_a_reload_keeps_the_row_and_a_page_cannot_take_another(browser: Browser, teacher_server):
+    """The row is the server's binding of the page's kernel to the browser's seat cookie: Ada's reload continues
+    her row; another browser whose saved progress claims Ada's row id (and another name) gets a row of its own,
+    and Ada's row keeps her name."""
+    base = teacher_server.url
+
+    def names() -> list[str]:
+        return [row["name"] for row in class_json(base)]
+
+    ada = browser.new_context().new_page()
+    join(ada, base, "Ada Row")
+    saved = json.loads(ada.evaluate("() => window.localStorage.getItem('uu-progress')"))
+    assert saved["learner"]["name"] == "Ada Row" and saved["learner"]["id"]
+    ada.reload()
+    expect(ada.locator(".uu-class-label")).to_contain_text("In class as Ada Row", timeout=LOAD_MS)
+    assert names().count("Ada Row") == 1
+
+    forged = json.dumps({**saved, "learner": {"id": saved["learner"]["id"], "name": "Eve Forged"}})
+    eve_context = browser.new_context()
+    eve_context.add_init_script(f"window.localStorage.setItem('uu-progress', {json.dumps(forged)});")
+    eve = eve_context.new_page()
+    open_home(eve, base)
+    expect(eve.locator(".uu-class-label")).to_contain_text("In class as Eve Forged", timeout=LOAD_MS)
+    eve.wait_for_timeout(500)
+    now = names()
+    assert now.count("Ada Row") == 1 and now.count("Eve Forged") == 1, now
+    for p in (ada, eve):
         p.context.close()
 
 

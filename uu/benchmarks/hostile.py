@@ -3,12 +3,20 @@
 Everything runs against a server this command starts on 127.0.0.1 (`AppServer`), never another host, and every
 part is bounded in count and time:
 
-1. Seats. `bare` browserless GETs of `/` (a script, an `<img>` on another site: no websocket), then `cap`
-   emulated learners whose pages connect, then one more learner. Figures: how many connected learners got in
-   (target: all `cap`, the browserless requests took no seat), whether the next one was refused (the cap
-   holds), and, `connect_timeout` + a margin after the last browserless request, how many of their kernels
-   still run (target 0).
-2. Flood. `clickers` learners play (one click every `think` seconds) while one more page sends widget-creation
+1. Browserless flood. `browserless` GETs of `/` from 127.0.0.1 (as behind a reverse proxy: no limit per
+   address), without cookies, `flood_clients` at a time, while one emulated learner arrives (the cap is
+   `cap`). Figures: the kernels those requests started (target 0: they get the first page,
+   uu/server/shell.py), how many got an answer, and whether the learner got the app and in how long.
+2. Seats. `bare` pages that run the first page's script but never connect (a tab closed at once, or a
+   script that follows the ticket), then `cap` emulated learners whose pages connect, then one more learner.
+   Figures: how many connected learners got in (target: all `cap`, the unconnected pages took no seat),
+   whether the next one was refused (the cap holds), and, `connect_timeout` + a margin after the last
+   unconnected page, how many of their kernels still run (target 0).
+3. Replaced tab. A learner's page, then a second page of the same browser (its seat cookie), then the first
+   takes the seat back. Figures: the close code the replaced page's websocket got (4001: "This tutor is open
+   in another tab", uu/server/kernels.py) and how long after the new page's request, and whether the replaced
+   kernel is gone.
+4. Flood. `clickers` learners play (one click every `think` seconds) while one more page sends widget-creation
    messages of `flood_bytes` each (under the websocket's message limit) as fast as the server takes them,
    until `flood_messages`, `flood_seconds` or its kernel ends. Figures: the flooded kernel's peak memory (RSS;
    target: bounded by its ceiling, `UU_KERNEL_MEMORY_MB` of address space), whether it ended, and the
@@ -33,8 +41,9 @@ from tornado.httpclient import AsyncHTTPClient
 from uu.benchmarks.crowd import click_summary
 from uu.benchmarks.learner import EmulatedLearner
 from uu.benchmarks.wire import LearnerError
-from uu.server.appserver import AppServer
+from uu.server.appserver import AppServer, open_page
 from uu.server.forkkernel import DEFAULT_MEMORY_MB, MEMORY_ENV
+from uu.server.kernels import REPLACED
 
 __all__ = ["bench_hostile"]
 
@@ -74,18 +83,61 @@ def _rss_mib(pid: int) -> float | None:
         return None
 
 
+async def _unconnected_page(base: str) -> tuple[int, str]:
+    """A page whose script ran (the first page, then the page with its ticket) and that never connects."""
+    status, page, _token = await asyncio.to_thread(open_page, base, None, 120)
+    return status, page
+
+
+async def _browserless(server: AppServer, cap: int, requests: int, clients: int) -> dict[str, Any]:
+    base = server.url
+    started_before = server.log_text().count("Kernel started:")
+    statuses: list[int] = []
+    queue = list(range(requests))
+
+    async def client() -> None:
+        http = AsyncHTTPClient(force_instance=True)
+        try:
+            while queue:
+                queue.pop()
+                resp = await http.fetch(base, raise_error=False, request_timeout=60)
+                statuses.append(resp.code)
+        finally:
+            http.close()
+
+    t0 = time.perf_counter()
+    flood = [asyncio.create_task(client()) for _ in range(clients)]
+    await asyncio.sleep(0.5)  # the flood is under way when the learner arrives
+    learner = EmulatedLearner(base, timeout=120)
+    got_in, arrive_s, why = False, None, ""
+    try:
+        arrive_s = round(await learner.arrive(), 2)
+        got_in = True
+    except LearnerError as e:
+        why = str(e)
+    finally:
+        await asyncio.gather(*flood)
+        flood_s = time.perf_counter() - t0
+        await learner.leave()
+    started = server.log_text().count("Kernel started:") - started_before
+    return {"browserless_gets": requests, "at_once": clients, "cap": cap, "flood_s": round(flood_s, 1),
+            "answered_200": statuses.count(200), "other_statuses": sorted(set(statuses) - {200}),
+            "kernels_started": started, "kernels_started_by_browserless": started - (1 if got_in else 0),
+            "learner_got_the_app": got_in, "learner_interactive_s": arrive_s, "learner_problem": why}
+
+
 async def _seats(server: AppServer, cap: int, bare: int, connect_timeout: float) -> dict[str, Any]:
     base = server.url
     t0 = time.perf_counter()
     bare_ids: list[str] = []
     statuses: list[int] = []
     for _ in range(bare):
-        code, page = await _status(base)
+        code, page = await _unconnected_page(base)
         statuses.append(code)
         found = _KERNEL_ID.search(page)
         if found:
             bare_ids.append(found.group(1))
-    t_bare = time.perf_counter()  # the last browserless page was handed out: its time to connect starts
+    t_bare = time.perf_counter()  # the last unconnected page was handed out: its time to connect starts
     learners = [EmulatedLearner(base, timeout=120) for _ in range(cap)]
     served = 0
     try:
@@ -111,11 +163,46 @@ async def _seats(server: AppServer, cap: int, bare: int, connect_timeout: float)
     finally:
         for learner in learners:
             await learner.leave()
-    return {"browserless_gets": bare, "browserless_statuses": statuses,
+    return {"unconnected_pages": bare, "unconnected_statuses": statuses,
             "connected_learners_served": served, "cap": cap, "next_learner_refused": over_cap_refused,
-            "browserless_gets_s": round(t_bare - t0, 1),
-            "checked_s_after_the_last_browserless_get": round(time.perf_counter() - t_bare, 1),
-            "browserless_kernels_still_running": held, "connected_kernels_still_running": still_seated}
+            "unconnected_pages_s": round(t_bare - t0, 1),
+            "checked_s_after_the_last_unconnected_page": round(time.perf_counter() - t_bare, 1),
+            "unconnected_kernels_still_running": held, "connected_kernels_still_running": still_seated}
+
+
+async def _replaced_tab(server: AppServer) -> dict[str, Any]:
+    """One browser (one seat cookie), two tabs: the second takes the seat, then the first takes it back."""
+    base = server.url
+    first = EmulatedLearner(base, timeout=120)
+    second = EmulatedLearner(base, timeout=120)
+    out: dict[str, Any] = {}
+    try:
+        await first.arrive()
+        second.seat_token = first.seat_token
+        t0 = time.perf_counter()
+        await second.arrive()
+        for _ in range(100):  # told at once: wait at most 5 s for the close to arrive here
+            if first.closed_at is not None:
+                break
+            await asyncio.sleep(0.05)
+        out["replaced_close_code"] = first.close_code
+        out["replaced_told_ms"] = (round((first.closed_at - t0) * 1000) if first.closed_at else None)
+        out["replaced_kernel_gone"] = first.kernel_id is not None and not await _alive(base, first.kernel_id)
+        back = EmulatedLearner(base, timeout=120, seat_token=first.seat_token)  # "Use it here": a reload
+        t1 = time.perf_counter()
+        await back.arrive()
+        for _ in range(100):
+            if second.closed_at is not None:
+                break
+            await asyncio.sleep(0.05)
+        out["taken_back_close_code"] = second.close_code
+        out["taken_back_told_ms"] = round((second.closed_at - t1) * 1000) if second.closed_at else None
+        out["taken_back_interactive"] = back.home_ready()
+        await back.leave()
+    finally:
+        for learner in (first, second):
+            await learner.leave()
+    return out
 
 
 def _widget_message(size: int) -> dict[str, Any]:
@@ -207,16 +294,17 @@ async def _flood(server: AppServer, clickers: int, think: float, flood_messages:
             "others_click_to_board_ms": click_summary(clicks)}
 
 
-def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, clickers: int = 3,
+def bench_hostile(cap: int = 3, bare: int = 5, connect_timeout: float = 60.0, clickers: int = 2,
                   think: float = 0.5, flood_messages: int = 2000, flood_bytes: int = 900_000,
                   flood_seconds: float = 120.0, kernel_memory_mb: int = DEFAULT_MEMORY_MB,
-                  inbound_bytes_per_s: int | None = None, workdir: Path | None = None) -> dict[str, Any]:
-    """Both parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON object.
-    `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
-    `uu.server.pace.InboundPace`). `bare` is kept under the server's bound on pages not yet connected (twice the cap)."""
-    from uu.server.seats import PENDING_PER_SEAT
-
-    bare = max(0, min(bare, PENDING_PER_SEAT * cap - 1))  # one left for each arriving learner
+                  inbound_bytes_per_s: int | None = None, browserless: int = 300, flood_clients: int = 20,
+                  workdir: Path | None = None) -> dict[str, Any]:
+    """The four parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON
+    object. `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
+    `uu.server.pace.InboundPace`)."""
+    bare = max(0, min(bare, 50))
+    browserless = max(0, min(browserless, 2000))
+    flood_clients = max(1, min(flood_clients, 50))
     flood_messages = max(0, min(flood_messages, 10_000))
     flood_seconds = max(1.0, min(flood_seconds, 600.0))
     out: dict[str, Any] = {"bench": "app-hostile", "server": "127.0.0.1 (loopback only)"}
@@ -229,13 +317,16 @@ def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, cl
     try:
         with tempfile.TemporaryDirectory(prefix="uu-bench-hostile-") as tmp:
             folder = workdir or Path(tmp)
-            # every page of this bench comes from this machine: one address may hold them all
-            with AppServer(folder, max_kernels=cap, per_address=4 * cap, connect_timeout=connect_timeout,
+            # every page of this bench comes from this machine (127.0.0.1, as behind a reverse proxy), which
+            # has no limit of pages per address
+            with AppServer(folder, max_kernels=cap, connect_timeout=connect_timeout,
                            extra_args=("--preheat", "0")) as server:
                 server.wait_ready()
 
                 async def run() -> None:
+                    out["browserless"] = await _browserless(server, cap, browserless, flood_clients)
                     out["seats"] = await _seats(server, cap, bare, connect_timeout)
+                    out["replaced_tab"] = await _replaced_tab(server)
                     out["flood"] = await _flood(server, min(clickers, cap - 1), think, flood_messages,
                                                 flood_bytes, flood_seconds)
 
@@ -250,16 +341,18 @@ def bench_hostile(cap: int = 4, bare: int = 8, connect_timeout: float = 60.0, cl
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = value
-    s, f = out["seats"], out["flood"]
+    b, s, t, f = out["browserless"], out["seats"], out["replaced_tab"], out["flood"]
     p95 = f["others_click_to_board_ms"].get("p95")
     out["verdict"] = {
-        "browserless_hold_no_seat": s["browserless_kernels_still_running"] == 0,
+        "browserless_start_no_kernel": b["kernels_started_by_browserless"] == 0,
+        "a_learner_gets_in_during_a_browserless_flood": b["learner_got_the_app"],
+        "unconnected_pages_hold_no_seat": s["unconnected_kernels_still_running"] == 0,
         "cap_reached_only_by_connected_pages": s["connected_learners_served"] == cap and s["next_learner_refused"],
+        "replaced_tab_told": t.get("replaced_close_code") == REPLACED and t.get("replaced_kernel_gone") is True,
         "flooded_kernel_bounded": f["victim_kernel_peak_rss_mib"] <= kernel_memory_mb,
         "others_click_p95_under_250ms": p95 is not None and p95 < 250,
     }
     return out
-
 
 if __name__ == "__main__":
     print(json.dumps(bench_hostile()))

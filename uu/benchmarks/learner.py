@@ -14,7 +14,8 @@ in the same order and encoding) and costs this machine little itself.
 What the page does, as recorded from Chromium on `uu app` (Voila 0.5.13, ipywidgets 8.1.9, JupyterLab 4
 services; tests/test_bench_ws.py compares the messages of steps 5, 6 and 8 with a live page's in Chromium):
 
-1. `GET /`: the page. It holds the kernel id (the `jupyter-config-data` JSON, `"kernelId"`) and, in
+1. `GET /` twice: the first page (no kernel: the seat cookie and a ticket its script puts in a cookie before
+   it reloads, uu/server/shell.py), then the page. It holds the kernel id (the `jupyter-config-data` JSON, `"kernelId"`) and, in
    its cell outputs (`application/vnd.voila.cell-output+json` scripts), the model id of the widget view to
    draw (`application/vnd.jupyter.widget-view+json`: the App).
 2. About 75 static files, 3.9 MB (voila.js and its chunks, the widget manager's labextension, CSS; 95 files
@@ -62,6 +63,10 @@ from urllib.parse import urljoin, urlsplit
 
 from tornado.httpclient import AsyncHTTPClient, HTTPClientError, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+from uu.server.appserver import seat_cookie
+from uu.server.seats import COOKIE
+from uu.server.shell import TICKET_COOKIE, ticket_in
 
 __all__ = ["Click", "EmulatedLearner"]
 
@@ -134,6 +139,9 @@ class EmulatedLearner:
     root_id: str | None = None
     models: dict[str, dict[str, Any]] = field(default_factory=dict)
     bytes_received: int = 0
+    seat_token: str | None = None  # the browser's seat cookie (None: a new browser; set by the first page)
+    close_code: int | None = None  # how the server closed the websocket (uu/server/kernels.py), and when
+    closed_at: float | None = None
 
     def __post_init__(self) -> None:
         self.base_url = self.base_url if self.base_url.endswith("/") else self.base_url + "/"
@@ -163,22 +171,36 @@ class EmulatedLearner:
             self._http = AsyncHTTPClient(force_instance=True, max_clients=self.connections)
         return self._http
 
-    async def _get(self, path: str) -> bytes:
+    async def _get(self, path: str, cookies: dict[str, str] | None = None) -> bytes:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())} if cookies else None
         req = HTTPRequest(urljoin(self.base_url, path.lstrip("/")), request_timeout=self.timeout,
-                          connect_timeout=self.timeout)
+                          connect_timeout=self.timeout, headers=headers)
         try:
             resp = await self._client().fetch(req)
         except HTTPClientError as e:
             raise LearnerError(f"GET {path}: HTTP {e.code}") from None
         self.bytes_received += len(resp.body or b"")
+        token = seat_cookie(resp.headers.get_list("Set-Cookie"))
+        if token is not None:
+            self.seat_token = token
         return resp.body or b""
+
+    async def _page(self) -> str:
+        """The page as a browser gets it: the first page (seat cookie and ticket, uu.server.shell), then, as
+        its script does, the page itself with the ticket."""
+        cookies = {COOKIE: self.seat_token} if self.seat_token else {}
+        first = (await self._get("/", cookies)).decode()
+        ticket = ticket_in(first)
+        if ticket is None or self.seat_token is None:
+            return first
+        return (await self._get("/", {COOKIE: self.seat_token, TICKET_COOKIE: ticket})).decode()
 
     # ---- arriving -----------------------------------------------------------------------------------
     async def arrive(self) -> float:
         """Open the page until the home is interactive; returns the seconds that took."""
         t0 = time.perf_counter()
         mark = lambda name: self.timings.__setitem__(name, round(time.perf_counter() - t0, 4))  # noqa: E731
-        html = (await self._get("/")).decode()
+        html = await self._page()
         mark("html_s")
         found = KERNEL_ID.search(html)
         if found is None:
@@ -296,6 +318,7 @@ class EmulatedLearner:
             self.problems.append(f"reading the websocket: {type(e).__name__}: {e}")
         finally:
             self._closed = True
+            self.close_code, self.closed_at = self._ws.close_code, time.perf_counter()
             self._wake()
 
     def _dispatch(self, frame: bytes, now: float, size: int = 0) -> None:

@@ -16,13 +16,15 @@ import base64
 import binascii
 import os
 import re
+import unicodedata
 import zlib
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
+from uu.textcheck import REFUSED_CATEGORIES
 from uu.yamlfile import MAX_BYTES
 
 __all__ = ["LinkError", "MAX_CODE_CHARS", "PREFIX", "link_query", "page_base", "position_code", "position_link",
-           "position_text"]
+           "position_text", "shown_text"]
 
 PREFIX = "v1."
 # a shipped scenario's position compresses to about 1 kB of code; browsers and servers take addresses of 8 kB
@@ -88,10 +90,19 @@ def position_link(href: str, text: str) -> str:
     return f"{page_base(href)}?{query}"
 
 
+def shown_text(text: str) -> str:
+    """Text from a link, fit to be shown back: without control and format characters (the direction
+    overrides and isolates U+202A-U+202E and U+2066-U+2069, the marks U+200E/U+200F, zero-width characters),
+    which would reorder or hide the message around it."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in REFUSED_CATEGORIES)
+
+
 def link_query(href: str) -> dict[str, str]:
-    """The first value of each of the page's query parameters that links use (`lesson`, `position`)."""
+    """The first value of each of the page's query parameters that links use (`lesson`, `position`), as
+    `shown_text`. An empty one is kept (`?lesson=` is a bad link, which gets a message); the page's address is
+    at most 16,384 characters (longer ones are refused before the app starts, uu/server/shell.py)."""
     try:
-        query = parse_qs(urlsplit(href).query, max_num_fields=20)
+        query = parse_qs(urlsplit(href).query, keep_blank_values=True, max_num_fields=10_000)
     except ValueError:
         return {}
-    return {k: v[0] for k, v in query.items() if k in ("lesson", "position") and v}
+    return {k: shown_text(v[0]) for k, v in query.items() if k in ("lesson", "position") and v}

@@ -4,6 +4,9 @@ browser tests and the screenshot script (one way to start, wait for and stop it,
     with AppServer(workdir, max_kernels=30) as server:
         server.wait_ready()          # the server answers (a static file: costs no kernel)
         ...  server.url ...
+
+`open_page(url)` gets the tutor's page as a browser does (the first page, its seat cookie and ticket, then the
+page itself: `uu.server.shell`), for clients without a browser.
 """
 
 from __future__ import annotations
@@ -13,13 +16,49 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
+from http.cookies import SimpleCookie
 from pathlib import Path
 from types import TracebackType
 
-from uu.server.seats import CONNECT_TIMEOUT_ENV, MAX_KERNELS_ENV, PER_ADDRESS_ENV
+from uu.server.seats import CONNECT_TIMEOUT_ENV, COOKIE, MAX_KERNELS_ENV, PER_ADDRESS_ENV
+from uu.server.shell import TICKET_COOKIE, ticket_in
 
-__all__ = ["AppServer", "free_port"]
+__all__ = ["AppServer", "free_port", "open_page", "seat_cookie"]
+
+
+def seat_cookie(headers: list[str]) -> str | None:
+    """The seat token among a response's Set-Cookie headers."""
+    for header in headers:
+        jar: SimpleCookie = SimpleCookie()
+        jar.load(header)
+        if COOKIE in jar:
+            return jar[COOKIE].value
+    return None
+
+
+def _get(url: str, cookies: dict[str, str], timeout: float) -> tuple[int, str, list[str]]:
+    header = "; ".join(f"{k}={v}" for k, v in cookies.items())
+    request = urllib.request.Request(url, headers={"Cookie": header} if header else {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as resp:
+            return resp.status, resp.read().decode(), resp.headers.get_all("Set-Cookie") or []
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode(), e.headers.get_all("Set-Cookie") or []
+
+
+def open_page(url: str, token: str | None = None, timeout: float = 120) -> tuple[int, str, str | None]:
+    """GET the tutor's page at `url` as a browser does, with the seat token `token` (None: a new browser):
+    the first page, then, with its ticket, the page itself. Returns (status, page, the seat token)."""
+    cookies = {COOKIE: token} if token else {}
+    status, page, set_cookies = _get(url, cookies, timeout)
+    token = seat_cookie(set_cookies) or token
+    ticket = ticket_in(page)
+    if status != 200 or ticket is None or token is None:
+        return status, page, token
+    status, page, _ = _get(url, {COOKIE: token, TICKET_COOKIE: ticket}, timeout)
+    return status, page, token
 
 
 def free_port() -> int:

@@ -3,8 +3,12 @@
 The channel: `uu app --class` puts the database's path in the learners' kernels' environment (`CLASS_DB_ENV`);
 each kernel writes its own learner's row directly, in short transactions (WAL mode: many kernels write while
 the teacher's page reads). A page cannot use that channel itself: a page only sends widget messages, never
-code (tests/test_e2e.py, a hostile page), and its kernel writes only the row of the learner id it made or that
-its own browser kept. The teacher's page is served by the server (`uu.server.classview`), behind a token.
+code (tests/test_e2e.py, a hostile page). Which row a kernel writes is decided on the server side, never by
+the page: as the server hands a page out it binds the page's kernel to the browser's seat cookie
+(`bind_kernel`; the cookie is the server's, HttpOnly, and a reload or a second tab of the same browser keeps
+it), and the kernel writes the row of that binding (`ClassReporter.from_env`). A caller with an identity of its
+own (a hub's user) passes it as the row key instead (`ClassReporter(path, learner_id)`). The teacher's page is
+served by the server (`uu.server.classview`), behind a token.
 
 Nothing is reported unless the class view is on and the learner has typed a name on the home, under a notice
 saying what the teacher sees. A row: the name, the lesson and step on screen, since when, the wrong moves made
@@ -15,6 +19,8 @@ reported within `CONNECTED_S` seconds).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import logging
 import os
@@ -28,8 +34,9 @@ from typing import Any
 
 from uu.textcheck import text_problem
 
-__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "connect", "learner_rows",
-           "name_problem", "new_learner_id", "valid_learner_id"]
+__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
+           "connect", "learner_key", "learner_rows", "name_problem", "new_learner_id", "own_kernel_id",
+           "valid_learner_id"]
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +61,14 @@ CREATE TABLE IF NOT EXISTS learners (
     first_seen REAL NOT NULL,
     last_seen REAL NOT NULL
 )"""
+# the server's binding of each page's kernel to its browser's seat (`bind_kernel`)
+KERNELS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS kernels (
+    kernel_id TEXT PRIMARY KEY,
+    learner TEXT NOT NULL,
+    bound REAL NOT NULL
+)"""
+BINDING_KEPT_S = 7 * 86400.0
 COLUMNS = ("id", "name", "lesson_id", "lesson", "step", "steps", "step_since", "wrong", "quiz", "finished",
            "first_seen", "last_seen")
 
@@ -65,7 +80,51 @@ def connect(path: str | Path) -> sqlite3.Connection:
     conn.execute("PRAGMA busy_timeout = 5000")
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(SCHEMA)
+    conn.execute(KERNELS_SCHEMA)
     return conn
+
+
+def learner_key(seat_token: str) -> str:
+    """The learner row of a browser's seat token: a digest (the token itself, which would let its holder take
+    the seat, is never stored), in the form of `new_learner_id`."""
+    digest = hashlib.sha256(f"uu-class-row:{seat_token}".encode()).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode("ascii")
+
+
+def bind_kernel(path: str | Path, kernel_id: str, seat_token: str) -> None:
+    """The server, as it hands out a page: `kernel_id` reports as the learner of `seat_token`. Failures are
+    logged (the class view then misses that learner; the page still works)."""
+    now = time.time()
+    try:
+        conn = connect(path)
+        try:
+            conn.execute("INSERT OR REPLACE INTO kernels (kernel_id, learner, bound) VALUES (?, ?, ?)",
+                         (kernel_id, learner_key(seat_token), now))
+            conn.execute("DELETE FROM kernels WHERE bound < ?", (now - BINDING_KEPT_S,))
+        finally:
+            conn.close()
+    except (sqlite3.Error, OSError):
+        log.exception("class view: cannot bind kernel %s in %s", kernel_id, path)
+
+
+def bound_learner(conn: sqlite3.Connection, kernel_id: str) -> str | None:
+    row = conn.execute("SELECT learner FROM kernels WHERE kernel_id = ?", (kernel_id,)).fetchone()
+    return valid_learner_id(row[0]) if row else None
+
+
+def own_kernel_id() -> str | None:
+    """This kernel's id, from the name of its connection file (`kernel-<id>.json`, jupyter_client's), None
+    outside a kernel started by a Jupyter server."""
+    try:
+        from ipykernel.kernelapp import IPKernelApp
+
+        if not IPKernelApp.initialized():
+            return None
+        name = Path(IPKernelApp.instance().connection_file).name
+    except Exception:
+        return None
+    m = re.fullmatch(r"kernel-([0-9a-f-]{36})\.json", name)
+    return m.group(1) if m else None
 
 
 def new_learner_id() -> str:
@@ -103,15 +162,18 @@ def learner_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:
 
 
 class ClassReporter:
-    """One learner's kernel writing its row. `from_env()` is None when the class view is off: then nothing is
-    reported anywhere. Failures (a locked or missing database) are logged to the server's console and never
-    reach the learner."""
+    """One learner's kernel writing its row, keyed by `learner_id` (the caller's identity of the learner, e.g. a
+    hub's user). `from_env()` is None when the class view is off: then nothing is reported anywhere; else the
+    row is the one the server bound this kernel to (`bind_kernel`), found at the first report (a kernel the
+    server did not bind gets a row of its own). Failures (a locked or missing database) are logged to the
+    server's console and never reach the learner."""
 
-    def __init__(self, path: str | Path, learner_id: str | None = None):
+    def __init__(self, path: str | Path, learner_id: str | None = None, kernel_id: str | None = None):
         self.path = str(path)
-        self.learner_id = learner_id or new_learner_id()
+        self._learner_id = learner_id
+        self.kernel_id = kernel_id
         self.name: str | None = None
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # learner_id reads the database under it too
         self._conn: sqlite3.Connection | None = None
         self._beat: threading.Thread | None = None
         self._stop = threading.Event()
@@ -119,7 +181,20 @@ class ClassReporter:
     @classmethod
     def from_env(cls) -> ClassReporter | None:
         path = os.environ.get(CLASS_DB_ENV, "").strip()
-        return cls(path) if path else None
+        return cls(path, kernel_id=own_kernel_id()) if path else None
+
+    @property
+    def learner_id(self) -> str:
+        if self._learner_id is None:
+            bound = None
+            if self.kernel_id is not None:
+                try:
+                    with self._lock:
+                        bound = bound_learner(self._db(), self.kernel_id)
+                except (sqlite3.Error, OSError):
+                    log.exception("class view: cannot read %s", self.path)
+            self._learner_id = bound or new_learner_id()
+        return self._learner_id
 
     def _db(self) -> sqlite3.Connection:
         if self._conn is None:

@@ -7,7 +7,8 @@
 Each answers 403 without the right token (compared in constant time). The token is printed when the server
 starts and is known only to the server process: it is not in the learners' kernels' environment, and a
 learner's page never receives it. Learner-provided text (names) is escaped in the page, and a CSV cell that
-a spreadsheet would run as a formula is prefixed with a quote.
+a spreadsheet would run as a formula, whatever spaces or invisible characters come first, is prefixed with a
+quote (`_cell`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import html
 import io
 import json
 import time
+import unicodedata
 from typing import Any
 
 import tornado.web
@@ -95,10 +97,21 @@ def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None) 
             "</body></html>")
 
 
+# what starts a formula in a spreadsheet (the full-width forms too: some read them as the ASCII ones)
+FORMULA_STARTS = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")
+
+
 def _cell(value: Any) -> str:
+    """A CSV cell a spreadsheet shows as text: one that would start a formula once its leading spaces, tabs,
+    line breaks and invisible characters are skipped (spreadsheets skip some of them: `" =1+1"`,
+    `"\u00a0=SUM(1)"`) gets a leading quote, and so does one that starts with a tab or a line break."""
     text = "" if value is None else str(value)
-    # a spreadsheet runs a cell that starts like this as a formula: a learner's name must stay a name
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    rest = text
+    while rest and (rest[0].isspace() or unicodedata.category(rest[0]) in ("Cc", "Cf", "Zs", "Zl", "Zp")):
+        rest = rest[1:]
+    if rest[:1] in FORMULA_STARTS or text[:1] in ("\t", "\r", "\n"):
+        return "'" + text
+    return text
 
 
 def csv_text(rows: list[dict[str, Any]], now: float | None = None) -> str:

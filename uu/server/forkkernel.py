@@ -28,7 +28,8 @@ What a forked kernel does differently from a launched one, and why it is safe:
   reads JPY_PARENT_PID at import, so the parent is passed as an option instead.
 - If the zygote exits (the server died: its stdin closes), the kernels notice their parent changed and exit,
   as a launched kernel does when the server dies (ipykernel's parent poller).
-- Its logging and warnings go to the server's log, not to the learner's page (`uu.server.kernellog`).
+- Its logging and warnings, and what it writes to its stderr, go to the server's log, not to the learner's
+  page (`uu.server.kernellog`).
 - It has a memory ceiling (`MEMORY_ENV`, `_limit_memory`); a launched kernel (`UU_FORK_KERNELS=0`) has none.
 """
 
@@ -278,7 +279,10 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     _limit_memory()  # from the kernel's environment (the server's)
     parent = str(os.getppid())
     os.environ["JPY_PARENT_PID"] = parent
-    sys.argv = ["ipykernel_launcher", *request["args"], f"--IPKernelApp.parent_handle={parent}"]
+    # capture_fd_output off: what is written to the process's stderr (a C library, a fault handler) stays in the
+    # server's log; ipykernel would send it to the page as a stream (uu.server.kernels drops it there anyway)
+    sys.argv = ["ipykernel_launcher", *request["args"], f"--IPKernelApp.parent_handle={parent}",
+                "--IPKernelApp.capture_fd_output=False"]
     from ipykernel import kernelapp
 
     # IPKernelApp.launch_instance, with one step added: ipywidgets registers its comm targets ("jupyter.widget",

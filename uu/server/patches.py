@@ -10,7 +10,7 @@ was (slower), the ones the classroom's safety rests on (the seat cap) raise, and
 | patch | target | why |
 |---|---|---|
 | `patch_kernel_websocket_nodelay` | kernel websocket handler `open` (Voila 0.5 / jupyter_server 2) | TCP_NODELAY: a click's answer 40 ms sooner |
-| `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | seats and the cap on every page load |
+| `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | the first page (no kernel without a ticket), seats and the cap on every page load |
 | `patch_websocket_seats` | kernel websocket handler `open` | a page's websocket connecting takes its seat |
 | `patch_websocket_pace` | kernel websocket handler `on_message` | a flooding page is slowed, not the class |
 | `patch_preheat_pool` | `voila.app.voila_kernel_manager_factory`, the manager's `_initialize` | a warm pool that refills gently |
@@ -148,7 +148,10 @@ def patch_page_handler_cap() -> bool:
         raise TypeError("TornadoVoilaHandler.get is not a coroutine")
 
     async def get(self, *args, **kwargs):
-        await seat_check(self)  # may raise tornado.web.Finish after writing the "full" page
+        path = args[0] if args else kwargs.get("path")
+        # single-notebook mode: any other path is only redirected to a file (no kernel), as Voila does
+        if not (getattr(self, "notebook_path", None) and path):
+            await seat_check(self)  # may raise tornado.web.Finish after writing the first or the "full" page
         return await original(self, *args, **kwargs)
 
     get.__doc__ = original.__doc__
@@ -204,10 +207,10 @@ def patch_websocket_seats(server: str = "voila") -> bool:
         raise TypeError(f"{handler.__name__}.open is not a coroutine")
 
     def seat(self) -> None:
-        from uu.server import seats
+        from uu.server import kernels, seats
 
         kernel_id = getattr(self, "kernel_id", None)
-        if kernel_id:
+        if kernel_id and not kernels.ending(kernel_id):  # a tab reconnecting to a kernel that goes: no seat
             seats.current().connected(kernel_id, self.request.remote_ip or "?")
 
     _run_first(handler, "open", seat, _SEAT_MARK)

@@ -4,17 +4,19 @@ A seat is a learner with a connected page. Counting kernels instead (as `uu app`
 fetches `/` (a `curl`, an `<img src="http://tutor:8866/">` on any web page a learner visits) take a seat for
 the 15 minutes until the idle culler freed it, and counted a pool kernel still starting as a learner. Here:
 
+- A request without a ticket gets a first page without a kernel (`uu.server.shell`): its script asks for the
+  real page. A browserless request (a `curl`, an `<img>` on another site, a link preview) never gets further,
+  so it costs no kernel and holds nothing.
 - A page handed out (its kernel id written into the HTML) is *pending*: it holds no seat. If its websocket
-  has not connected within `connect_timeout` seconds its kernel is shut down (`reap`), so a browserless
-  request costs a kernel for about a minute and never a seat.
+  has not connected within `connect_timeout` seconds its kernel is shut down (`reap`).
 - A kernel whose page's websocket connected is *seated* until the kernel goes (unload beacon, culler, reload).
-- The cap counts seats only. Pending pages have their own bound (twice the cap) so requests cannot start
-  kernels without limit, and each address may hold at most `per_address` pages, pending or seated, so one
-  machine cannot take the room (except this machine's own addresses: a reverse proxy's requests all come
-  from 127.0.0.1).
+- The cap counts seats only. Pending pages never keep anyone out: there are at most twice the cap of them, and
+  a new page beyond that shuts the oldest pending one down (`overflow`). Each address may hold at most
+  `per_address` pages, pending or seated, so one machine cannot take the room (except this machine's own
+  addresses: a reverse proxy's requests all come from 127.0.0.1).
 - Each browser gets a token in a cookie (`COOKIE`); a page load with a token whose previous page still holds
   a kernel shuts that kernel down first, so a reload at full capacity gets its page (the old page's unload
-  beacon arrives too late for the new page's check).
+  beacon arrives too late for the new page's check), and the other tab is told (`uu.server.kernels`).
 - Kernels of the preheat pool are never handed out until a page takes them, so they are not seats.
 """
 
@@ -39,9 +41,10 @@ DEFAULT_PER_ADDRESS = 4
 CONNECT_TIMEOUT_ENV = "UU_CONNECT_TIMEOUT_S"
 DEFAULT_CONNECT_TIMEOUT_S = 60.0
 # pages handed out and not yet connected, at most this many times the cap (a class arriving together is all
-# pending for a few seconds; the bound keeps requests from starting kernels without limit)
+# pending for a few seconds; beyond it the oldest pending page's kernel is shut down, see Seats.overflow)
 PENDING_PER_SEAT = 2
 COOKIE = "uu_seat"
+COOKIE_DAYS = 365
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 
@@ -143,22 +146,34 @@ class Seats:
             return []
         return [k for reg in (self.seated, self.pending) for k, c in reg.items() if c.token == token]
 
-    def held_by_address(self, address: str) -> int:
-        return sum(c.address == address for reg in (self.seated, self.pending) for c in reg.values())
+    def held_by_address(self, address: str, but: set[str] | frozenset[str] = frozenset()) -> int:
+        return sum(c.address == address and k not in but for reg in (self.seated, self.pending)
+                   for k, c in reg.items())
 
     def expired(self) -> list[str]:
         """Pending kernels whose page has not connected within the timeout."""
         now = self.clock()
         return [k for k, c in self.pending.items() if now - c.since >= self.connect_timeout]
 
-    def refusal(self, address: str) -> str | None:
-        """Why a new page for `address` is refused now ("full" or "address"), None if it may have one."""
-        if len(self.seated) >= self.cap or len(self.pending) >= PENDING_PER_SEAT * self.cap:
+    def overflow(self) -> list[str]:
+        """Pending kernels to shut down before one more page is handed out: the oldest, beyond the bound of
+        `PENDING_PER_SEAT` times the cap. Pending pages never refuse anyone (a flood of pages that never
+        connect would keep a class out); the bound keeps them from starting kernels without limit."""
+        excess = len(self.pending) - (PENDING_PER_SEAT * self.cap - 1)
+        if excess <= 0:
+            return []
+        oldest = sorted(self.pending, key=lambda k: self.pending[k].since)
+        return oldest[:excess]
+
+    def refusal(self, address: str, token: str | None = None) -> str | None:
+        """Why a new page for `address` is refused now ("full" or "address"), None if it may have one. The
+        pages `token`'s browser holds do not count: its new page replaces them."""
+        own = set(self.held_by_token(token))
+        if len(set(self.seated) - own) >= self.cap:
             return "full"
-        if not _loopback(address) and self.held_by_address(address) >= self.per_address:
+        if not _loopback(address) and self.held_by_address(address, own) >= self.per_address:
             return "address"
         return None
-
 
 SEATS: Seats | None = None  # the server's register, made by `uu.server.app.serve` (None: seats not tracked)
 

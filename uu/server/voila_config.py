@@ -23,6 +23,7 @@ import tornado.web
 from traitlets.config import Config
 
 from uu.server import forkkernel, seats
+from uu.server.kernels import PageConnection, PageKernelManager
 from uu.server.seats import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, max_kernels
 
 __all__ = ["DEFAULT_MAX_KERNELS", "MAX_KERNELS_ENV", "max_kernels", "refuse_when_full", "voila_config"]
@@ -82,14 +83,14 @@ def learner_kernels(kernel_manager) -> int:
     return len(running - _idle_pool_kernel_ids(kernel_manager))
 
 
-def refuse_when_full(req, notebook=None, cwd=None):
+def refuse_when_full(req, notebook=None, cwd=None, token: str | None = None):
     """Refuse a new page with a 503 "tutor is full" page once every seat is taken, or once this address holds
-    its share of pages (`uu.server.seats.Seats.refusal`; raises tornado's Finish). `uu.server.app`'s page handler patch
-    calls it at the start of each page load (after freeing the seat of the same browser's previous page);
-    without preheat it is also Voila's prelaunch hook."""
+    its share of pages (`uu.server.seats.Seats.refusal`; raises tornado's Finish); the pages of `token`'s browser
+    do not count (its new page replaces them). `uu.server.pages.seat_check` calls it at the start of each page
+    load; without preheat it is also Voila's prelaunch hook."""
     register = seats.current()
     address = getattr(getattr(req, "request", None), "remote_ip", None) or "?"
-    why = register.refusal(address)
+    why = register.refusal(address, token)
     if why is None:
         return
     log.warning("refusing a new page for %s (%s): %d seated, %d pending (cap %s=%d, %d per address)", address,
@@ -144,6 +145,10 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
     c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
     c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
     c.VoilaConfiguration.page_config_hook = page_config_hook
+    # only widget messages and the kernel's status reach a page; a kernel that goes is told to its pages, and
+    # the preheat pool refills when its kernels go (uu.server.kernels)
+    c.Voila.kernel_websocket_connection_class = PageConnection
+    c.VoilaConfiguration.multi_kernel_manager_class = PageKernelManager
     c.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT_S
     if preheat > 0:
         # progressive_rendering stays off (its default): Voila cannot combine it with preheat

@@ -271,8 +271,8 @@ class App(widgets.VBox):
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
                 and name_problem(learner.name) is None:
-            # the same browser again (a reload): the same row in the class view, the same name
-            self.classroom.learner_id = learner.id
+            # the same browser again (a reload): the same name; the row is the one the server bound this
+            # kernel to (uu/server/classroom.py), never the id the page sends
             self.set_learner_name(learner.name)
         if self.screen is self.home:
             self.home.refresh()
