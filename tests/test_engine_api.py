@@ -77,10 +77,10 @@ deck: [Neigh, Neigh, Neigh]
 def test_observe_hides_other_hands_and_the_deck_order() -> None:
     g = new_game(["Ana", "Ben", "Cy"], seed=3)
     view = g.observe(1)
-    assert view["hands"]["Ben"] == g.hand(1)
-    assert view["hands"]["Ana"] == 5 and view["hands"]["Cy"] == 5
-    assert "deck" not in view and view["deck_size"] == g.deck_size
-    assert view["pending"]["actions"] is None  # Ana decides, not Ben
+    assert [view.name(c) for c in view.seats[1].hand] == g.hand(1)
+    assert view.seats[0].hand is None and view.seats[0].hand_size == 5 and view.seats[2].hand is None
+    assert not hasattr(view, "deck") and view.deck_size == g.deck_size
+    assert view.decider == 0 and view.decision is None  # Ana decides, not Ben: her actions are not shown
 
 
 def test_nanny_cam_shows_the_hand() -> None:
@@ -92,8 +92,9 @@ stables: {Ana: [Baby Unicorn (Red), Nanny Cam], Ben: [Baby Unicorn (Blue)]}
 hands: {Ana: [Neigh, Yay], Ben: [Neigh]}
 deck: [Neigh, Neigh]
 """)
-    assert g.observe(1)["hands"]["Ana"] == ["Neigh", "Yay"]
-    assert g.observe(0)["hands"]["Ben"] == 1
+    seen = g.observe(1).seats[0]
+    assert [g.state.name(c) for c in seen.hand] == ["Neigh", "Yay"] and seen.hand_open
+    assert g.observe(0).seats[1].hand is None
 
 
 def test_copy_is_independent() -> None:

@@ -387,6 +387,7 @@ def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
               "effect.pull-open-hand", player=you)
         return finish(s, f, True)
     cid = rng.choice(s.rng, s.hands[p])
+    s.rng_draws += 1
     moves.to_hand(s, cid, you)
     s.say(f"{s.players[you]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
           player=you)
