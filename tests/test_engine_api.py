@@ -193,32 +193,6 @@ def test_a_seat_that_does_not_exist_is_malformed_input_and_changes_nothing():
     assert g.to_dict() == before
 
 
-def test_save_from_before_the_turn_start_rename_loads():
-    """Saves written when the beginning of turn was called "bot" (bot_snapshot, a "bot" frame, links of
-    kind "bot") and frames had short keys ("t", "st", "k", ...) load as the same position."""
-    from uu.engine import Game, new_game
-    from uu.engine.save import _OLD_FRAME_KEYS, state_from_dict
-
-    g = new_game(["Ana", "Ben"], seed=2)
-    for _ in range(30):
-        if g.pending is None:
-            break
-        g.apply(g.pending.actions[0])
-    data = g.to_dict()
-    new_key = {v: k for k, v in _OLD_FRAME_KEYS.items()}
-    old = {("bot_snapshot" if k == "turn_start_snapshot" else k): v for k, v in data.items()}
-    old["stack"] = [{new_key.get(k, k): v for k, v in f.items()} for f in data["stack"]]
-    assert any("t" in f for f in old["stack"])
-    assert Game.from_dict(old).to_dict() == data
-    old["stack"] = [{"t": "bot"}]
-    old["chain"] = [{"t": "link", "st": "ask", "ri": 0, "effects": [{"kind": "bot", "cid": 0}]}]
-    s = state_from_dict(old)
-    assert s.turn_start_snapshot == data["turn_start_snapshot"]
-    assert s.stack == [{"kind": "turn_start"}]
-    assert s.chain == [{"kind": "link", "step": "ask", "resolve_next": 0,
-                        "effects": [{"kind": "turn_start", "cid": 0}]}]
-
-
 def test_state_fields_name_every_field():
     """STATE_FIELDS is the one list saving and copying read: it must name every field of GameState, in order."""
     import dataclasses

@@ -26,7 +26,14 @@ from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase a
 from uu.engine import queries as q
 from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
 from uu.engine.actions import ACTION_KINDS, Action, Decision
-from uu.engine.errors import AmbiguousAction, GameOver, IllegalAction, MalformedAction, NothingToUndo
+from uu.engine.errors import (
+    AmbiguousAction,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NothingToUndo,
+    SaveError,
+)
 from uu.engine.flow import run
 from uu.engine.history import UndoRecord, record, restore
 from uu.engine.observation import Observation, observe_state
@@ -317,9 +324,15 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
+        """The game of a save (docs/save-format.md, either version). A save that cannot be loaded, or whose
+        position the engine cannot continue from, raises `SaveError` saying why; nothing else."""
         from uu.engine.save import state_from_dict
 
-        return cls(state_from_dict(data), resume=True)
+        state = state_from_dict(data)
+        try:
+            return cls(state, resume=True)
+        except Exception as e:  # the save passed every check but is still not a reachable position
+            raise SaveError(f"the saved position cannot be continued ({type(e).__name__}: {e})") from None
 
     def _repr_html_(self) -> str:
         """In JupyterLab a game shows its whole board (every hand open: this is the analyst's view)."""
