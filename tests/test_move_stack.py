@@ -86,3 +86,23 @@ def test_bad_input_never_reaches_the_stack() -> None:
     with pytest.raises(MalformedAction):
         g.push("draw")  # type: ignore[arg-type]
     assert g.moves == ()
+
+
+def test_pop_to_takes_many_moves_back_at_once() -> None:
+    g = new_game(["Ana", "Ben", "Cy"], seed=3)
+    bot = RandomBot(3)
+    seen = [g.to_dict()]
+    while g.pending is not None and len(g.moves) < 150:
+        g.push(bot.choose(g))
+        seen.append(g.to_dict())
+    moves = g.moves
+    for count in (149, 120, 64, 63, 33, 32, 31, 1, 0):
+        taken = g.pop_to(count)
+        assert g.to_dict() == seen[count] and g.moves == moves[:count]
+        for a in taken:
+            g.push(a)
+        assert g.to_dict() == seen[len(moves)]
+    assert g.pop_to(len(moves)) == []
+    for bad in (-1, len(moves) + 1, "3"):
+        with pytest.raises(NothingToUndo):
+            g.pop_to(bad)  # type: ignore[arg-type]

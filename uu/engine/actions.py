@@ -20,6 +20,7 @@ ACTION_KINDS: Final = (
     "play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
     "order", "baby",
 )
+_ACTION_KIND_SET: Final = frozenset(ACTION_KINDS)
 
 
 # Malformed input is refused where an Action or a Target is made, in both engine builds, with the engine's own
@@ -112,17 +113,18 @@ class Action:
 
     def __init__(self, kind: object, card: object = None, into: object = None, target: object = (),
                  option: object = None, cards: object = (), cid: object = None, decl: object = ()):
-        if not isinstance(kind, str) or kind not in ACTION_KINDS:
+        # the common cases checked inline (actions are made at every step); anything else by the helpers
+        if not (isinstance(kind, str) and kind in _ACTION_KIND_SET):
             raise MalformedAction(f"unknown action kind {kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
         self.kind: str = kind
-        self.card: str | None = _text("card", card)
-        self.into: int | None = _seat("into", into)
-        self.target: tuple[Target, ...] = _targets(target)
-        self.option: str | None = _text("option", option)
-        self.cards: tuple[str, ...] = _texts("cards", cards)
-        self.cid: int | None = _seat("cid", cid)
+        self.card: str | None = card if card is None or isinstance(card, str) else _text("card", card)
+        self.into: int | None = into if into is None or type(into) is int else _seat("into", into)
+        self.target: tuple[Target, ...] = target if target == () else _targets(target)
+        self.option: str | None = option if option is None or isinstance(option, str) else _text("option", option)
+        self.cards: tuple[str, ...] = cards if cards == () else _texts("cards", cards)
+        self.cid: int | None = cid if cid is None or type(cid) is int else _seat("cid", cid)
         # declared targets as instance ids / seats, aligned with the declarable ops
-        self.decl: tuple[tuple[int, ...], ...] = _decl(decl)
+        self.decl: tuple[tuple[int, ...], ...] = decl if decl == () else _decl(decl)
 
     def _key(self) -> tuple:
         return (self.kind, self.card, self.into, self.target, self.option, self.cards)

@@ -41,9 +41,9 @@ from uu.engine.options import Options
 from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 
 #: An undo record is made before every SNAPSHOT_EVERY-th move: a record costs about as much as a step of play
-#: (uu/engine/history.py), so one per move would halve the engine's speed, while `pop` from a record 16 moves
-#: back makes at most 15 moves again (well under a millisecond).
-SNAPSHOT_EVERY = 16
+#: (uu/engine/history.py), so one per move would halve the engine's speed, while `pop` from a record 32 moves
+#: back makes at most 31 moves again (about a millisecond; `pop_to` takes many back at that cost).
+SNAPSHOT_EVERY = 32
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
 
@@ -183,23 +183,31 @@ class Game:
 
     def pop(self) -> Action:
         """Take back the last move: the state is exactly as before it (log, RNG and pending decision too).
-        Returns the move; raises `NothingToUndo` when the stack is empty. The nearest undo record (one every
-        `SNAPSHOT_EVERY` moves, uu/engine/history.py says why) is restored and the moves after it are made
-        again: the engine is deterministic, so they do exactly what they did."""
-        moves = self._moves
-        if not moves:
+        Returns the move; raises `NothingToUndo` when the stack is empty."""
+        if not self._moves:
             raise NothingToUndo("there is no move to take back: the move stack is empty")
-        last = moves.pop()
-        n = len(moves)
-        base = n - n % SNAPSHOT_EVERY
-        # the record made just before the popped move is used up; an earlier one still serves later pops
-        rec = self._undo.pop() if base == n else self._undo[-1]
+        return self.pop_to(len(self._moves) - 1)[0]
+
+    def pop_to(self, count: int) -> list[Action]:
+        """Take moves back until `count` are left; returns those taken back, first first. The nearest undo
+        record (one every `SNAPSHOT_EVERY` moves, uu/engine/history.py says why) is restored and the moves
+        after it are made again: the engine is deterministic, so they do exactly what they did."""
+        moves = self._moves
+        if not (isinstance(count, int) and 0 <= count <= len(moves)):
+            raise NothingToUndo(f"cannot go back to {count!r} moves: the stack holds {len(moves)}")
+        if count == len(moves):
+            return []
+        taken = moves[count:]
+        del moves[count:]
+        base = count - count % SNAPSHOT_EVERY
+        rec = self._undo[base // SNAPSHOT_EVERY]  # the record made just before move `base`
+        del self._undo[-(-count // SNAPSHOT_EVERY):]  # keep those made before moves still on the stack
         s = self.state
         self._pending = restore(s, rec)
         for a in moves[base:]:
             s.decisions += 1
             self._pending = run(s, a)
-        return last
+        return taken
 
     @property
     def moves(self) -> tuple[Action, ...]:

@@ -10,10 +10,11 @@ in both engine builds). The state must change only through `Game.push` for that 
 
 What a record costs, and why not one per move: in a compiled game a step of play takes about 16 µs and a
 record about 15-30 µs (measured in random 4-player games), so a record per move would more than halve the
-engine's speed; one every 16 moves costs a few per cent. The record is made as cheap as it can be:
+engine's speed; one every `SNAPSHOT_EVERY` moves costs a few per cent. The record is made as cheap as it can be:
 
 - the saved fields are plain data (ints, strings, lists, dicts: the save format's own), so one `marshal.dumps`
-  call copies them all into one bytes object of about 3 KB, which the garbage collector never has to walk
+  call copies them all into one bytes object of about 2 KB (`zone_of` and `owner_of` are left out: `restore`
+  derives them from the zone lists), which the garbage collector never has to walk
   (a record of copied lists slowed every later collection down as the stack grew);
 - the generator's state (625 numbers) is copied only when the move before drew from it (`rng_draws`), which
   few moves do; otherwise the record shares the previous record's copy.
@@ -31,7 +32,8 @@ from uu.engine.state import STATE_FIELDS, GameState
 
 __all__ = ["UndoRecord", "record", "restore"]
 
-_SAVED: Final = tuple(k for k, use in STATE_FIELDS.items() if use == "saved")
+# zone_of and owner_of repeat what the zone lists say (a third of a record): `restore` derives them
+_SAVED: Final = tuple(k for k, use in STATE_FIELDS.items() if use == "saved" and k not in ("zone_of", "owner_of"))
 
 
 class UndoRecord:
@@ -63,6 +65,19 @@ def restore(s: GameState, r: UndoRecord) -> Decision | None:
     """Put `s` back as `r` found it; returns the decision that was pending then."""
     for k, v in zip(_SAVED, marshal.loads(r.fields)):
         setattr(s, k, v)
+    zone_of: list[Any] = [""] * len(s.defs)
+    owner_of = [-1] * len(s.defs)
+    for p, hand in enumerate(s.hands):
+        for c in hand:
+            zone_of[c], owner_of[c] = "hand", p
+    for p, stable in enumerate(s.stables):
+        for c in stable:
+            zone_of[c], owner_of[c] = "stable", p
+    for zone, cards in (("deck", s.deck), ("discard", s.discard), ("nursery", s.nursery), ("limbo", s.limbo),
+                        ("box", s.box), ("pile", s.pile_cards)):
+        for c in cards:
+            zone_of[c] = zone
+    s.zone_of, s.owner_of = zone_of, owner_of
     s.rng.setstate(r.rng)
     s.rng_draws += 1  # the generator was set: the next record copies its state afresh
     del s.log[r.log_len:]

@@ -332,8 +332,7 @@ class LessonRunner:
         m = self._marks[j]
         # a game that a later `position:` replaced may be shared with forks (uu lesson check): pop a copy
         game = m.game if m.game is self.game else m.game.copy()
-        while len(game.moves) > m.moves:
-            game.pop()
+        game.pop_to(m.moves)
         self.game, self.index, self.stuck, self._goal_log = game, m.index, m.stuck, m.goal_log
         self.bot, self._level_bots = copy.deepcopy(m.bot), copy.deepcopy(m.level_bots)
         self.problems, self._learner_turns = list(m.problems), set(m.learner_turns)

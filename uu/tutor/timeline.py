@@ -217,8 +217,7 @@ class Timeline:
         common = 0
         while common < min(len(mine), len(theirs)) and mine[common] == theirs[common]:
             common += 1
-        for _ in range(len(mine) - common):
-            self._game.pop()
+        self._game.pop_to(len(self._game.moves) - (len(mine) - common))
         for nid in theirs[common:]:
             self._game.push(self._nodes[nid].action)  # type: ignore[arg-type]  # only the root has none
         self._current = node_id
