@@ -40,10 +40,11 @@ from uu.engine.observation import Observation, observe_state
 from uu.engine.options import Options
 from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 
-#: An undo record is made before every SNAPSHOT_EVERY-th move: a record costs about as much as a step of play
-#: (uu/engine/history.py), so one per move would halve the engine's speed, while `pop` from a record 32 moves
-#: back makes at most 31 moves again (about a millisecond; `pop_to` takes many back at that cost).
-SNAPSHOT_EVERY = 32
+#: An undo record is made before every SNAPSHOT_EVERY-th move. A record costs about what one to two steps of
+#: play cost (uu/engine/history.py), so one per move would halve the engine's speed and one every 32 moves
+#: still cost ~6% of `uu bench`; `pop` from a record up to 64 moves back makes at most 63 moves again (about a
+#: millisecond; `pop_to` takes any number back at that cost).
+SNAPSHOT_EVERY = 64
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
 
