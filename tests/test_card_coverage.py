@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from uu.cards import catalog
-from uu.engine.coverage import card_rules, missing_cards
+from uu.engine.card_support import card_rules, missing_cards
 from uu.engine.rules import RULES
 
 CARDS = Path(__file__).resolve().parent / "scenarios" / "cards"

@@ -156,18 +156,34 @@ def test_cli_lesson_stats_prints_one_json_object(capsys):
     assert data["totals"]["lessons"] == 1 and data["lessons"][0]["id"] == load_lesson(FILES[0]).id
 
 
-def test_back_and_restart_replay_the_history():
-    r = LessonRunner(FILES[1])
-    snapshots = []
+@pytest.mark.parametrize("path", FILES, ids=IDS)
+def test_back_pops_to_what_a_replay_gives(path, monkeypatch):
+    """Back and Restart take moves back with Game.pop (never a rebuild and replay from the start) and give
+    exactly the step, history and position a replay of the same answers gives."""
+    r = LessonRunner(path)
+    seen = []  # (step index, full state, history) at the start of every step
     while not r.done:
-        snapshots.append((r.index, r.game.to_dict()))
+        if not seen or seen[-1][0] != r.index:  # a goal step may take several moves: its start only
+            seen.append((r.index, r.game.to_dict(), list(r.history)))
         play_step(r)
-    for index, state in reversed(snapshots):
+
+    def no_rebuild(self):
+        raise AssertionError("Back rebuilt the lesson from the start")
+
+    monkeypatch.setattr(LessonRunner, "_build", no_rebuild)
+    for index, state, history in reversed(seen):
         r.back()
-        assert r.index == index and r.game.to_dict() == state
-    play_step(r)
+        assert (r.index, r.history) == (index, history)
+        assert r.game.to_dict() == state
+    middle = seen[len(seen) // 2]
+    while r.index < middle[0]:  # play on after going back
+        play_step(r)
+    assert r.game.to_dict() == middle[1]
     r.restart()
-    assert r.index == 0 and r.history == [] and r.game.to_dict() == snapshots[0][1]
+    assert r.index == 0 and r.history == [] and r.game.to_dict() == seen[0][1]
+    monkeypatch.undo()
+    replayed = LessonRunner(path)
+    assert replayed.resume(middle[2]) and replayed.game.to_dict() == middle[1]
 
 
 def test_cli_lesson_check_exits_zero(capsys):

@@ -147,3 +147,17 @@ def test_random_game_runs_on_the_active_engine() -> None:
     while g.pending is not None:
         g.apply(bot.choose(g))
     assert g.is_over and g.winner is not None
+
+
+def test_move_stack_and_malformed_input_on_the_python_engine_too() -> None:
+    """tests/test_move_stack.py and test_engine_input.py run on whichever engine is active (the compiled one
+    when built); here they also run on the Python modules, so `pop` is exact and malformed actions get the
+    engine's errors in both builds."""
+    if native.engine != "compiled":
+        pytest.skip(f"the active engine is already the Python one: {native.reason}")
+    env = dict(os.environ, UU_ENGINE="python")
+    out = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_move_stack.py",
+                          "tests/test_engine_input.py"],
+                         capture_output=True, text=True, env=env, cwd=ROOT, timeout=600)
+    assert out.returncode == 0, (out.stdout + out.stderr)[-3000:]
+    assert " passed" in out.stdout and "failed" not in out.stdout

@@ -188,8 +188,8 @@ def test_nanny_cam_hand_visible():
     """Nanny Cam: its owner's hand is visible to everybody (observe shows the cards, not a count)."""
     g = pos(stables={"Ben": ["Nanny Cam"]}, hands={"Ben": ["Neigh"], "Cy": ["Yay"]})
     assert q.hand_visible(g.state, BEN) is True
-    seen = g.observe(ANA)["hands"]
-    assert seen["Ben"] == ["Neigh"] and seen["Cy"] == 1
+    seen = g.observe(ANA)
+    assert [seen.name(c) for c in seen.seats[BEN].hand] == ["Neigh"] and seen.seats[CY].hand is None
 
 
 # ---- matches (filter words) --------------------------------------------------------------------------

@@ -86,27 +86,33 @@ def test_illegal_action_changes_nothing():
     assert (len(tl.nodes), tl.current_id, tl.game.to_dict()) == before
 
 
-def test_replay_from_snapshots_is_exact():
-    """Nodes without a snapshot are rebuilt by replaying from the nearest one: the same full state
-    (log and RNG included) as keeping a copy at every node."""
+def test_every_node_is_exact_after_undo_branch_and_jump():
+    """The tree moves one game with pop and push: every node's full state (log and RNG included) is the state
+    a copy kept at that node has, however the tree was walked to reach it."""
     g = started(("Ana", "Ben", "Cy", "Dee"), seed=9)
-    every = Timeline(g, snapshot_every=1)
-    sparse = Timeline(g, snapshot_every=7, cache_size=1)
+    tl = Timeline(g)
+    kept = {0: g.copy()}  # a copy per node, made by playing on copies (no undo involved)
     rng = random.Random(9)
     for i in range(60):
-        if every.game.pending is None:
+        if tl.game.pending is None:
             break
         if i % 11 == 10:  # branch now and then
-            back = every.current.parent or 0
-            every.jump(back)
-            sparse.jump(back)
-        a = rng.choice(every.game.legal_actions)
-        every.apply(a)
-        sparse.apply(a)
-    assert len(every) == len(sparse) > 40
-    for node in every.nodes:
-        assert sparse.game_at(node.id).to_dict() == every.game_at(node.id).to_dict()
-    assert len(sparse._snapshots) < len(every._snapshots) // 4
+            tl.jump(tl.current.parent or 0)
+        if i % 13 == 12:
+            tl.undo()
+            tl.redo()
+        a = rng.choice(tl.game.legal_actions)
+        parent = tl.current_id
+        node = tl.apply(a)
+        if node.id not in kept:
+            kept[node.id] = kept[parent].copy()
+            kept[node.id].apply(a)
+    assert len(tl) > 40 and len(tl.branches()) > 3
+    for nid in random.Random(1).sample(sorted(kept), len(kept)):  # jump around in any order
+        tl.jump(nid)
+        assert tl.game.to_dict() == kept[nid].to_dict()
+        assert len(tl.game.moves) - len(g.moves) == tl.node(nid).depth
+        assert tl.game_at(0).to_dict() == kept[0].to_dict() and tl.current_id == nid
 
 
 def test_game_at_is_an_independent_copy():

@@ -9,7 +9,7 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
-import uu.server.patches
+import uu.widgets.widgetopen
 from uu.widgets import App
 from uu.widgets.common import built_whole
 
@@ -36,8 +36,8 @@ def messages(monkeypatch):
 
     monkeypatch.setattr(widget_module.Widget, "open", open_)
     monkeypatch.setattr(widget_module.Widget, "_send", send)
-    # built_whole restores the open uu.server.patches.hold_widget_open first found: point it at the counting one
-    monkeypatch.setitem(uu.server.patches._WIDGET_OPEN, "open", open_)
+    # built_whole restores the open uu.widgets.widgetopen.hold_widget_open first found: point it at the counting one
+    monkeypatch.setitem(uu.widgets.widgetopen._WIDGET_OPEN, "open", open_)
     return seen, opened
 
 

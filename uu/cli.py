@@ -55,7 +55,7 @@ def _scenario_schema() -> int:
 
 def _cards(missing: bool) -> int:
     from uu.cards import catalog
-    from uu.engine.coverage import card_rules, missing_cards
+    from uu.engine.card_support import card_rules, missing_cards
 
     gaps = missing_cards()
     if missing:

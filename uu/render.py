@@ -358,14 +358,23 @@ def phase_track_html(phase: str, number: int) -> str:
 
 
 def _view(game: Any, viewer: int | None) -> dict[str, Any]:
-    """What `viewer` may see (game.observe), or everything when viewer is None."""
-    if viewer is not None:
-        return game.observe(viewer)
-    n = len(game.players)
-    v = game.observe(0)
-    v["hands"] = {game.players[p]: list(game.hand(p)) for p in range(n)}
-    v["you"] = None
-    return v
+    """What `viewer` may see (the engine's observation, `Game.observe`), or everything when viewer is None."""
+    seen = game.observe(viewer)
+    names = list(seen.players)
+    return {
+        "players": names,
+        "hands": {sv.name: [seen.name(c) for c in sv.hand] if sv.hand is not None else sv.hand_size
+                  for sv in seen.seats},
+        "stables": {sv.name: [seen.name(c) for c in sv.stable] for sv in seen.seats},
+        "unicorns": {sv.name: sv.unicorns for sv in seen.seats},
+        "deck_size": seen.deck_size,
+        "discard": [seen.name(c) for c in seen.discard],
+        "nursery": [seen.name(c) for c in seen.nursery],
+        "pile": [(seen.name(e.cid), names[e.player]) for e in seen.pile],
+        # the prompt may name cards only the decider sees: the observation holds it for them alone
+        "pending": None if seen.decider is None else {
+            "player": names[seen.decider], "prompt": seen.decision.prompt if seen.decision is not None else ""},
+    }
 
 
 def board_html(game: Any, viewer: int | None = None) -> str:
@@ -388,7 +397,8 @@ def board_html(game: Any, viewer: int | None = None) -> str:
         who = pend["player"]
         prompt = str(pend["prompt"]).removeprefix(f"{who}: ")
         whose = "you" if viewer is not None and who == names[viewer] else who
-        parts.append(f"<div class='uu-waiting'>Waiting for <b>{esc(whose)}</b>: {esc(prompt)}</div>")
+        said = f": {esc(prompt)}" if prompt else "."
+        parts.append(f"<div class='uu-waiting'>Waiting for <b>{esc(whose)}</b>{said}</div>")
 
     for p, name in enumerate(names):
         cls = ["uu-seat"]

@@ -4,11 +4,11 @@
 (no lookahead, so no hidden information is ever simulated) and plays the best one; ties are broken with the
 bot's own seeded RNG, so the same seed and the same position give the same move.
 
-What it may look at (docs/architecture.md, "Hidden information"): only what its seat can see — its own hand, every
-Stable, the discard pile, the Nursery, the Neigh pile (with declared targets), the effect being resolved,
-hand *sizes*, the deck *size*, and the pending decision's own legal actions. It never reads another
-player's hand or the deck order (tests check that its choice is unchanged when the hidden cards are
-shuffled between the deck and the other hands).
+What it may look at (docs/architecture.md, "Hidden information"): only its seat's observation
+(`Game.observe(seat)`, uu/engine/observation.py) — its own hand, every Stable, the discard pile, the Nursery,
+the Neigh pile (with declared targets), hand *sizes*, the deck *size*, and its own decision's legal actions.
+It never touches `game.state`, so it cannot read another player's hand or the deck order
+(tests/test_observation.py checks that its choice is unchanged when the hidden cards are dealt anew).
 
 How it scores (a card-by-card value table, folded into one "utility" number from the bot's point of view):
 
@@ -33,11 +33,9 @@ import random
 
 from uu.cards.schema import CardType
 from uu.cards.verbs import VERBS
-from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
-from uu.engine.frame_types import PileEntry
 from uu.engine.game import Game
-from uu.engine.state import GameState
+from uu.engine.observation import Observation, PileSeen
 from uu.engine.targets import declarable_static, is_player_choice
 
 WIN = 1000.0
@@ -99,29 +97,29 @@ class Delta(dict):
 
 
 class _View:
-    """The public board plus one seat's own hand: everything the scoring reads goes through here."""
+    """One seat's observation with the bot's own derived numbers: everything the scoring reads goes through
+    here."""
 
-    def __init__(self, game: Game, me: int):
-        s: GameState = game.state
-        self.s = s
+    def __init__(self, seen: Observation, me: int):
+        self.seen = seen
         self.me = me
-        self.n = s.n
-        self.defs = s.defs
-        self.need = s.threshold()
-        self.u = [q.unicorns(s, p) for p in range(s.n)]
-        self.hand_sizes = [len(h) for h in s.hands]
-        self.my_hand = list(s.hands[me])
-        self.threat = [self._threat(p) for p in range(s.n)]
-        self.pandas = [q.are_pandas(s, p) for p in range(s.n)]
-        self.blank = [q.summary(s, p)["_blank"] for p in range(s.n)]
+        self.n = len(seen.players)
+        self.defs = seen.defs
+        self.need = seen.threshold
+        self.u = [sv.unicorns for sv in seen.seats]
+        self.hand_sizes = [sv.hand_size for sv in seen.seats]
+        self.my_hand = list(seen.seats[me].hand or ())
+        self.threat = [self._threat(p) for p in range(self.n)]
+        self.pandas = [sv.pandas for sv in seen.seats]
+        self.blank = [sv.blank for sv in seen.seats]
         self._sv: dict[tuple[int, int], float] = {}
 
     # ---- reading -------------------------------------------------------------------------------------
     def name(self, cid: int) -> str:
         return self.defs[cid].name
 
-    def stable(self, p: int) -> list[int]:
-        return self.s.stables[p]
+    def stable(self, p: int) -> tuple[int, ...]:
+        return self.seen.seats[p].stable
 
     def _threat(self, p: int) -> float:
         if p == self.me:
@@ -198,9 +196,9 @@ class _View:
         v = HAND_VALUE.get(d.name, TYPE_HAND_VALUE.get(d.type, 3.0))
         if d.type is CardType.INSTANT and self.instants_in_hand() <= 1:
             v += 2.0
-        if d.type is CardType.BASIC and any(p != self.me for p in q.queen_bee_owners(self.s)):
+        if d.type is CardType.BASIC and any(p != self.me for p in self.seen.queen_bees):
             v = 2.0
-        if d.name == "Kiss of Life" and not any(self.defs[c].is_unicorn for c in self.s.discard):
+        if d.name == "Kiss of Life" and not any(self.defs[c].is_unicorn for c in self.seen.discard):
             v = 2.0
         return v
 
@@ -240,9 +238,9 @@ def _best_loss(v: _View, actor: int, what: str, how: str) -> tuple[float, int | 
         if p == actor:
             continue
         for c in v.stable(p):
-            if not q.matches(v.s, c, what):
+            if not v.seen.matches(c, what):
                 continue
-            if how == "destroy" and not q.can_be_destroyed(v.s, c, None):
+            if how == "destroy" and c not in v.seen.destroyable:
                 continue
             loss = v.loss_if_removed(c, p, how) * (v.threat[p] if actor == v.me else 1.0)
             if loss > best:
@@ -251,7 +249,7 @@ def _best_loss(v: _View, actor: int, what: str, how: str) -> tuple[float, int | 
 
 
 def _cheapest_own(v: _View, p: int, what: str = "card") -> float:
-    vals = [v.loss_if_removed(c, p, "sacrifice") for c in v.stable(p) if q.matches(v.s, c, what)]
+    vals = [v.loss_if_removed(c, p, "sacrifice") for c in v.stable(p) if v.seen.matches(c, what)]
     return min(vals) if vals else 0.0
 
 
@@ -272,7 +270,7 @@ def permanent_delta(v: _View, cid: int, into: int) -> Delta:
             elif d.name == "Llamacorn":
                 for p in range(v.n):
                     out.add(p, -2.0 if v.hand_sizes[p] else 0.0)
-            elif d.name == "Mother Goose Unicorn" and v.s.nursery:
+            elif d.name == "Mother Goose Unicorn" and v.seen.nursery:
                 out.add(into, 10.0)
                 out.add_u(into, 0 if v.pandas[into] else 1)
             elif d.name == "Narwhal Torpedo":
@@ -337,7 +335,7 @@ def magic_delta(v: _View, a: Action, actor: int) -> Delta:
     elif name == "Shake Up":
         out.add(actor, 2.5 * (5 - (v.hand_sizes[actor] - 1)))
     elif name == "Kiss of Life":
-        vals = [(v.stable_value(c, actor), c) for c in v.s.discard if v.defs[c].is_unicorn]
+        vals = [(v.stable_value(c, actor), c) for c in v.seen.discard if v.defs[c].is_unicorn]
         if vals:
             best, c = max(vals)
             out.add(actor, best)
@@ -390,7 +388,10 @@ class HeuristicBot:
             raise ValueError("the game is over: there is no decision to make")
         if len(d.actions) == 1:
             return d.actions[0]
-        v = _View(game, d.player)
+        seen = game.observe(d.player)
+        assert seen.decision is not None  # the decider's own observation holds the decision
+        v = _View(seen, d.player)
+        d = seen.decision
         scores = self.scores(v, d)
         best = max(scores)
         ties = [a for a, sc in zip(d.actions, scores) if sc >= best - 1e-9]
@@ -401,7 +402,9 @@ class HeuristicBot:
         d = game.pending
         if d is None:
             return []
-        return list(zip(d.actions, self.scores(_View(game, d.player), d)))
+        seen = game.observe(d.player)
+        assert seen.decision is not None
+        return list(zip(seen.decision.actions, self.scores(_View(seen, d.player), seen.decision)))
 
     # ---- per decision kind ---------------------------------------------------------------------------
     def scores(self, v: _View, d: Decision) -> list[float]:
@@ -425,7 +428,7 @@ class HeuristicBot:
 
     def _action(self, v: _View, a: Action) -> float:
         if a.kind == "draw":
-            if v.hand_sizes[v.me] >= q.hand_limit(v.s, v.me):
+            if v.hand_sizes[v.me] >= v.seen.seats[v.me].hand_limit:
                 return 1.0
             return 3.5
         util = v.utility(play_delta(v, a, v.me))
@@ -433,13 +436,13 @@ class HeuristicBot:
         return util - 0.25 * v.hand_value(_cid(a))
 
     def _respond(self, v: _View, d: Decision) -> list[float]:
-        pile = v.s.pile
+        pile = v.seen.pile
         orig = pile[0]
-        if orig["p"] == v.me:
+        if orig.player == v.me:
             util = v.utility(play_delta(v, _pile_action(v, orig), v.me))
             util = max(util, 4.0)  # I chose to play it: it is worth something to me
         else:
-            util = v.utility(play_delta(v, _pile_action(v, orig), orig["p"]))
+            util = v.utility(play_delta(v, _pile_action(v, orig), orig.player))
         resolves = (len(pile) - 1) % 2 == 0
         gain = -util if resolves else util  # what flipping the outcome is worth to me
         many = v.instants_in_hand() >= 2
@@ -515,7 +518,7 @@ class HeuristicBot:
         if name == "Claw Machine":
             return 4.5 - hand[0] if hand else -1.0
         if name == "Dark Angel Unicorn":
-            best = max([v.stable_value(c, me) for c in v.s.discard if v.defs[c].is_unicorn] + [0.0])
+            best = max([v.stable_value(c, me) for c in v.seen.discard if v.defs[c].is_unicorn] + [0.0])
             return best - min([v.loss_if_removed(c, me, "sacrifice") for c in v.stable(me)
                                if v.defs[c].is_unicorn] + [99.0])
         if name == "Necromancer Unicorn":
@@ -536,13 +539,13 @@ class HeuristicBot:
         return 0.0
 
 
-def _pile_action(v: _View, entry: PileEntry) -> Action:
+def _pile_action(v: _View, entry: PileSeen) -> Action:
     """The play on the pile as an Action (card, destination, declared targets as Targets). Declared
     targets are public: they are announced with the play."""
-    cid = entry["cid"]
+    cid = entry.cid
     d = v.defs[cid]
     targets: list[Target] = []
-    decl = entry.get("decl") or []
+    decl = entry.declared
     if decl and d.play:
         for op, choice in zip(declarable_static(d.play["ops"], own_choices=False), decl):
             if is_player_choice(op):
@@ -550,9 +553,9 @@ def _pile_action(v: _View, entry: PileEntry) -> Action:
                 continue
             cards = choice[:1] if op["do"] == "move" else choice
             for x in cards:
-                z = v.s.zone_of[x]
-                targets.append(Target(card=v.name(x), owner=v.s.owner_of[x] if z in ("stable", "hand") else None,
+                z, owner = v.seen.where(x) or ("deck", -1)  # a declared card is in plain sight
+                targets.append(Target(card=v.name(x), owner=owner if z in ("stable", "hand") else None,
                                       zone=z, cid=x))
             if op["do"] == "move":
                 targets.append(Target(player=choice[1]))
-    return Action("play", d.name, entry.get("into"), tuple(targets), cid=cid)
+    return Action("play", d.name, entry.into, tuple(targets), cid=cid)

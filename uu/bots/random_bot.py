@@ -1,4 +1,8 @@
-"""The seeded random bot: uniform over the legal actions (OpenSpiel's uniform random policy)."""
+"""The seeded random bot: uniform over the legal actions (OpenSpiel's uniform random policy).
+
+It reads nothing but the pending decision's legal actions, which its seat's observation holds (`Game.observe`:
+the decision is shown to its decider); it takes them from `game.pending` directly because building a whole
+observation per move would double the cost of the engine benchmark, which plays with this bot."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 
 The catalog schema (`uu.cards.schema`) accepts exactly these names; the engine runs each with the handler
 of the same name in `uu.engine.verbs` (which also says where it picks cards or players) and reads the
-choice and possibility facts below in `uu.engine.targets`; `uu.engine.coverage` derives a card's rule ids from `rules`; the heuristic bot scores
+choice and possibility facts below in `uu.engine.targets`; `uu.engine.card_support` derives a card's rule ids from `rules`; the heuristic bot scores
 a choice by the decision's `verb` and its `outcome`. This module imports nothing of the engine, so the
 catalog can be checked without it. CONTRIBUTING.md ("Adding a verb") lists what else a new verb needs.
 """

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
+from uu.engine.errors import MalformedAction
+
 DecisionKind = Literal["baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order"]
 DECISION_KINDS: Final[tuple[DecisionKind, ...]] = (
     "baby", "action", "respond", "target", "discard", "sacrifice", "use", "choose", "order",
@@ -18,6 +20,43 @@ ACTION_KINDS: Final = (
     "play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
     "order", "baby",
 )
+_ACTION_KIND_SET: Final = frozenset(ACTION_KINDS)
+
+
+# Malformed input is refused where an Action or a Target is made, in both engine builds, with the engine's own
+# error (uu/engine/errors.py): the compiled classes would otherwise answer a wrong type with a TypeError, and
+# the Python ones would let it through to fail later with an AttributeError.
+def _text(field: str, v: object) -> str | None:
+    if v is None or isinstance(v, str):
+        return v
+    raise MalformedAction(f"{field} must be a card name (text) or None, not {type(v).__name__}: {v!r}")
+
+
+def _seat(field: str, v: object) -> int | None:
+    if v is None or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise MalformedAction(f"{field} must be a seat number or None, not {type(v).__name__}: {v!r}")
+
+
+def _texts(field: str, v: object) -> tuple[str, ...]:
+    if isinstance(v, (tuple, list)) and all(isinstance(x, str) for x in v):
+        return tuple(v)
+    raise MalformedAction(f"{field} must be a tuple of card names, not {type(v).__name__}: {v!r}")
+
+
+def _targets(v: object) -> tuple[Target, ...]:
+    if isinstance(v, (tuple, list)) and all(isinstance(x, Target) for x in v):
+        return tuple(v)
+    raise MalformedAction(f"target must be a tuple of uu.engine.Target, not {type(v).__name__}: {v!r}")
+
+
+def _decl(v: object) -> tuple[tuple[int, ...], ...]:
+    if isinstance(v, tuple) and all(isinstance(x, tuple) and all(isinstance(i, int) for i in x) for x in v):
+        return v
+    if isinstance(v, (tuple, list)) and all(isinstance(x, (tuple, list)) and all(isinstance(i, int) for i in x)
+                                             for x in v):
+        return tuple(tuple(x) for x in v)
+    raise MalformedAction(f"decl must be a tuple of tuples of ints, not {type(v).__name__}: {v!r}")
 
 
 def possessive(name: str) -> str:
@@ -30,13 +69,15 @@ class Target:
 
     __slots__ = ("card", "owner", "zone", "player", "cid")
 
-    def __init__(self, card: str | None = None, owner: int | None = None, zone: str = "stable",
-                 player: int | None = None, cid: int | None = None):
-        self.card = card
-        self.owner = owner
-        self.zone = zone
-        self.player = player
-        self.cid = cid  # the instance; takes no part in equality (copies are interchangeable)
+    def __init__(self, card: object = None, owner: object = None, zone: object = "stable", player: object = None,
+                 cid: object = None):
+        if not isinstance(zone, str):
+            raise MalformedAction(f"a target's zone must be text (hand, stable, ...), not {zone!r}")
+        self.card: str | None = _text("a target's card", card)
+        self.owner: int | None = _seat("a target's owner", owner)
+        self.zone: str = zone
+        self.player: int | None = _seat("a target's player", player)
+        self.cid: int | None = _seat("a target's cid", cid)  # the instance: no part in equality (copies are alike)
 
     def _key(self) -> tuple:
         return (self.card, self.owner, self.zone, self.player)
@@ -70,17 +111,20 @@ class Action:
 
     __slots__ = ("kind", "card", "into", "target", "option", "cards", "cid", "decl")
 
-    def __init__(self, kind: str, card: str | None = None, into: int | None = None,
-                 target: tuple[Target, ...] = (), option: str | None = None, cards: tuple[str, ...] = (),
-                 cid: int | None = None, decl: tuple[tuple[int, ...], ...] = ()):
-        self.kind = kind
-        self.card = card
-        self.into = into
-        self.target = target
-        self.option = option
-        self.cards = cards
-        self.cid = cid
-        self.decl = decl  # declared targets as instance ids / seats, aligned with the declarable ops
+    def __init__(self, kind: object, card: object = None, into: object = None, target: object = (),
+                 option: object = None, cards: object = (), cid: object = None, decl: object = ()):
+        # the common cases checked inline (actions are made at every step); anything else by the helpers
+        if not (isinstance(kind, str) and kind in _ACTION_KIND_SET):
+            raise MalformedAction(f"unknown action kind {kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
+        self.kind: str = kind
+        self.card: str | None = card if card is None or isinstance(card, str) else _text("card", card)
+        self.into: int | None = into if into is None or type(into) is int else _seat("into", into)
+        self.target: tuple[Target, ...] = target if target == () else _targets(target)
+        self.option: str | None = option if option is None or isinstance(option, str) else _text("option", option)
+        self.cards: tuple[str, ...] = cards if cards == () else _texts("cards", cards)
+        self.cid: int | None = cid if cid is None or type(cid) is int else _seat("cid", cid)
+        # declared targets as instance ids / seats, aligned with the declarable ops
+        self.decl: tuple[tuple[int, ...], ...] = decl if decl == () else _decl(decl)
 
     def _key(self) -> tuple:
         return (self.kind, self.card, self.into, self.target, self.option, self.cards)

@@ -24,3 +24,11 @@ class AmbiguousAction(GameError, ValueError):
 
 class GameOver(GameError):
     """The game has ended; nothing more can be applied."""
+
+
+class NothingToUndo(GameError, IndexError):
+    """`Game.pop` with an empty move stack (an IndexError, as popping an empty list is)."""
+
+
+class SaveError(GameError, ValueError):
+    """A save (docs/save-format.md) that cannot be loaded: the message says what is wrong and where."""

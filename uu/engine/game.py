@@ -4,8 +4,10 @@
     >>> g = new_game(["Ana", "Ben"], seed=3)
     >>> g.pending.kind, g.players[g.pending.player]
     ('baby', 'Ana')
-    >>> g.apply(g.pending.actions[0]); g.pending.kind
+    >>> g.push(g.pending.actions[0]); g.pending.kind
     'baby'
+    >>> g.pop(), len(g.moves)
+    (Action('baby', card='Baby Unicorn (Red)'), 0)
 """
 
 from __future__ import annotations
@@ -24,10 +26,25 @@ from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase a
 from uu.engine import queries as q
 from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
 from uu.engine.actions import ACTION_KINDS, Action, Decision
-from uu.engine.errors import AmbiguousAction, GameOver, IllegalAction, MalformedAction
+from uu.engine.errors import (
+    AmbiguousAction,
+    GameOver,
+    IllegalAction,
+    MalformedAction,
+    NothingToUndo,
+    SaveError,
+)
 from uu.engine.flow import run
+from uu.engine.history import UndoRecord, record, restore
+from uu.engine.observation import Observation, observe_state
 from uu.engine.options import Options
 from uu.engine.state import STATE_FIELDS, GameState, LogEntry
+
+#: An undo record is made before every SNAPSHOT_EVERY-th move. A record costs about what one to two steps of
+#: play cost (uu/engine/history.py), so one per move would halve the engine's speed and one every 32 moves
+#: still cost ~6% of `uu bench`; `pop` from a record up to 64 moves back makes at most 63 moves again (about a
+#: millisecond; `pop_to` takes any number back at that cost).
+SNAPSHOT_EVERY = 64
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
 
@@ -92,11 +109,14 @@ def _fits(partial: Action, a: Action) -> bool:
 
 
 class Game:
-    """A game in progress. `pending` is the one decision waiting; `apply` answers it."""
+    """A game in progress. `pending` is the one decision waiting; `push` (or `apply`) answers it, `pop` takes
+    the last answer back, and `moves` is the stack of answers (python-chess's push / pop / move_stack)."""
 
     def __init__(self, state: GameState, resume: bool = False):
         self.state = state
         self._pending: Decision | None = run(state, resume=resume)
+        self._moves: list[Action] = []
+        self._undo: list[UndoRecord] = []
 
     # ---- decisions ------------------------------------------------------------------------------------
     @property
@@ -142,16 +162,58 @@ class Game:
         raise IllegalAction(f"{self.describe(action)!r} is not legal now. {who} must decide: "
                             f"{self._pending.prompt} Legal: {legal}")
 
-    def apply(self, action: Action) -> None:
-        legal = self.find(action)
-        self.state.decisions += 1
-        self._pending = run(self.state, legal)
+    def push(self, action: Action) -> None:
+        """Answer the pending decision with `action` (checked by `find`: bad input raises and changes nothing)
+        and put it on the move stack."""
+        self.push_legal(self.find(action))
 
-    def apply_legal(self, legal: Action) -> None:
-        """`apply` for an action taken from `legal_actions` itself (a bot's choice in a bench or playout
+    apply = push  # the name every caller used before the move stack
+
+    def push_legal(self, legal: Action) -> None:
+        """`push` for an action taken from `legal_actions` itself (a bot's choice in a bench or playout
         loop): the same rules run, only the validation of user input is skipped."""
-        self.state.decisions += 1
-        self._pending = run(self.state, legal)
+        s = self.state
+        moves, undo = self._moves, self._undo
+        if len(moves) % SNAPSHOT_EVERY == 0:
+            undo.append(record(s, self._pending, undo[-1] if undo else None))
+        moves.append(legal)
+        s.decisions += 1
+        self._pending = run(s, legal)
+
+    apply_legal = push_legal
+
+    def pop(self) -> Action:
+        """Take back the last move: the state is exactly as before it (log, RNG and pending decision too).
+        Returns the move; raises `NothingToUndo` when the stack is empty."""
+        if not self._moves:
+            raise NothingToUndo("there is no move to take back: the move stack is empty")
+        return self.pop_to(len(self._moves) - 1)[0]
+
+    def pop_to(self, count: int) -> list[Action]:
+        """Take moves back until `count` are left; returns those taken back, first first. The nearest undo
+        record (one every `SNAPSHOT_EVERY` moves, uu/engine/history.py says why) is restored and the moves
+        after it are made again: the engine is deterministic, so they do exactly what they did."""
+        moves = self._moves
+        if not (isinstance(count, int) and 0 <= count <= len(moves)):
+            raise NothingToUndo(f"cannot go back to {count!r} moves: the stack holds {len(moves)}")
+        if count == len(moves):
+            return []
+        taken = moves[count:]
+        del moves[count:]
+        base = count - count % SNAPSHOT_EVERY
+        rec = self._undo[base // SNAPSHOT_EVERY]  # the record made just before move `base`
+        del self._undo[-(-count // SNAPSHOT_EVERY):]  # keep those made before moves still on the stack
+        s = self.state
+        self._pending = restore(s, rec)
+        for a in moves[base:]:
+            s.decisions += 1
+            self._pending = run(s, a)
+        return taken
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        """The moves pushed on this game (and on the game it was copied from), first first."""
+        return tuple(self._moves)
 
     def describe(self, action: Action) -> str:
         return action.describe(self.players)
@@ -214,35 +276,13 @@ class Game:
     def log(self) -> list[LogEntry]:
         return self.state.log
 
-    def observe(self, player: int) -> dict[str, Any]:
-        """What `player` may see: their own hand, other hands only as counts (unless Nanny Cam), no deck
-        order, and the pending decision's actions only if it is theirs."""
-        s = self.state
-        hands: dict[str, Any] = {}
-        for p, name in enumerate(s.players):
-            if p == player or q.hand_visible(s, p):
-                hands[name] = s.names(s.hands[p])
-            else:
-                hands[name] = len(s.hands[p])
-        d = self._pending
-        return {
-            "players": list(s.players),
-            "you": s.players[player],
-            "turn": {"player": s.players[s.current], "phase": s.phase, "number": s.turn_number},
-            "stables": {s.players[p]: s.names(s.stables[p]) for p in range(s.n)},
-            "hands": hands,
-            "deck_size": len(s.deck),
-            "discard": s.names(s.discard),
-            "nursery": s.names(s.nursery),
-            "pile": [(s.name(e["cid"]), s.players[e["p"]]) for e in s.pile],
-            "unicorns": {s.players[p]: q.unicorns(s, p) for p in range(s.n)},
-            "pending": None if d is None else {
-                "player": s.players[d.player], "kind": d.kind, "prompt": d.prompt,
-                "actions": [self.describe(a) for a in d.actions] if d.player == player else None,
-            },
-            "winner": None if s.winner is None else (
-                s.winner if isinstance(s.winner, str) else s.players[s.winner]),
-        }
+    def observe(self, player: int | None) -> Observation:
+        """What seat `player` may see (uu/engine/observation.py): its own hand, the other hands as sizes unless
+        shown (Nanny Cam, or its own decision looks at one), no deck order, and the pending decision's
+        actions only if the decision is its own. `None` is the analyst's view: everything but the deck order."""
+        if player is not None and not (isinstance(player, int) and 0 <= player < len(self.state.players)):
+            raise MalformedAction(f"there is no seat {player!r}: seats are 0 to {len(self.state.players) - 1}")
+        return observe_state(self.state, self._pending, player)
 
     # ---- copies and saves -----------------------------------------------------------------------------
     def copy(self) -> Game:
@@ -259,15 +299,19 @@ class Game:
         g = Game.__new__(Game)
         g.state = new
         g._pending = self._pending
+        g._moves = list(self._moves)
+        g._undo = list(self._undo)  # the records are never changed: the copy shares them
         return g
 
     def playout_copy(self) -> Game:
-        """An independent copy for playing on fast (bots, the hint): no narration log, empty caches."""
+        """An independent copy for playing on fast (bots, the hint): no narration log, empty caches, an
+        empty move stack (python-chess's `copy(stack=False)`)."""
         from uu.engine.resample import playout_state
 
         g = Game.__new__(Game)
         g.state = playout_state(self.state)
         g._pending = self._pending
+        g._moves, g._undo = [], []
         return g
 
     def resample(self, player: int, rng: random.Random) -> Game:
@@ -279,6 +323,7 @@ class Game:
         g = Game.__new__(Game)
         g.state = resampled_state(self.state, self._pending, player, rng)
         g._pending = self._pending
+        g._moves, g._undo = [], []
         return g
 
     def to_dict(self) -> dict[str, Any]:
@@ -288,9 +333,15 @@ class Game:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
+        """The game of a save (docs/save-format.md, either version). A save that cannot be loaded, or whose
+        position the engine cannot continue from, raises `SaveError` saying why; nothing else."""
         from uu.engine.save import state_from_dict
 
-        return cls(state_from_dict(data), resume=True)
+        state = state_from_dict(data)
+        try:
+            return cls(state, resume=True)
+        except Exception as e:  # the save passed every check but is still not a reachable position
+            raise SaveError(f"the saved position cannot be continued ({type(e).__name__}: {e})") from None
 
     def _repr_html_(self) -> str:
         """In JupyterLab a game shows its whole board (every hand open: this is the analyst's view)."""

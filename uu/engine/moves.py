@@ -56,6 +56,7 @@ def set_up_zones(s: GameState, removed: list[int]) -> None:
             s.place(cid, "hand", p)
         s.say("Each player takes a Neigh before the deck is shuffled.", "two-player.neigh")
     rng.shuffle(s.rng, s.deck)
+    s.rng_draws += 1
     for _ in range(5):
         for p in range(n):
             s.place(s.deck[0], "hand", p)
@@ -64,6 +65,7 @@ def set_up_zones(s: GameState, removed: list[int]) -> None:
 
 def shuffle_deck(s: GameState) -> None:
     rng.shuffle(s.rng, s.deck)
+    s.rng_draws += 1
     s.cand_cache.clear()  # searches list the deck in order
     s.info_epoch += 1
 

@@ -98,6 +98,9 @@ class GameState:
     cand_cache: dict[tuple, list[int]] = field(default_factory=dict)
     bee_cache: tuple[int, list[int]] = (-1, [])  # derived: (stable_version, Queen Bee owners) of queries
     orders: list[tuple[int, ...]] = field(default_factory=list)  # derived: seat_ring's cache
+    # Never saved: grows whenever the engine draws from `rng` (a shuffle, a random pick), so the move stack
+    # (uu.engine.history) copies the generator's state only after a move that changed it.
+    rng_draws: int = 0
 
     # ---- zones -------------------------------------------------------------------------------------
     def zone_list(self, zone: Zone, owner: int) -> list[int]:
@@ -193,5 +196,5 @@ STATE_FIELDS: Final[dict[str, FieldUse]] = {
     "state_check_due": "saved", "winner": "saved", "over": "saved", "revealed": "saved", "log": "log",
     "decisions": "saved", "info_epoch": "saved",
     "static_cache": "derived", "stable_version": "derived", "checked_version": "derived", "cand_cache": "cache",
-    "bee_cache": "derived", "orders": "derived",
+    "bee_cache": "derived", "orders": "derived", "rng_draws": "derived",
 }

@@ -391,6 +391,7 @@ def v_pull(s: GameState, f: OpFrame, action: Action | None) -> Result:
               "option.open-hand-pull", player=you)
         return finish(s, f, True)
     cid = rng.choice(s.rng, s.hands[p])
+    s.rng_draws += 1
     moves.to_hand(s, cid, you)
     s.say(f"{s.players[you]} pulls a random card from {s.players[p]}'s hand.", "effect.pull-choose",
           player=you)

@@ -16,7 +16,7 @@ was (slower), the ones the classroom's safety rests on (the seat cap) raise, and
 | `patch_preheat_pool` | `voila.app.voila_kernel_manager_factory`, the manager's `_initialize` | a warm pool that refills gently |
 | `patch_template_cache` | `nbconvert`'s `TemplateExporter._create_environment` | page templates compiled once per server |
 | `patch_fast_dates` | `jupyter_client.jsonutil._dateutil_parse` | message dates parsed by the standard library |
-| `hold_widget_open` | `ipywidgets.Widget.open` (during `uu.widgets.common.built_whole`) | a screen sent whole, in one message per widget |
+| `hold_widget_open` | `ipywidgets.Widget.open` (during `uu.widgets.common.built_whole`; code in `uu/widgets/widgetopen.py`) | a screen sent whole, in one message per widget |
 """
 
 from __future__ import annotations
@@ -343,17 +343,11 @@ def patch_template_cache() -> bool:
 # ---- ipywidgets: hold widgets back while a screen is built ----------------------------------------------
 
 def hold_widget_open(note: Callable[[Any], None] | None) -> Callable[..., Any]:
-    """While `note` is given, `ipywidgets.Widget.open` (a public method, called by every widget's constructor)
-    only hands the widget to `note`; `hold_widget_open(None)` puts the original back. Returns the original
-    `open` (to open the held widgets with). `uu.widgets.common.built_whole` uses it."""
-    import ipywidgets
+    """`uu.widgets.widgetopen.hold_widget_open`: listed here with the other patches; its code lives with the
+    widgets, in the kernels (a lower layer never imports the server)."""
+    from uu.widgets.widgetopen import hold_widget_open as hold
 
-    original = _WIDGET_OPEN.setdefault("open", ipywidgets.Widget.open)
-    ipywidgets.Widget.open = original if note is None else note  # type: ignore[method-assign]
-    return original
-
-
-_WIDGET_OPEN: dict[str, Callable[..., Any]] = {}
+    return hold(note)
 
 
 def apply_all(server: str = "voila") -> dict[str, bool]:

@@ -16,10 +16,11 @@ engine treats them as interchangeable and names cards by name in its actions):
 - ``option:<i>``: a choice shown only for action i (an option of an effect, an order of cards, a card
   searched for in the deck, which nobody else sees).
 
-Hidden information: another player's hand is shown only as backs (their ids are positions, never the card's
-instance id, so a card cannot be followed into a hidden hand), unless the engine shows it (Nanny Cam:
-`queries.hand_visible`) or the viewer is deciding on cards in that hand (the effect lets them look at it).
-The deck's order is never sent. Importing this module never imports ipywidgets.
+Hidden information: the table is built from the engine's observation (`Game.observe`,
+uu/engine/observation.py), the one definition of what a seat sees. Another player's hand is shown only as
+backs (their ids are positions, never the card's instance id, so a card cannot be followed into a hidden
+hand), unless the observation shows it (Nanny Cam, or the viewer is deciding on cards in that hand). The
+deck's order is never sent. Importing this module never imports ipywidgets.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ import functools
 from typing import Any
 
 from uu.cards import catalog
-from uu.engine import queries as q
-from uu.engine.actions import Action, Decision
+from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.observation import Observation
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
 __all__ = ["LOG_LINES", "card_key", "legal_actions", "observe"]
@@ -52,8 +53,8 @@ def card_key(zone: str, owner: int, name: str) -> str:
     return f"card:{zone}:{owner}:{name}"
 
 
-def _card(game: Game, cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
-    d = game.state.defs[cid]
+def _card(seen: Observation, cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
+    d = seen.defs[cid]
     kind = getattr(d.type, "value", str(d.type))
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "type": kind,
             "type_label": TYPE_LABELS.get(kind, "Card"), "icon": ICONS.get(kind, "card"),
@@ -65,62 +66,57 @@ def _back(owner: int, pos: int) -> dict[str, Any]:
             "type_label": "Hidden card", "icon": "back", "text": "", "zone": "hand", "owner": owner}
 
 
-def _looked_at_hands(d: Decision | None, viewer: int) -> set[int]:
-    """Hands the viewer is looking at for their own pending decision (an effect lets them choose from it)."""
-    if d is None or d.player != viewer:
-        return set()
-    return {t.owner for a in d.actions for t in a.target if t.zone == "hand" and t.owner is not None}
-
-
 def hand_shown(game: Game, viewer: int | None, p: int) -> bool:
     """May `viewer` (None: an analyst who sees everything) see player p's hand face up?"""
-    if viewer is None or p == viewer or q.hand_visible(game.state, p):
-        return True
-    return p in _looked_at_hands(game.pending, viewer)
+    return game.observe(viewer).seats[p].hand is not None
 
 
 def observe(game: Game, viewer: int | None) -> dict[str, Any]:
     """The table as `viewer` may see it, JSON-ready (see the module doc for what stays hidden). Viewer None
     is an analyst's view (the sandbox, a teacher): every hand face up, every prompt in full."""
-    s = game.state
-    d = game.pending
+    seen = game.observe(viewer)
+    who = seen.decider
     players = []
-    for p, name in enumerate(s.players):
-        if hand_shown(game, viewer, p):
-            hand = [_card(game, c, "hand", p) for c in s.hands[p]]
+    for sv in seen.seats:
+        p = sv.seat
+        if sv.hand is not None:
+            hand = [_card(seen, c, "hand", p) for c in sv.hand]
         else:
-            hand = [_back(p, i) for i in range(len(s.hands[p]))]
+            hand = [_back(p, i) for i in range(sv.hand_size)]
         players.append({
-            "seat": p, "name": name, "is_viewer": p == viewer, "unicorns": q.unicorns(s, p),
-            "hand_size": len(s.hands[p]), "hand_open": p != viewer and hand_shown(game, viewer, p),
-            "hand": hand, "stable": [_card(game, c, "stable", p) for c in s.stables[p]],
+            "seat": p, "name": sv.name, "is_viewer": p == viewer, "unicorns": sv.unicorns,
+            "hand_size": sv.hand_size, "hand_open": sv.hand_open,
+            "hand": hand, "stable": [_card(seen, c, "stable", p) for c in sv.stable],
         })
-    pile = [{"card": _card(game, e["cid"], "pile"), "player": s.players[e["p"]], "seat": e["p"]}
-            for e in s.pile]
+    names = seen.players
+    pile = [{"card": _card(seen, e.cid, "pile"), "player": names[e.player], "seat": e.player}
+            for e in seen.pile]
     log = []
-    start = max(0, len(s.log) - LOG_LINES)
-    for i in range(len(s.log) - 1, start - 1, -1):  # newest first
-        e = s.log[i]
+    entries = game.log  # the narration is public: every line is written for the whole table
+    start = max(0, len(entries) - LOG_LINES)
+    for i in range(len(entries) - 1, start - 1, -1):  # newest first
+        e = entries[i]
         log.append({"index": i, "text": second_person(e.text), "why": _why(e.rules)})
-    winner = s.winner
+    winner = seen.winner
     return {
         "viewer": viewer,
         "players": players,
-        "deck_size": len(s.deck),
-        "discard": [_card(game, c, "discard") for c in s.discard],  # last is the top
-        "nursery": [_card(game, c, "nursery") for c in s.nursery],
+        "deck_size": seen.deck_size,
+        "discard": [_card(seen, c, "discard") for c in seen.discard],  # last is the top
+        "nursery": [_card(seen, c, "nursery") for c in seen.nursery],
         "pile": pile,
-        "turn": {"player": s.current, "name": s.players[s.current], "phase": s.phase,
-                 "phase_label": PHASE_LABELS.get(s.phase, s.phase), "number": s.turn_number},
-        "decision": None if d is None else {
-            "player": d.player, "name": s.players[d.player], "kind": d.kind, "yours": d.player == viewer,
-            # another player's prompt may name cards only they see (a search, a look at a hand)
-            "prompt": d.prompt if viewer is None or d.player == viewer else f"Waiting for {s.players[d.player]}.",
+        "turn": {"player": seen.current, "name": names[seen.current], "phase": seen.phase,
+                 "phase_label": PHASE_LABELS.get(seen.phase, seen.phase), "number": seen.turn_number},
+        "decision": None if who is None else {
+            "player": who, "name": names[who], "kind": seen.decision_kind, "yours": who == viewer,
+            # another player's prompt may name cards only they see (a search, a look at a hand): the
+            # observation holds the decision for its decider (and the analyst) only
+            "prompt": seen.decision.prompt if seen.decision is not None else f"Waiting for {names[who]}.",
         },
-        "over": d is None,
+        "over": who is None,
         "result": None if winner is None else (
             "Everyone loses" if isinstance(winner, str) else
-            ("You win" if winner == viewer else f"{s.players[winner]} wins")),
+            ("You win" if winner == viewer else f"{names[winner]} wins")),
         "log": log,
     }
 

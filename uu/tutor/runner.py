@@ -12,7 +12,7 @@
     runner.choose(2)                            # answer a `question` step with its 2nd option
     runner.next()                               # leave a "page" step (its bots act); Feedback
     runner.hint()                               # the step's hint (or the move itself, spelled out)
-    runner.back(); runner.restart()             # rebuild from the start and replay the history
+    runner.back(); runner.restart()             # take moves back (Game.pop) to a step's start, or to the start
     runner.stuck                                # None, or plain words when the script cannot go on
     runner.quiz_results                         # {step number: right at the first try} for quiz steps
     runner.done                                 # every step completed
@@ -44,6 +44,7 @@ If the script cannot go on (a scripted bot move that is not legal, an asked move
 from __future__ import annotations
 
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -94,6 +95,23 @@ def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
     return list(dict.fromkeys(ids))
 
 
+@dataclass
+class _Mark:
+    """The runner as it was just before one learner answer: what `back` restores. The game is the object that
+    was live then (a step with a `position:` replaces it later) and `moves` its move count, so going back is
+    `Game.pop` on it, never a replay."""
+
+    game: Game
+    moves: int
+    index: int
+    bot: RandomBot
+    level_bots: dict[str, HeuristicBot | SearchBot]
+    problems: list[str]
+    stuck: str | None
+    learner_turns: set[int]
+    goal_log: int
+
+
 class LessonRunner:
     """One learner working through one lesson. See the module docstring for the API."""
 
@@ -103,6 +121,7 @@ class LessonRunner:
         self.learner: int = self.scenario.players.index(self.lesson.learner)
         # (step index, learner action, or None for Next / an int for a question's answer): what `back()` replays
         self.history: list[tuple[int, Action | int | None]] = []
+        self._marks: list[_Mark] = []  # one per history entry: the runner just before it
         # quiz steps answered: step index -> right at the first try (kept across Back and Restart)
         self.quiz_first: dict[int, bool] = {}
         self._build()
@@ -126,6 +145,8 @@ class LessonRunner:
         new.game = self.game.copy()
         new.bot = copy.deepcopy(self.bot)
         new.history = list(self.history)
+        # the live game is the fork's own copy; older games are shared (`_restore` pops a copy of those)
+        new._marks = [m if m.game is not self.game else dataclasses.replace(m, game=new.game) for m in self._marks]
         new.quiz_first = dict(self.quiz_first)
         new.problems = list(self.problems)
         new._learner_turns = set(self._learner_turns)
@@ -214,7 +235,7 @@ class LessonRunner:
         # the game the move is made on: a next step with a `position:` replaces self.game, and the learner must
         # still read what their move and the bots did
         game, start = self.game, len(self.game.log)
-        self.history.append((self.index, legal))
+        self._record(legal)
         fb = self._learner_move(legal)
         fb.log = game.log[start:]
         return fb
@@ -232,7 +253,7 @@ class LessonRunner:
             return Feedback(False, "other", f"Not quite. {q.explain}", list(st.rules))
         self._first_try(True)
         game, start = self.game, len(self.game.log)
-        self.history.append((self.index, option))
+        self._record(option)
         self._complete()
         text = self.stuck or f"{st.right or 'Right!'} {q.explain}"
         return Feedback(not self.stuck, "right", text, list(st.rules), game.log[start:])
@@ -248,7 +269,7 @@ class LessonRunner:
             return Feedback(False, "info", "This step waits for your move" + (
                 f": {st.hint}" if st.hint else "."), list(st.rules))
         game, start = self.game, len(self.game.log)
-        self.history.append((self.index, None))
+        self._record(None)
         self._complete()
         return Feedback(not self.stuck, "info", self.stuck or "", list(st.rules), game.log[start:])
 
@@ -270,10 +291,10 @@ class LessonRunner:
     def back(self) -> None:
         """Back to the start of the current step if moves were made in it, else of the previous step."""
         k = self.index if any(i == self.index for i, _ in self.history) else max(self.index - 1, 0)
-        self._replay([e for e in self.history if e[0] < k])
+        self._back_to(k)
 
     def restart(self) -> None:
-        self._replay([])
+        self._back_to(0)
 
     def resume(self, events: list[tuple[int, Action | int | None]]) -> bool:
         """Replay answers recorded earlier (a saved `history`, uu/widgets/progress.py): the lesson reopens at
@@ -300,13 +321,35 @@ class LessonRunner:
         if st is not None and st.quiz and self.index not in self.quiz_first:
             self.quiz_first[self.index] = right
 
+    def _record(self, answer: Action | int | None) -> None:
+        self._marks.append(_Mark(self.game, len(self.game.moves), self.index, copy.deepcopy(self.bot),
+                                 copy.deepcopy(self._level_bots), list(self.problems), self.stuck,
+                                 set(self._learner_turns), self._goal_log))
+        self.history.append((self.index, answer))
+
+    def _back_to(self, step: int) -> None:
+        """Back to the runner as it was before its first answer at step `step` or later: moves are taken back
+        with `Game.pop`; with no such answer the runner stays where it is."""
+        j = next((j for j, (i, _) in enumerate(self.history) if i >= step), None)
+        if j is None:
+            return
+        m = self._marks[j]
+        # a game that a later `position:` replaced may be shared with forks (uu lesson check): pop a copy
+        game = m.game if m.game is self.game else m.game.copy()
+        game.pop_to(m.moves)
+        self.game, self.index, self.stuck, self._goal_log = game, m.index, m.stuck, m.goal_log
+        self.bot, self._level_bots = copy.deepcopy(m.bot), copy.deepcopy(m.level_bots)
+        self.problems, self._learner_turns = list(m.problems), set(m.learner_turns)
+        del self.history[j:], self._marks[j:]
+
     def _replay(self, events: list[tuple[int, Action | int | None]]) -> None:
-        self.history = []
+        """Play recorded answers from the start (a saved history: uu/widgets/progress.py)."""
+        self.history, self._marks = [], []
         self._build()
         for i, a in events:
             if i != self.index:  # cannot happen for a history this runner recorded
                 raise LessonError(f"history out of step: event for step {i + 1} at step {self.index + 1}")
-            self.history.append((i, a))
+            self._record(a)
             if a is None or isinstance(a, int):
                 self._complete()
             else:
@@ -411,7 +454,7 @@ class LessonRunner:
         if d is not None and d.player == self.learner and self.game.turn[0] == self.learner and \
                 not self._others_played_since(self._goal_log):
             return Feedback(True, "info", "Done. Keep going: the goal is not reached yet.", list(st.rules))
-        self._replay([e for e in self.history if e[0] < self.index])
+        self._back_to(self.index)
         return Feedback(False, "info", GOAL_MISSED, list(st.rules))
 
     def _others_played_since(self, start: int) -> bool:

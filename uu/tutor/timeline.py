@@ -11,13 +11,12 @@ existing child when the same action (equal by names, docs/scenario-format.md) wa
 never holds a duplicate. `redo` goes to the child visited most recently. `game` is the position at the current node: read
 it, but change it only through `apply` (it is the tree's cached copy).
 
-**Storage: snapshots every `snapshot_every` plies + replay.** A copy of the game grows with its log, and a
-copy at every node (`snapshot_every=1`) holds several times the memory of a snapshot every 16 plies, while
-replaying up to 15 actions from a snapshot costs about as much as one copy. So: the root and every node at a
-depth that is a multiple of 16 keep a snapshot, a small LRU cache holds the last few positions visited, and any other
-node is rebuilt by replaying from its nearest snapshot. Replay is exact because the engine is deterministic
-(one seeded RNG inside the state) and actions match by names (a test compares every node's full state,
-log and RNG included, with a copy-per-node tree).
+**Storage: one game and its move stack.** The tree keeps a single game (a copy of the one it was given) at
+the current node; moving in the tree takes moves back with `Game.pop` and makes them again with `Game.push`.
+Undo is one `pop`, redo one `push`; a jump pops up to the common ancestor and pushes down the other line,
+never replaying from the start. Every node's position is exact because `pop` restores the state exactly and
+the engine is deterministic (a test compares every node's full state, log and RNG included, with a tree that
+keeps a copy per node).
 
 `fair=True` refuses to undo (or jump back) across an action that revealed hidden information (a card drawn,
 a hand looked at: the state's `info_epoch` grew), for play where undo must not become a peek; the sandbox
@@ -26,7 +25,6 @@ default is `fair=False`.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,18 +61,11 @@ class Node:
 
 
 class Timeline:
-    def __init__(self, game: Game, snapshot_every: int = 16, cache_size: int = 8, fair: bool = False):
-        if snapshot_every < 1:
-            raise ValueError("snapshot_every must be at least 1")
-        self.snapshot_every = snapshot_every
-        self.cache_size = max(1, cache_size)
+    def __init__(self, game: Game, fair: bool = False):
         self.fair = fair
-        root_game = game.copy()
-        self._nodes: list[Node] = [self._make_node(0, None, None, "start", 0, None, False, root_game)]
-        self._snapshots: dict[int, Game] = {0: root_game}
-        self._cache: OrderedDict[int, Game] = OrderedDict()
+        self._game = game.copy()
+        self._nodes: list[Node] = [self._make_node(0, None, None, "start", 0, None, False, self._game)]
         self._current = 0
-        self._remember(0, root_game)
 
     # ---- reading -------------------------------------------------------------------------------------
     @property
@@ -87,8 +78,9 @@ class Timeline:
 
     @property
     def game(self) -> Game:
-        """The position at the current node (the tree's copy: change it only through `apply`)."""
-        return self._game_at(self._current)
+        """The position at the current node: the tree's own game, which moving in the tree changes in place
+        (read it, change it only through `apply`; `game_at` gives a copy to keep)."""
+        return self._game
 
     @property
     def nodes(self) -> list[Node]:
@@ -101,7 +93,12 @@ class Timeline:
 
     def game_at(self, node_id: int) -> Game:
         """An independent copy of the position at `node_id` (yours to change)."""
-        return self._game_at(self.node(node_id).id).copy()
+        here = self._current
+        self._move_to(self.node(node_id).id)
+        try:
+            return self._game.copy()
+        finally:
+            self._move_to(here)
 
     def path(self, node_id: int | None = None) -> list[int]:
         """Node ids from the root to `node_id` (default: the current node)."""
@@ -136,23 +133,20 @@ class Timeline:
     def apply(self, action: Action) -> Node:
         """Make `action` at the current node: move to the child it leads to (made now unless the same action
         was tried before). An illegal action raises the engine's error and changes nothing."""
-        game = self._game_at(self._current)
+        game = self._game
         legal = game.find(action)
         here = self.current
         for cid in here.children:
             if self._nodes[cid].action == legal:
                 return self._go(cid)
-        new = game.copy()
         actor = game.players[game.pending.player]  # type: ignore[union-attr]
         before = game.state.info_epoch
-        new.apply(legal)
+        game.push_legal(legal)
         node = self._make_node(len(self._nodes), here.id, legal, game.describe(legal), here.depth + 1, actor,
-                               new.state.info_epoch != before, new)
+                               game.state.info_epoch != before, game)
         self._nodes.append(node)
         here.children.append(node.id)
-        if node.depth % self.snapshot_every == 0:
-            self._snapshots[node.id] = new
-        self._remember(node.id, new)
+        self._current = node.id
         return self._go(node.id)
 
     def undo(self) -> Node:
@@ -195,6 +189,7 @@ class Timeline:
 
     # ---- internals -------------------------------------------------------------------------------------
     def _go(self, node_id: int) -> Node:
+        self._move_to(node_id)
         # mark the path as the most recent line, so redo from any ancestor comes back here
         child = node_id
         parent = self._nodes[child].parent
@@ -214,29 +209,15 @@ class Timeline:
                     pending=None if d is None else {"player": game.players[d.player], "kind": d.kind},
                     result=game.result_text() if game.is_over else None)
 
-    def _remember(self, node_id: int, game: Game) -> None:
-        self._cache[node_id] = game
-        self._cache.move_to_end(node_id)
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
-
-    def _game_at(self, node_id: int) -> Game:
-        g = self._cache.get(node_id)
-        if g is not None:
-            self._cache.move_to_end(node_id)
-            return g
-        if node_id in self._snapshots:
-            g = self._snapshots[node_id]
-            self._remember(node_id, g)
-            return g
-        chain: list[Node] = []
-        n = self._nodes[node_id]
-        while n.id not in self._snapshots and n.id not in self._cache:
-            chain.append(n)
-            n = self._nodes[n.parent]  # type: ignore[index]
-        base = self._cache.get(n.id) or self._snapshots[n.id]
-        g = base.copy()
-        for step in reversed(chain):
-            g.apply(step.action)  # type: ignore[arg-type]
-        self._remember(node_id, g)
-        return g
+    def _move_to(self, node_id: int) -> None:
+        """Bring the game to `node_id`: pop up to the common ancestor, push down to the node."""
+        if node_id == self._current:
+            return
+        mine, theirs = self.path(self._current), self.path(node_id)
+        common = 0
+        while common < min(len(mine), len(theirs)) and mine[common] == theirs[common]:
+            common += 1
+        self._game.pop_to(len(self._game.moves) - (len(mine) - common))
+        for nid in theirs[common:]:
+            self._game.push(self._nodes[nid].action)  # type: ignore[arg-type]  # only the root has none
+        self._current = node_id

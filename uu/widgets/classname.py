@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.render import esc
-from uu.server.classroom import MAX_NAME
+from uu.tutor.classroom import MAX_NAME
 from uu.widgets.common import make_button, safe
 from uu.widgets.host import AppHost
 

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from uu.engine.errors import GameError
 from uu.render import STYLE, esc
-from uu.server.patches import hold_widget_open
+from uu.widgets.widgetopen import hold_widget_open
 
 __all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "safe", "style_widget"]
 

@@ -26,6 +26,7 @@ import traitlets
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from uu.engine.actions import Action, Target
+from uu.engine.errors import MalformedAction
 from uu.widgets.play import PlaySettings
 
 __all__ = ["KEY", "LearnerSaved", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
@@ -107,12 +108,17 @@ def encode_history(history: list[tuple[int, Action | int | None]]) -> list[tuple
 
 
 def decode_history(history: list[tuple[int, int | ActionSaved | None]]) -> list[tuple[int, Action | int | None]]:
+    """The recorded answers as the runner takes them; a move the engine refuses as malformed (an unknown kind)
+    makes the whole history unusable, so the lesson starts from the beginning (as for one that no longer fits)."""
     def one(a: int | ActionSaved | None) -> Action | int | None:
         if not isinstance(a, ActionSaved):
             return a
         return Action(a.kind, card=a.card, into=a.into, option=a.option, cards=tuple(a.cards),
                       target=tuple(Target(t.card, t.owner, t.zone, t.player) for t in a.target))
-    return [(i, one(a)) for i, a in history]
+    try:
+        return [(i, one(a)) for i, a in history]
+    except MalformedAction:
+        return []
 
 
 class ProgressStore(anywidget.AnyWidget):
