@@ -41,7 +41,6 @@ LAYERS: list[tuple[str, ...]] = [
 # An entry naming a module this tree does not have yet is waiting for the branch that adds it.
 KNOWN: dict[tuple[str, str], str] = {
     ("uu.bots.explain", "uu.render"): "#24 (the hint's sentences move off the rendering layer)",
-    ("uu.tutor.runner", "uu.words.whynot"): "#22 (whynot moves to uu/words/, which the runner asks)",
 }
 
 
