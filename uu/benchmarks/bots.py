@@ -118,7 +118,7 @@ def bench_hint(players: int = 4, positions: int = 20, seed: int = 0,
         t0 = time.perf_counter()
         r = hint(g, seconds=seconds, seed=seed + i)
         times.append(time.perf_counter() - t0)
-        counts.append(r.playouts)
+        counts.append(r.games)
         n_actions.append(len(r.rows))
     timing = summary(times)
     return {

@@ -34,6 +34,7 @@ from uu.render import esc, result_text
 from uu.table.widget import TableWidget
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.words.hint import hint_html
 
 __all__ = ["PlayScreen", "PlaySettings"]
 
@@ -239,7 +240,7 @@ class PlayScreen(ScreenBase):
             return
         self.hint_box.value = "<div class='uu-hint-wait' role='status'>Thinking…</div>"
         result = hint(g)
-        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {result._repr_html_()}</div>")
+        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {hint_html(result)}</div>")
         self.message = None
 
     @safe
