@@ -24,6 +24,17 @@ _VERB_DOES = {
     "move": "moves", "sacrifice": "sacrifices", "discard": "makes a player discard",
 }
 
+_BASE = {"destroy": "destroy", "steal": "steal", "return": "send back to its owner's hand", "move": "move",
+         "sacrifice": "sacrifice", "discard": "make a player discard"}
+
+# verbs that pick a player: "it <does>"
+_PLAYER_VERB = {
+    "pull": "pulls a random card from {whose} hand into yours",
+    "look_take": "lets you look at {whose} hand and take the card you want",
+    "swap_hands": "swaps your hand with {whose}",
+    "skip_turn": "makes {who} skip their next turn",
+}
+
 THUMBS = {
     "unicorn_first": "when two moves are about as good, put a Unicorn in your Stable: Unicorns win the game, "
                      "and a card in the Stable counts now.",
@@ -43,10 +54,13 @@ def _cap(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def _threat_resolves(t: Threat, me: str) -> str:
-    """What the card on the pile does if nobody stops it ("Bramble's Unicorn Poison destroys your Narwhal")."""
+def _threat_resolves(t: Threat, me: str, would: bool = False) -> str:
+    """What the card on the pile does if nobody stops it ("Bramble's Unicorn Poison destroys your Narwhal");
+    `would`: "would destroy"."""
     head = f"{whose(t.player, me)} {t.card}"
     does = _VERB_DOES.get(t.verb or "")
+    if would and does and t.target:
+        return f"{head} would {_BASE[t.verb or '']} {whose(t.target_owner, me)} {t.target}"
     if does and t.target:
         return f"{head} {does} {whose(t.target_owner, me)} {t.target}"
     if does:
@@ -88,9 +102,11 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
     if k == "wins_often":
         return f"{move}: you win before your next turn in {r.wins} of {r.games} simulated games."
     if k == "stops" and e.threat:
-        return f"{move}: it stops {whose(e.threat.player, name)} {e.threat.card}, so it goes to the discard pile."
+        if e.threat.mine:
+            return f"{move}: {_threat_resolves(e.threat, name, would=True)}."
+        return f"{move}: stopping {whose(e.threat.player, name)} {e.threat.card} leaves you better off."
     if k == "lets_through" and e.threat:
-        return f"{move}: keep your Neigh; {_threat_resolves(e.threat, name)}."
+        return f"{move}: your {e.card or 'Neigh'} is worth more on a later card."
     if k == "brings":
         return (f"{move}: {e.card} brings your {e.brings} with it, two Unicorns for one action "
                 f"({e.unicorns_after} of the {need} you need).")
@@ -98,6 +114,9 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
         does = _VERB_DOES.get(e.verb or "")
         if does:
             return f"{move}: it {does} {whose(e.target_owner, name)} {e.target}.{lead}"
+        player_verb = _PLAYER_VERB.get(e.verb or "")
+        if player_verb:
+            return f"{move}: it {player_verb.format(who=who(e.target_owner, name), whose=whose(e.target_owner, name))}.{lead}"
         return f"{move}: it is aimed at {who(e.target_owner, name)}.{lead}"
     if k == "downgrade":
         return f"{move}: {e.card} is a Downgrade, and it works against {e.into} from their Stable.{lead}"
@@ -157,8 +176,11 @@ def hint_text(result: HintResult) -> str:
     else:
         second = next(r for r in result.simulated[1:])
         other = move_words(second.action, result.players, me, alt.effect.threat)
-        words.append(f"{_cap(other)} is about as good: {pct(best.chance)} and {pct(second.chance)} are too close "
-                     f"to tell apart in {best.games + second.games} simulated games.")
+        if best.low == best.high == second.low == second.high:  # the same outcome in every simulated game
+            words.append(f"{_cap(other)} is just as good: they end the same way in every simulated game.")
+        else:
+            words.append(f"{_cap(other)} is about as good: {pct(best.chance)} and {pct(second.chance)} are too "
+                         f"close to tell apart in {best.games + second.games} simulated games.")
         if result.thumb:
             words.append(f"Rule of thumb: {THUMBS[result.thumb]}")
     if result.decision == "respond":
