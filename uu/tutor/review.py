@@ -24,9 +24,11 @@ from typing import Any, Literal
 
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, search
 from uu.engine.actions import Action
+from uu.engine.game import Game
+from uu.scenario.export import NotExportable, export_position
 from uu.scenario.record import GameRecord, RecordError, replay
 
-__all__ = ["GradedDecision", "Review", "TurningPoint", "review"]
+__all__ = ["GradedDecision", "Review", "TurningPoint", "openable_position", "review"]
 
 TURNING_POINTS = 3
 NOTABLE_CHANGE = 0.05  # a change in the chance to win smaller than this is not a turning point
@@ -42,7 +44,6 @@ class GradedDecision:
     chance_before: float
     chance_after: float
     clearly_better: bool
-    position: dict[str, Any]  # Game.to_dict() just before the decision (to open it in the sandbox)
 
 
 @dataclass
@@ -112,7 +113,7 @@ def review(record: GameRecord, player: int | None = None, deals: int = DEFAULT_D
             made = next(c for c in found.candidates if c.action == a)
             decisions.append(GradedDecision(
                 i, g.state.turn_number, g.pending.kind if g.pending else "", a, best.action, best.value or 0.0,
-                made.value or 0.0, made is not best and best.interval[0] > made.interval[1], g.to_dict()))
+                made.value or 0.0, made is not best and best.interval[0] > made.interval[1]))
             if progress:
                 progress(len(decisions), len(mine))
         elif g.pending is not None and g.pending.player != p and a.kind in ("play", "respond") and a.card:
@@ -125,3 +126,20 @@ def review(record: GameRecord, player: int | None = None, deals: int = DEFAULT_D
     won = None if not end.is_over else end.winner == p
     return Review(p, list(record.players), decisions, _turning_points(decisions, between),
                   end.result_text() if end.is_over else None, won, time.perf_counter() - start)
+
+
+def openable_position(record: GameRecord, number: int) -> tuple[str, int, Game]:
+    """The position before move `number` as scenario YAML (for the sandbox), or when that position cannot be
+    written down (an effect half-resolved, a card on the Neigh pile), the latest one before it that can:
+    (the YAML, the move number it stands before, that position)."""
+    before: list[tuple[Game, int]] = []
+    for g, _a, i in replay(record):
+        if i > number:
+            break
+        before.append((g, i))
+    for g, i in reversed(before):  # the nearest first: most positions between two effects can be written down
+        try:
+            return export_position(g, name=f"move {i} of a recorded game"), i, g
+        except NotExportable:
+            continue
+    raise RecordError("no position up to this move can be opened in the sandbox")
