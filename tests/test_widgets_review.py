@@ -111,3 +111,40 @@ def test_a_decision_in_the_review_opens_in_the_sandbox():
     decision = review.result.decisions[first_action]
     assert game.pending is not None and game.state.turn_number == decision.turn
     assert game.pending.player == 0 and decision.action in game.pending.actions
+
+
+def test_review_my_game_at_the_end_of_a_lesson_with_a_game(tmp_path):
+    from uu.tutor.runner import LessonRunner
+    from uu.widgets.lesson import LessonScreen
+
+    f = tmp_path / "game.yaml"
+    f.write_text("""\
+name: g
+players: [You, Bea]
+options: {seed: 3}
+lesson:
+  id: g
+  order: 1
+  title: G
+  summary: A game.
+  learner: You
+  script:
+    - say: Play.
+      game: {turns: 3}
+  recap: [Done.]
+""")
+    screen = LessonScreen(LessonRunner(f))
+    assert screen.review_button.layout.display == "none"
+    while not screen.runner.done:
+        screen.click_move(screen.runner.learner_actions()[0])
+        assert screen.error is None, screen.error
+    assert screen.review_button.layout.display is None
+    record = screen.runner.record
+    end = record.start_game()
+    for _g, action, _i in replay(record):
+        end.apply(action)
+    assert end.to_dict() == screen.runner.game.to_dict()  # every move of the game step is in the record
+    screen.review_button.click()
+    assert screen.error is None, screen.error
+    [review] = screen.review_box.children
+    assert isinstance(review, ReviewScreen) and review.result.decisions and "<svg" in review.chart.value
