@@ -167,7 +167,7 @@ hands: {Ana: [Unicorn Poison, Basic Unicorn (Red)], Ben: [Neigh, Neigh, Basic Un
     assert r.best.action.kind == "play" and r.best.action.card == "Unicorn Poison"  # Ben leads: poison him
     why = hint_text(r)
     assert why.startswith("Play Unicorn Poison on Ben's"), why  # the card's effect, aimed at the leader
-    assert "Ben leads with" in why and "destroys Ben's" in why, why
+    assert "Ben leads with 2 of the 7 Unicorns needed to win, and this destroys one of them" in why, why
     assert "Someone may Neigh it: about" in why and "that Ben holds a Neigh" in why, why
 
 

@@ -74,6 +74,8 @@ class Effect:
     target: str | None = None  # the card or player it aims at
     target_owner: str | None = None
     target_owner_seat: int | None = None
+    target_unicorn: bool = False  # the card aimed at is a Unicorn (one fewer for its owner)
+    target_owner_unicorns: int = 0
     into: str | None = None  # whose Stable a played card enters
     into_self: bool = False
     brings: str | None = None  # a card of the player's hand that the card brings with it (Rainbow Unicorn)
@@ -214,6 +216,9 @@ def effect_of(game: Game, action: Action, player: int) -> Effect:
         seat = t.owner if t.owner is not None else t.player
         if seat is not None:
             e.target_owner, e.target_owner_seat = names[seat], seat
+            e.target_owner_unicorns = q.unicorns(s, seat)
+        if t.cid is not None and t.zone == "stable" and 0 <= t.cid < len(s.defs):
+            e.target_unicorn = q.is_unicorn(s, t.cid)
     if action.kind in ("respond", "pass"):
         e.threat = _threat(game, player)
         if action.kind == "respond" and action.card:

@@ -35,6 +35,9 @@ _PLAYER_VERB = {
     "skip_turn": "makes {who} skip their next turn",
 }
 
+_ONE_OF_THEM = {"destroy": ", and this destroys one of them", "steal": ", and this steals one of them for you",
+                "return": ", and this sends one of them back to their hand"}
+
 THUMBS = {
     "unicorn_first": "when two moves are about as good, put a Unicorn in your Stable: Unicorns win the game, "
                      "and a card in the Stable counts now.",
@@ -112,8 +115,14 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
                 f"({e.unicorns_after} of the {need} you need).")
     if k == "hits":
         does = _VERB_DOES.get(e.verb or "")
+        takes = e.target_unicorn and e.verb in ("destroy", "steal", "return")
+        if does and r.leader_targeted and r.leader:
+            one = _ONE_OF_THEM[e.verb or ""] if takes else f", and this {does} their {e.target}"
+            return f"{move}: {r.leader} leads with {r.leader_unicorns} of the {need} Unicorns needed to win{one}."
         if does:
-            return f"{move}: it {does} {whose(e.target_owner, name)} {e.target}.{lead}"
+            left = (f", which leaves {who(e.target_owner, name)} {e.target_owner_unicorns - 1} Unicorns"
+                    if takes else "")
+            return f"{move}: it {does} {whose(e.target_owner, name)} {e.target}{left}.{lead}"
         player_verb = _PLAYER_VERB.get(e.verb or "")
         if player_verb:
             return f"{move}: it {player_verb.format(who=who(e.target_owner, name), whose=whose(e.target_owner, name))}.{lead}"
