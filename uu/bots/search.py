@@ -12,6 +12,9 @@ For the pending decision of `player`:
    ends.
 3. **Values.** A finished playout is worth 1 to its winner; an unfinished one is worth the player's chance to
    win according to the position model (`uu.bots.value`). The candidate with the best mean is the hint.
+4. **Doubt.** Each candidate has a 95% interval on its mean (`Candidate.interval`). While the best one's
+   interval overlaps another's, those candidates alone get more deals (at most `MAX_EXTRA_DEALS`, within the
+   time cap); `Search.clear` says whether the best ends up separated from the second.
 
 Why this shape: the heuristic bot is a good model of how other players answer (who Neighs what, whom they
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is

@@ -383,6 +383,8 @@ class App(widgets.VBox):
         if not sandbox.load_yaml(text, note):
             raise ValueError(f"this position could not be opened in the sandbox: {sandbox.load_message}")
         sandbox.start()
+        sandbox.message = ("info", f"Opened from the review of your game: {note}. Try another move, or let the "
+                           "bots play on.")
         sandbox.refresh()
 
     def open_sandbox(self) -> SandboxScreen:

@@ -28,6 +28,9 @@ from uu.words.review import chart_svg, decision_words, turning_point_words
 __all__ = ["REVIEW_SECONDS", "ReviewScreen"]
 
 REVIEW_SECONDS: float | None = DEFAULT_SECONDS  # the hint engine's time cap per decision graded
+# a decision's button reads as a line of text: left-aligned, wrapped on a narrow screen
+STYLE = ("<style>.uu-review-decision { text-align:left; white-space:normal; height:auto; min-height:28px; "
+         "line-height:1.3; padding:4px 8px; }</style>")
 
 
 class ReviewScreen(ScreenBase):
@@ -53,7 +56,8 @@ class ReviewScreen(ScreenBase):
         self.home_button = make_button("Home", ("uu-home", "uu-review-home"), self._home)
         if on_home is None:
             self.home_button.layout.display = "none"
-        self.children = [widgets.HTML("<h2 style='margin:4px 0'>Review of your game</h2>"), self.progress,
+        self.children = [widgets.HTML(STYLE), widgets.HTML("<h2 style='margin:4px 0'>Review of your game</h2>"),
+                         self.progress,
                          self.summary, self.chart, self.turning,
                          widgets.HTML("<h3 style='margin:8px 0 2px'>Your decisions</h3><p style='margin:0'>"
                                       "Click one to open that position in the sandbox and try another move.</p>"),
