@@ -76,6 +76,7 @@ def test_the_review_grades_the_players_decisions(record):
     assert len(data["turning_points"]) <= 3 and all(isinstance(t, str) for t in data["turning_points"])
     text = review_text(r)
     assert "playout" not in text.lower() and "Turning points" in text
+    assert not re.search(r"\b(\w+)\s+\1\b", text, re.IGNORECASE), text  # no doubled word
 
 
 def test_the_chart_is_drawn_with_a_text_alternative(record):
