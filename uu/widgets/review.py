@@ -27,7 +27,9 @@ from uu.words.review import chart_svg, decision_words, turning_point_words
 
 __all__ = ["REVIEW_SECONDS", "ReviewScreen"]
 
-REVIEW_SECONDS: float | None = DEFAULT_SECONDS  # the hint engine's time cap per decision graded
+# The hint engine's time cap per decision graded, half the hint's: a 3-player game has about 80 decisions to
+# grade, and the learner waits for all of them (`uu review` on the command line keeps the hint's full second).
+REVIEW_SECONDS: float | None = DEFAULT_SECONDS / 2
 # a decision's button reads as a line of text: left-aligned, wrapped on a narrow screen
 STYLE = ("<style>.uu-review-decision { text-align:left; white-space:normal; height:auto; min-height:28px; "
          "line-height:1.3; padding:4px 8px; }</style>")
