@@ -16,7 +16,7 @@ from uu.bots.hint import HintResult, HintRow
 from uu.engine.actions import Action
 from uu.tutor.movewords import move_words, who, whose
 
-__all__ = ["THUMBS", "hint_html", "hint_json", "hint_text", "move_words", "pct", "reason_words"]
+__all__ = ["THUMBS", "hint_html", "hint_json", "hint_parts", "hint_text", "move_words", "pct", "reason_words"]
 
 # the verb of a card's effect, as "it <does> <whose> <card>"
 _VERB_DOES = {
@@ -172,6 +172,11 @@ def _row_of(result: HintResult, action: Action) -> HintRow | None:
 
 def hint_text(result: HintResult) -> str:
     """The hint as a learner reads it: the reason, the verdict, the Neigh odds or the Neigh moment."""
+    return " ".join(hint_parts(result))
+
+
+def hint_parts(result: HintResult) -> list[str]:
+    """The hint's sentences in groups: the reason, the verdict, a rule of thumb, the Neigh odds or moment."""
     me = result.player
     best = result.best
     words = [reason_words(result.reason, best.action, result.players, me)]
@@ -200,7 +205,7 @@ def hint_text(result: HintResult) -> str:
         odds = _odds_words(result.reason.effect.odds, result.player_name, best.action.card or "")
         if odds:
             words.append(odds)
-    return " ".join(w for w in words if w)
+    return [w for w in words if w]
 
 
 def hint_json(result: HintResult) -> dict[str, Any]:
@@ -258,5 +263,6 @@ def hint_html(result: HintResult) -> str:
     table = ("<table class=\"uu-hint\"><caption>" + caption + "</caption><thead><tr><th>move</th>"
              "<th>chance to win</th><th>95% interval</th><th>simulated games</th></tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
-    return (f"<div class=\"uu-hint-why\">{e(hint_text(result))}</div><details class=\"uu-hint-details\">"
+    parts = "".join(f"<p style=\"margin:2px 0\">{e(p)}</p>" for p in hint_parts(result))
+    return (f"<div class=\"uu-hint-why\">{parts}</div><details class=\"uu-hint-details\">"
             f"<summary>The numbers behind this hint</summary>{table}</details>")
