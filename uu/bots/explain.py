@@ -34,7 +34,8 @@ NOTABLE = 0.25  # a difference in mean Unicorns worth a sentence
 WINS_OFTEN = 0.5  # share of simulated games won that makes "it wins" the reason
 
 ReasonKind = Literal["only_move", "wins_now", "wins_often", "stops", "lets_through", "brings", "hits",
-                     "adds_unicorn", "upgrade", "downgrade", "draws", "holds_back", "gains", "chance"]
+                     "adds_unicorn", "upgrade", "downgrade", "draws", "uses", "declines", "holds_back", "gains",
+                     "chance"]
 
 
 @dataclass
@@ -227,6 +228,8 @@ def effect_of(game: Game, action: Action, player: int) -> Effect:
     if action.kind == "target" and game.pending is not None:
         e.verb = game.pending.verb
         return e
+    if action.kind in ("use", "decline") and d is not None:  # a "may" effect of a card of the player's
+        return e
     if action.kind != "play" or d is None:
         return e
     if action.into is not None:
@@ -295,6 +298,9 @@ def reason(game: Game, found: Search, cand: Candidate) -> Reason:
     if e.card_type == "upgrade" and e.into_self:
         r.kind = "upgrade"
         return r
+    if e.kind == "use" and e.card_text:
+        r.kind = "uses"
+        return r
     alt = next((c for c in found.candidates if c is not cand and c.playouts), None)
     if alt is not None and cand.playouts and leader is not None:
         held_back = alt.mean_gain(leader) - cand.mean_gain(leader)
@@ -307,10 +313,12 @@ def reason(game: Game, found: Search, cand: Candidate) -> Reason:
             return r
     if e.kind == "draw":
         r.kind = "draws"
+    elif e.kind == "decline" and e.card:
+        r.kind = "declines"
     return r
 
 
-Thumb = Literal["unicorn_first", "leader_first", "keep_neigh", "unanswerable_first", "keep_options"]
+Thumb = Literal["unicorn_first", "leader_first", "keep_neigh", "unanswerable_first", "use_effect", "keep_options"]
 
 
 def rule_of_thumb(best: Reason, alt: Reason) -> Thumb:
@@ -318,6 +326,8 @@ def rule_of_thumb(best: Reason, alt: Reason) -> Thumb:
     a, b = best.effect, alt.effect
     if {a.kind, b.kind} == {"respond", "pass"}:
         return "keep_neigh"
+    if {a.kind, b.kind} == {"use", "decline"}:
+        return "use_effect"
     if (a.unicorns_after is None) != (b.unicorns_after is None):
         return "unicorn_first"
     if best.leader_targeted != alt.leader_targeted:

@@ -45,6 +45,8 @@ THUMBS = {
     "keep_neigh": "a Neigh in your hand is worth most against the card that would cost you the game; save it "
                   "unless this card really hurts you.",
     "unanswerable_first": "when two moves are about as good, prefer the one nobody can Neigh: it is sure to work.",
+    "use_effect": "when using a card's effect or not is about as good, use it: the effect is why the card is in "
+                  "your Stable.",
     "keep_options": "when two moves are about as good, prefer the one that keeps more useful cards in your hand.",
 }
 
@@ -134,6 +136,10 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
     if k == "upgrade":
         text = f" ({e.card_text})" if e.card_text else ""
         return f"{move}: {e.card} is an Upgrade, and it works for you from your Stable{text}."
+    if k == "uses":
+        return f"{move}: {e.card_text}"
+    if k == "declines":
+        return f"{move}: its effect is yours to use or not ({(e.card_text or '').rstrip('.')})."
     if k == "holds_back":
         return (f"{move}: it holds back {r.leader}, who leads with {r.leader_unicorns} of the {need} Unicorns "
                 f"needed (about {r.amount:.1f} fewer for them by your next turn than after the next move).")
