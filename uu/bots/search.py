@@ -44,6 +44,7 @@ DEFAULT_SECONDS = 1.0  # time cap per hint: rounds stop early when the next one 
 MAX_PLAYOUT_DECISIONS = 400
 MAX_EXTRA_DEALS = 36  # more deals, at most, for the candidates the first rounds could not tell apart
 Z95 = 1.96
+SEPARATE_SHARE = 0.9  # the extra deals stop within this share of the time cap
 
 
 @dataclass
@@ -212,7 +213,9 @@ def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, see
         if seconds is not None:
             spent = time.perf_counter() - start
             games = sum(c.playouts for c in cands)
-            if spent + spent / games * len(group) > seconds:
+            # twice the mean cost of a simulated game, within 90% of the cap: on a busy machine one game can
+            # take much longer than the mean, and the cap is a promise to the learner waiting for the hint
+            if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
                 break
         rng_key = f"uu-search:{seed}:{first + added}"
         for c in group:
