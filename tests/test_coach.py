@@ -44,12 +44,33 @@ def test_same_comment_whatever_the_hidden_cards_are():
 
 
 def test_the_coach_names_the_threat_and_the_better_move():
-    g = game("Neigh, Super Neigh", "Basic Unicorn (Purple), Glitter Tornado")
+    # a full deck (no running out of cards), Bramble one Unicorn from winning and about to play one
+    g = build_game(parse_scenario(POSITION.replace("rest: box", "rest: deck").format(
+        bramble="Basic Unicorn (Purple), Basic Unicorn (Red)", deck="Glitter Tornado")))
     before = g.to_dict()
     grow = comment(g, Action("play", card="Basic Unicorn (Orange)", into=0), 0)
-    assert "the coach would rather play Unicorn Poison" in grow  # Bramble is one Unicorn from winning
+    assert "the coach would rather play Unicorn Poison on Bramble's" in grow, grow
     assert g.to_dict() == before
     stop = comment(g, next(a for a in g.pending.actions if a.card == "Unicorn Poison"
                            and a.target and a.target[0].owner == 1), 0)
-    assert stop.startswith("Good choice") and "chance that someone answers" in stop
+    assert stop.startswith("Good choice") and "chance that someone who may answers it" in stop
     assert "Bramble has 6 of the 7 Unicorns" in comment(g, Action("draw"), 0)
+
+
+def test_the_coach_does_not_call_noise_a_mistake():
+    """Every move loses when the deck runs out before anyone can win (rest: box, two deck cards): the estimate
+    cannot separate them, so the coach finds no better move whatever the learner plays."""
+    g = game("Neigh, Super Neigh", "Basic Unicorn (Purple), Glitter Tornado")
+    assert comment(g, Action("play", card="Basic Unicorn (Orange)", into=0), 0).startswith("Good choice")
+
+
+def test_the_coach_counts_only_players_who_may_neigh():
+    text = POSITION.replace("Clover: [Baby Unicorn (Green)]", "Clover: [Baby Unicorn (Green), Slowdown]")
+    g = build_game(parse_scenario(text.format(bramble="Neigh, Super Neigh", deck="Basic Unicorn (Purple)")))
+    note = comment(g, Action("play", card="Basic Unicorn (Orange)", into=0), 0)
+    assert "Clover cannot play Neigh cards (Slowdown)" in note, note
+    yay = POSITION.replace("You: [Baby Unicorn (Red), Basic Unicorn (Red)]",
+                           "You: [Baby Unicorn (Red), Basic Unicorn (Red), Yay]")
+    g = build_game(parse_scenario(yay.format(bramble="Neigh, Super Neigh", deck="Basic Unicorn (Purple)")))
+    note = comment(g, Action("play", card="Basic Unicorn (Orange)", into=0), 0)
+    assert "Nobody could answer it with a Neigh: Yay in your Stable" in note, note

@@ -298,7 +298,8 @@ def test_the_hint_explains_the_learners_decision_with_the_numbers_one_click_away
     assert not screen.hint_button.disabled
     screen.hint_button.click()
     box = screen.hint_box.value
-    assert screen.error is None and "Best: " in box and "<details" in box and "chance to win" in box
+    assert screen.error is None and "<details" in box and "chance to win" in box
+    assert "best move" in box or "as good" in box  # a verdict only as sure as the numbers
     click_first(screen)
     assert screen.hint_box.value == ""  # a hint belongs to the decision it was asked for
 

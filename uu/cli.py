@@ -1,4 +1,4 @@
-"""The `uu` command (contract in docs/scenario-format.md): app, scenario check|schema, bench, cards."""
+"""The `uu` command (contract in docs/scenario-format.md): app, scenario check|schema, bench, cards, hint, review."""
 
 from __future__ import annotations
 
@@ -68,6 +68,70 @@ def _cards(missing: bool) -> int:
     return 0
 
 
+def _fail(message: str) -> int:
+    """Bad input: one line on stderr, exit status 2 (never a traceback)."""
+    print(f"uu: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _seat(players: list[str], name: str | None) -> int | None:
+    """The seat of `name` (exact, then ignoring case); None for no name; ValueError naming the players."""
+    if name is None:
+        return None
+    for exact in (True, False):
+        for i, p in enumerate(players):
+            if (p == name) if exact else (p.casefold() == name.casefold()):
+                return i
+    raise ValueError(f"there is no player {name!r}; the players are {', '.join(players)}")
+
+
+def _hint(path: str, player: str | None, as_json: bool) -> int:
+    from uu.bots.hint import hint
+    from uu.engine.errors import GameError
+    from uu.scenario import ScenarioFileError, build_game, load_scenario
+    from uu.scenario.runner import StepFailed, run_step
+    from uu.words.hint import hint_json, hint_table_text, hint_text
+
+    try:
+        sc = load_scenario(path)
+        game = build_game(sc)
+        for i, step in enumerate(sc.steps):
+            run_step(game, sc, i, step)
+    except (ScenarioFileError, StepFailed, GameError, ValueError) as e:
+        return _fail(str(e).splitlines()[0] if str(e) else type(e).__name__)
+    d = game.pending
+    if d is None:
+        return _fail(f"{path}: the game in this position is over ({game.result_text()}): there is no decision")
+    try:
+        seat = _seat(list(game.players), player)
+    except ValueError as e:
+        return _fail(str(e))
+    if seat is not None and seat != d.player:
+        return _fail(f"the decision in {path} is {game.players[d.player]}'s, not {game.players[seat]}'s "
+                     f"(--player must be the deciding player, or leave it out)")
+    result = hint(game)
+    if as_json:
+        print(json.dumps(hint_json(result)))
+    else:
+        print(f"{d.prompt}\n{hint_text(result)}\n\n{hint_table_text(result)}")
+    return 0
+
+
+def _review(path: str, player: str | None, as_json: bool) -> int:
+    from uu.scenario.record import RecordError, load_record
+    from uu.tutor.review import review
+    from uu.words.review import review_json, review_text
+
+    try:
+        record = load_record(path)
+        seat = _seat(record.players, player)
+        result = review(record, seat)
+    except (RecordError, ValueError) as e:
+        return _fail(str(e))
+    print(json.dumps(review_json(result)) if as_json else review_text(result))
+    return 0
+
+
 def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     try:
         players = [int(x) for x in args.players.split(",")]
@@ -99,6 +163,11 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from uu.benchmarks.bots import bench_hint
 
         result = bench_hint(players=players[0], positions=args.positions, seed=args.seed, seconds=hint_seconds)
+    elif args.review:
+        from uu.benchmarks.review import bench_review
+
+        result = bench_review(players=players[0], games=args.games if args.games != 200 else 1, seed=args.seed,
+                              seconds=hint_seconds)
     elif args.bots:
         from uu.benchmarks.bots import bench_bots
         from uu.bots.registry import bot_names
@@ -107,7 +176,7 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         unknown = [b for b in bots if b not in bot_names()]
         if unknown or not 2 <= len(bots) <= 8:
             parser.error(f"--bots takes 2 to 8 of {', '.join(bot_names())}, comma-separated; got {args.bots!r}")
-        result = bench_bots(bots, args.games, args.seed, hint_seconds=hint_seconds)
+        result = bench_bots(bots, args.games, args.seed, hint_seconds=hint_seconds, save_games=args.save_games)
     else:
         from uu.benchmarks.engine import bench
 
@@ -155,6 +224,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the hint's time cap per decision for the whole run (default: the app's, 1.0) for --hint "
                         "and for hint/hard seats of --bots")
     b.add_argument("--positions", type=int, default=20, help="with --hint: how many positions")
+    b.add_argument("--save-games", type=str, default=None, metavar="DIR",
+                   help="with --bots: write each game played as a game record (JSON) into DIR, for `uu review`")
+    b.add_argument("--review", action="store_true",
+                   help="time `uu review` on games of heuristic bots (--players, --games: default 1): seconds "
+                        "per decision graded")
     b.add_argument("--app", action="store_true",
                    help="measure the Voila app: one learner in Chromium (start-up, clicks), then a class of "
                         "emulated learners (arriving together, playing), memory")
@@ -174,6 +248,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "(bounded, about 2 minutes): seats held by browserless requests after the time to "
                         "connect, the cap reached by connected pages, one kernel flooded with widget messages "
                         "(its memory, the other learners' clicks)")
+    h = sub.add_parser("hint", help="the hint for the pending decision of a position file (the scenario format)")
+    h.add_argument("file")
+    h.add_argument("--player", default=None, help="the deciding player's name (default: whoever decides)")
+    h.add_argument("--json", action="store_true", help="one JSON object: player, decision, clear, best, text, "
+                   "candidates (best first, each with move, chance, low, high, games)")
+    rv = sub.add_parser("review", help="grade one player's decisions in a game record (uu bench --save-games, "
+                        "or the play screen's Save this game)")
+    rv.add_argument("record")
+    rv.add_argument("--player", default=None, help="whose decisions (default: the first seat)")
+    rv.add_argument("--json", action="store_true", help="one JSON object: player, decisions, turning_points")
     c = sub.add_parser("cards", help="print the card catalog")
     c.add_argument("--missing", action="store_true", help="only the cards the engine does not implement")
     return parser
@@ -199,6 +283,10 @@ def main(argv: list[str] | None = None) -> int:
         return _bench(parser, args)
     if args.cmd == "cards":
         return _cards(args.missing)
+    if args.cmd == "hint":
+        return _hint(args.file, args.player, args.json)
+    if args.cmd == "review":
+        return _review(args.record, args.player, args.json)
     return 2
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from pathlib import Path
 from typing import Any
 
 from uu.benchmarks.stats import summary, wilson
@@ -20,17 +21,25 @@ from uu.bots.random_bot import RandomBot
 from uu.bots.registry import make_bot
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, SearchBot
 from uu.engine import Game, new_game
+from uu.scenario.record import record_for
+
+
+def seat_names(bots: list[str], seat_bot: list[int]) -> list[str]:
+    """Seat names for a saved game: the bot's name and its index ("hint 1", "normal 2", ...)."""
+    return [f"{bots[j]} {j + 1}" for j in seat_bot]
 
 
 def bench_bots(bots: list[str], games: int, seed: int, players: int | None = None,
-               max_decisions: int = 50_000, hint_seconds: float | None = DEFAULT_SECONDS) -> dict[str, Any]:
+               max_decisions: int = 50_000, hint_seconds: float | None = DEFAULT_SECONDS,
+               save_games: str | Path | None = None) -> dict[str, Any]:
     """Play `games` games, one bot per seat (`bots`, e.g. ["heuristic", "random", "random", "random"]).
 
     Returns a JSON-able dict: `games`, `players`, `bots`, `win_rates` ("0".."n-1" by index in `bots`, plus
     "none" for games nobody won: everyone-loses or unfinished after `max_decisions`), `wins`, `seconds`,
     `games_per_s`, `mean_decisions`, `unfinished`, `seed`, `seating`, `interval_95` (Wilson, per bot index);
     with a `hint` (or `hard`) seat also `hint_seconds_median`, `hint_seconds_p95` (per decision with more than
-    one legal action), `hint_decisions` and `hint_seconds` (the time cap used)."""
+    one legal action), `hint_decisions` and `hint_seconds` (the time cap used). `save_games`: a folder to write
+    each game into as a game record (`uu.scenario.record`), `game-<seed>.json`, seats named after their bots."""
     bots = list(bots)
     n = len(bots)
     if players is not None and players != n:
@@ -49,11 +58,21 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
         # physical seat -> bot index
         seat_bot = [(seat - shift) % n for seat in range(n)]
         seat_players = [make_bot(bots[j], game_seed * 31 + j, hint_seconds) for j in seat_bot]
-        game = new_game([f"P{i + 1}" for i in range(n)], seed=game_seed)
+        game = new_game(seat_names(bots, seat_bot) if save_games else [f"P{i + 1}" for i in range(n)],
+                        seed=game_seed)
+        record = record_for(game) if save_games else None
         k = 0
         while game.pending is not None and k < max_decisions:
-            game.apply(seat_players[game.pending.player].choose(game))
+            action = seat_players[game.pending.player].choose(game)
+            if record is not None:
+                record.add(game, action)
+            game.apply(action)
             k += 1
+        if record is not None and save_games:
+            record.finish(game)
+            folder = Path(save_games)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / f"game-{game_seed}.json").write_text(record.to_json(), encoding="utf-8")
         decisions += k
         hint_times += [t for b in seat_players if isinstance(b, SearchBot) for t in b.times]
         w = game.winner
@@ -118,7 +137,7 @@ def bench_hint(players: int = 4, positions: int = 20, seed: int = 0,
         t0 = time.perf_counter()
         r = hint(g, seconds=seconds, seed=seed + i)
         times.append(time.perf_counter() - t0)
-        counts.append(r.playouts)
+        counts.append(r.games)
         n_actions.append(len(r.rows))
     timing = summary(times)
     return {

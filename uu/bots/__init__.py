@@ -1,6 +1,7 @@
 """Players that are not people. Bots choose among the legal actions of the pending decision (`registry`: random,
 heuristic, and the hint engine; levels easy, normal, hard); `hint` finds the best move with short determinized
-playouts and says why (`uu.benchmarks.bots` measures them)."""
+simulated games and gives it as data, with the reason (`uu.words.hint` says it; `uu.benchmarks.bots` measures
+them)."""
 
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.hint import HintResult, HintRow, hint

@@ -1,136 +1,339 @@
-"""Why the hint's move is best, in one or two plain sentences built from what its playouts found.
+"""Why a move is good, as data: what it does (read from the card data and the position) and what the search found.
 
-The first sentence names the move and its strongest reason (it wins outright in most playouts, it gains you
-Unicorns, or it holds back the player closest to winning), and for a card that goes onto the Neigh pile, how
-likely someone is to answer it: the chance that another player holds a Neigh, from the cards the player has
-not seen, and how often the playouts' opponents did answer it. The second sentence says what the main
-alternative risks. Every figure comes from the search itself (`uu.bots.search`) or from what the player can see
-(`neigh_chance`), never from hidden cards.
+The hint (`uu.bots.hint`) and the review (`uu.tutor.review`) hand these facts to the words layer
+(`uu.words.hint`), which turns them into a player's sentences; nothing here is a sentence, so the bots never
+depend on how the tutor speaks.
+
+- `effect_of(game, action)`: what a move does from the cards themselves: the verb of the card's effect
+  (`uu.cards.verbs`: destroy, steal, bring, ...), what it aims at and whose it is, the Unicorns it adds, and
+  at a Neigh moment what the card on the pile would do if it resolved (the `Threat`).
+- `neigh_odds(game, viewer, player, card)`: how likely another player is to answer a card with a Neigh,
+  counting only players who may (the engine's queries: a Stable that makes its owner's cards unanswerable,
+  like Yay; a card that bars its owner from Neighs, like Slowdown or Ginormous Unicorn; a card that cannot be
+  Neigh'd itself, like Super Neigh) and only the cards `viewer` has not seen (never the hidden cards).
+- `reason(game, found, cand)`: the strongest reason for a candidate, in order: the only move, it wins, at a
+  Neigh moment what answering or passing does, the card's effect, then what the simulated games found.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from math import comb, prod
+from typing import Literal
 
 from uu.bots.search import Candidate, Search
+from uu.cards.schema import CardType
+from uu.engine import queries as q
+from uu.engine.actions import Action
 from uu.engine.game import Game
-from uu.render import second_person
 
-__all__ = ["explain", "move_words", "neigh_chance", "someone_neighs", "unseen_neighs"]
+__all__ = ["Effect", "NeighOdds", "Reason", "Threat", "effect_of", "neigh_chance", "neigh_odds", "reason",
+           "rule_of_thumb", "someone_neighs", "unseen_neighs"]
 
-INSTANTS = ("Neigh", "Super Neigh")
 NOTABLE = 0.25  # a difference in mean Unicorns worth a sentence
+WINS_OFTEN = 0.5  # share of simulated games won that makes "it wins" the reason
+
+ReasonKind = Literal["only_move", "wins_now", "wins_often", "stops", "lets_through", "brings", "hits",
+                     "adds_unicorn", "upgrade", "downgrade", "draws", "uses", "declines", "holds_back", "gains",
+                     "chance"]
+
+
+@dataclass
+class NeighOdds:
+    """Who may answer a card with a Neigh, and the chance that one of them holds one."""
+
+    chance: float  # from the cards the viewer has not seen
+    may: list[str] = field(default_factory=list)  # players who may answer and hold cards
+    barred: list[tuple[str, str]] = field(default_factory=list)  # (player, the card that bars them)
+    unanswerable: str | None = None  # the card that makes nobody able to answer (Yay, Super Neigh), if any
+
+
+@dataclass
+class Threat:
+    """The card on top of the Neigh pile at a Neigh moment, and what it does if nobody stops it."""
+
+    player: str  # who played it
+    card: str
+    verb: str | None = None  # the verb of its effect (destroy, steal, ...), None for a card that only enters
+    target: str | None = None  # the card it aims at, when declared with the play
+    target_owner: str | None = None
+    into: str | None = None  # whose Stable it enters (Unicorns, Upgrades, Downgrades)
+    mine: bool = False  # does it aim at the deciding player's card (or enter their Stable)?
+    unicorn: bool = False  # is it a Unicorn card?
+
+
+@dataclass
+class Effect:
+    """What one move does, from the card data and the position."""
+
+    kind: str  # the action kind (play, draw, respond, pass, target, ...)
+    move: str  # the move as the engine describes it (the table's move list)
+    card: str | None = None
+    card_type: str | None = None  # the type value (basic, magic, ...)
+    card_text: str | None = None  # the card's effect in our words (the catalog's text)
+    verb: str | None = None  # the verb of the card's effect (or of the decision, for a target choice)
+    target: str | None = None  # the card or player it aims at
+    target_owner: str | None = None
+    target_owner_seat: int | None = None
+    target_unicorn: bool = False  # the card aimed at is a Unicorn (one fewer for its owner)
+    target_owner_unicorns: int = 0
+    into: str | None = None  # whose Stable a played card enters
+    into_self: bool = False
+    brings: str | None = None  # a card of the player's hand that the card brings with it (Rainbow Unicorn)
+    unicorns_after: int | None = None  # the player's Unicorns once the card is in, when it adds some
+    threat: Threat | None = None  # at a Neigh moment
+    odds: NeighOdds | None = None  # for a card that can be answered: who may Neigh it
+
+
+@dataclass
+class Reason:
+    """The reason a player would give for a candidate, with its facts."""
+
+    kind: ReasonKind
+    effect: Effect
+    player: str
+    need: int  # Unicorns needed to win
+    unicorns: int  # the player's Unicorns now
+    leader: str | None = None  # the other player closest to winning
+    leader_unicorns: int = 0
+    leader_targeted: bool = False  # the move aims at the leader's card or Stable
+    amount: float = 0.0  # Unicorns held back or gained, per simulated game, against the runner-up
+    wins: int = 0
+    games: int = 0
+    answered: int = 0  # simulated games where another player answered the move with an Instant
+
+
+# ---- Neigh odds ------------------------------------------------------------------------------------------
+
+def _instant(game: Game, cid: int) -> bool:
+    return game.state.defs[cid].type is CardType.INSTANT
 
 
 def unseen_neighs(game: Game, viewer: int) -> tuple[int, int]:
-    """(Neigh and Super Neigh cards the viewer has not seen, cards the viewer cannot see)."""
+    """(Neigh and Super Neigh cards the viewer has not seen, cards the viewer cannot see). A hand kept face
+    up (Nanny Cam) is seen."""
     s = game.state
-    total = sum(1 for cid in range(len(s.defs)) if s.defs[cid].name in INSTANTS and s.zone_of[cid] != "box")
-    seen = sum(1 for n in game.hand(viewer) + game.discard if n in INSTANTS)
-    seen += sum(1 for n, _p in game.pile if n in INSTANTS)
-    hidden = game.deck_size + sum(len(s.hands[p]) for p in range(s.n) if p != viewer)
+    hidden_seats = [p for p in range(s.n) if p != viewer and not q.hand_visible(s, p)]
+    total = sum(1 for cid in range(len(s.defs)) if _instant(game, cid) and s.zone_of[cid] != "box")
+    seen = sum(1 for cid in range(len(s.defs)) if _instant(game, cid) and s.zone_of[cid] not in ("box", "deck")
+               and not (s.zone_of[cid] == "hand" and s.owner_of[cid] in hidden_seats))
+    hidden = len(s.deck) + sum(len(s.hands[p]) for p in hidden_seats)
     return max(total - seen, 0), hidden
 
 
 def neigh_chance(game: Game, viewer: int, holder: int) -> float:
     """The chance, from what `viewer` has seen, that `holder` has at least one Neigh or Super Neigh in hand."""
+    s = game.state
+    if q.hand_visible(s, holder) or holder == viewer:
+        return float(any(_instant(game, c) for c in s.hands[holder]))
     neighs, hidden = unseen_neighs(game, viewer)
-    hand = len(game.state.hands[holder])
+    hand = len(s.hands[holder])
     if hidden <= 0 or hand == 0 or neighs == 0:
         return 0.0
     hand = min(hand, hidden)
     return 1.0 - comb(hidden - neighs, hand) / comb(hidden, hand)
 
 
+def _bar(game: Game, p: int, static: str, value: str | None = None) -> str | None:
+    """The name of the working card in p's Stable with `static` (holding `value`, for a list), if any."""
+    s = game.state
+    for c in s.stables[p]:
+        v = s.defs[c].static.get(static)
+        if v and q.text_works(s, c) and (value is None or value in v):
+            return s.defs[c].name
+    return None
+
+
+def neigh_odds(game: Game, viewer: int, player: int, card: str) -> NeighOdds:
+    """Who may answer `card` played by `player` with a Neigh (see the module docstring), and the chance, from
+    what `viewer` has seen, that at least one of them holds one (hands treated as independent)."""
+    s = game.state
+    d = next((x for x in s.defs if x.name == card), None)
+    if d is not None and d.static.get("unneighable"):
+        return NeighOdds(0.0, unanswerable=card)
+    if q.plays_unneighable(s, player):
+        return NeighOdds(0.0, unanswerable=_bar(game, player, "owner_plays_unneighable") or "a card in the Stable")
+    may: list[int] = []
+    barred: list[tuple[str, str]] = []
+    for p in range(s.n):
+        if p == player or not s.hands[p]:
+            continue
+        if q.cannot_play(s, p, "neigh"):
+            barred.append((s.players[p], _bar(game, p, "owner_cannot_play", "neigh") or "a card in the Stable"))
+        else:
+            may.append(p)
+    chance = 1.0 - prod(1.0 - neigh_chance(game, viewer, p) for p in may)
+    return NeighOdds(chance, [s.players[p] for p in may], barred)
+
+
 def someone_neighs(game: Game, viewer: int) -> float:
-    """The chance that at least one other player holds a Neigh (hands treated as independent: close enough
-    for advice, and never more than the cards allow)."""
-    others = [p for p in range(game.state.n) if p != viewer and game.state.hands[p]]
-    return 1.0 - prod(1.0 - neigh_chance(game, viewer, p) for p in others)
+    """The chance that a card `viewer` plays now is answered by a player who may (see `neigh_odds`): for the
+    coach's "someone may Neigh" when no card is named yet."""
+    return neigh_odds(game, viewer, viewer, "").chance
 
 
-def move_words(game: Game, c: Candidate) -> str:
-    """The move in the words the table's move list uses ("DRAW a card", "play Neigh", ...)."""
-    a = c.action
-    if a.kind == "draw":
-        return "DRAW a card"
-    if a.kind == "pass":
-        return "let the top card of the Neigh pile resolve"
-    return second_person(game.describe(a))
+# ---- what a move does ------------------------------------------------------------------------------------
+
+def _main_verb(effect: dict | None) -> str | None:
+    ops = (effect or {}).get("ops") or []
+    return ops[0].get("do") if ops else None
 
 
-def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+def _threat(game: Game, viewer: int) -> Threat | None:
+    s = game.state
+    if not s.pile:
+        return None
+    top = s.pile[-1]
+    d = s.defs[top["cid"]]
+    names = s.players
+    t = Threat(names[top["p"]], d.name, unicorn=d.is_unicorn)
+    into = top.get("into")
+    if into is not None:
+        t.into = names[into]
+        t.mine = into == viewer and d.type is CardType.DOWNGRADE
+    t.verb = _main_verb(d.play) if d.type is CardType.MAGIC else (_main_verb(d.enter) if d.enter else None)
+    for group in top.get("decl") or []:
+        for cid in group:
+            if 0 <= cid < len(s.defs) and s.zone_of[cid] == "stable":
+                t.target, t.target_owner = s.defs[cid].name, names[s.owner_of[cid]]
+                t.mine = t.mine or s.owner_of[cid] == viewer
+                break
+        if t.target:
+            break
+    return t
 
 
-def _of(k: int, n: int) -> str:
-    return f"{k} of {n} playouts"
+def effect_of(game: Game, action: Action, player: int) -> Effect:
+    """What `action` of the pending decision does for `player`, from the card data and the position."""
+    s = game.state
+    names = s.players
+    e = Effect(action.kind, game.describe(action), card=action.card)
+    d = next((x for x in s.defs if x.name == action.card), None) if action.card else None
+    if d is not None:
+        e.card_type, e.card_text = d.type.value, d.text
+    if action.target:
+        t = action.target[0]
+        e.target = t.card if t.card is not None else (names[t.player] if t.player is not None else None)
+        seat = t.owner if t.owner is not None else t.player
+        if seat is not None:
+            e.target_owner, e.target_owner_seat = names[seat], seat
+            e.target_owner_unicorns = q.unicorns(s, seat)
+        if t.cid is not None and t.zone == "stable" and 0 <= t.cid < len(s.defs):
+            e.target_unicorn = q.is_unicorn(s, t.cid)
+    if action.kind in ("respond", "pass"):
+        e.threat = _threat(game, player)
+        if action.kind == "respond" and action.card:
+            e.odds = neigh_odds(game, player, player, action.card)
+        return e
+    if action.kind == "target" and game.pending is not None:
+        e.verb = game.pending.verb
+        return e
+    if action.kind in ("use", "decline") and d is not None:  # a "may" effect of a card of the player's
+        return e
+    if action.kind != "play" or d is None:
+        return e
+    if action.into is not None:
+        e.into, e.into_self = names[action.into], action.into == player
+    if d.type is CardType.MAGIC:
+        e.verb = _main_verb(d.play)
+    elif d.enter:
+        e.verb = _main_verb(d.enter)
+    if d.is_unicorn and e.into_self:
+        value = int(d.static.get("unicorn_value", 1))
+        e.unicorns_after = q.unicorns(s, player) + value
+        ops = (d.enter or {}).get("ops") or []
+        bring = next((op for op in ops if op.get("do") == "bring" and op.get("from") == "hand"), None)
+        if bring is not None:
+            mine = [c for c in s.hands[player] if c != action.cid and q.matches(s, c, bring.get("what"))]
+            if mine:
+                e.brings = s.defs[mine[0]].name
+                e.unicorns_after += 1
+    e.odds = neigh_odds(game, player, player, d.name)
+    return e
 
 
-def _reason(game: Game, found: Search, best: Candidate, rest: list[Candidate]) -> str:
+# ---- the reason ------------------------------------------------------------------------------------------
+
+def reason(game: Game, found: Search, cand: Candidate) -> Reason:
+    """The strongest reason for `cand` (see the module docstring); `found` gives the runner-up to compare."""
+    s = game.state
     me = found.player
-    n = best.playouts
-    if n and best.wins * 2 >= n:
-        return f"it wins the game before your next turn in {_of(best.wins, n)}"
-    others = [p for p in range(game.state.n) if p != me]
-    leader = max(others, key=game.unicorns)
-    alt = rest[0] if rest else None
-    mine = best.mean_gain(me)
-    if alt is not None:
-        held_back = alt.mean_gain(leader) - best.mean_gain(leader)
-        gained = mine - alt.mean_gain(me)
-        if held_back >= NOTABLE and held_back >= gained:
-            return (f"it holds back {game.players[leader]}, who leads the others with {game.unicorns(leader)} "
-                    f"Unicorns (about {held_back:.1f} fewer for them by your next turn than after the next best move)")
-        if gained >= NOTABLE:
-            return f"by your next turn it leaves you about {gained:.1f} Unicorns better off than the next best move"
-    return f"it gives you the best chance to win from here, about {_pct(best.value or 0.0)}"
-
-
-def _neigh_clause(game: Game, found: Search, best: Candidate) -> str:
-    d = game.pending
-    a = best.action
-    if d is None or d.kind != "action" or a.kind != "play" or a.card in INSTANTS:
-        return ""
-    chance = someone_neighs(game, found.player)
-    if chance <= 0.0:
-        return "; nobody else can hold a Neigh now, so nobody can stop it"
-    return (f"; another player holds a Neigh about {_pct(chance)} of the time (from the cards you have not seen), "
-            f"and it was answered with one in {_of(best.answered, best.playouts)}")
-
-
-def _alternative(game: Game, found: Search, best: Candidate, alt: Candidate) -> str:
-    me = found.player
-    name = move_words(game, alt)
-    n = alt.playouts
-    if n and alt.answered / n - (best.answered / best.playouts if best.playouts else 0.0) >= 0.15:
-        return f"The main alternative, {name}, was answered with a Neigh in {_of(alt.answered, n)}."
-    others = [p for p in range(game.state.n) if p != me]
-    worst = max(others, key=lambda p: alt.mean_gain(p) - best.mean_gain(p))
-    helps = alt.mean_gain(worst) - best.mean_gain(worst)
-    if helps >= NOTABLE:
-        return (f"The main alternative, {name}, leaves {game.players[worst]} about {helps:.1f} Unicorns better "
-                f"off by your next turn.")
-    loses = best.mean_gain(me) - alt.mean_gain(me)
-    if loses >= NOTABLE:
-        return f"The main alternative, {name}, leaves you about {loses:.1f} Unicorns fewer by your next turn."
-    va, vb = alt.value or 0.0, best.value or 0.0
-    if vb - va < 0.02:
-        return f"The main alternative, {name}, is about as good ({_pct(va)} against {_pct(vb)}): either will do."
-    return f"The main alternative, {name}, wins less often: about {_pct(va)} against {_pct(vb)}."
-
-
-def explain(game: Game, found: Search) -> str:
-    """One or two sentences: why the best move, and what the main alternative risks."""
-    best = found.best
-    rest = found.candidates[1:]
+    e = effect_of(game, cand.action, me)
+    others = [p for p in range(s.n) if p != me]
+    leader = max(others, key=lambda p: q.unicorns(s, p)) if others else None
+    r = Reason("chance", e, s.players[me], s.threshold(), q.unicorns(s, me), wins=cand.wins, games=cand.playouts,
+               answered=cand.answered)
+    if leader is not None:
+        r.leader, r.leader_unicorns = s.players[leader], q.unicorns(s, leader)
+        r.leader_targeted = e.target_owner_seat == leader or cand.action.into == leader
     d = game.pending
     if d is not None and len(d.actions) == 1:
-        return f"{move_words(game, best).capitalize()} is the only legal move here."
-    if not best.playouts:
-        return f"{move_words(game, best).capitalize()} is the heuristic's choice (no playout had time to run)."
-    first = (f"Best: {move_words(game, best)}, because {_reason(game, found, best, rest)}"
-             f"{_neigh_clause(game, found, best)}.")
-    if not rest:
-        return first
-    return f"{first} {_alternative(game, found, best, rest[0])}"
+        r.kind = "only_move"
+        return r
+    if e.unicorns_after is not None and e.unicorns_after >= r.need and cand.wins * 2 >= max(cand.playouts, 1):
+        r.kind = "wins_now"
+        return r
+    if cand.playouts and cand.wins >= WINS_OFTEN * cand.playouts:
+        r.kind = "wins_often"
+        return r
+    if e.kind == "respond" and e.threat is not None:
+        r.kind = "stops"
+        return r
+    if e.kind == "pass" and e.threat is not None:
+        r.kind = "lets_through"
+        return r
+    if e.brings:
+        r.kind = "brings"
+        return r
+    if e.verb in ("destroy", "steal", "return", "move", "pull", "look_take", "swap_hands", "skip_turn") and \
+            e.target_owner_seat is not None and e.target_owner_seat != me:
+        r.kind = "hits"
+        return r
+    if e.card_type == "downgrade" and e.into is not None and not e.into_self:
+        r.kind = "downgrade"
+        return r
+    if e.unicorns_after is not None:
+        r.kind = "adds_unicorn"
+        return r
+    if e.card_type == "upgrade" and e.into_self:
+        r.kind = "upgrade"
+        return r
+    if e.kind == "use" and e.card_text:
+        r.kind = "uses"
+        return r
+    alt = next((c for c in found.candidates if c is not cand and c.playouts), None)
+    if alt is not None and cand.playouts and leader is not None:
+        held_back = alt.mean_gain(leader) - cand.mean_gain(leader)
+        gained = cand.mean_gain(me) - alt.mean_gain(me)
+        if held_back >= NOTABLE and held_back >= gained:
+            r.kind, r.amount = "holds_back", held_back
+            return r
+        if gained >= NOTABLE:
+            r.kind, r.amount = "gains", gained
+            return r
+    if e.kind == "draw":
+        r.kind = "draws"
+    elif e.kind == "decline" and e.card:
+        r.kind = "declines"
+    return r
+
+
+Thumb = Literal["unicorn_first", "leader_first", "keep_neigh", "unanswerable_first", "use_effect", "keep_options"]
+
+
+def rule_of_thumb(best: Reason, alt: Reason) -> Thumb:
+    """A rule of thumb to choose between two moves the estimate cannot tell apart."""
+    a, b = best.effect, alt.effect
+    if {a.kind, b.kind} == {"respond", "pass"}:
+        return "keep_neigh"
+    if {a.kind, b.kind} == {"use", "decline"}:
+        return "use_effect"
+    if (a.unicorns_after is None) != (b.unicorns_after is None):
+        return "unicorn_first"
+    if best.leader_targeted != alt.leader_targeted:
+        return "leader_first"
+    odds_a = a.odds.chance if a.odds else 0.0
+    odds_b = b.odds.chance if b.odds else 0.0
+    if (odds_a == 0.0) != (odds_b == 0.0):
+        return "unanswerable_first"
+    return "keep_options"

@@ -12,6 +12,9 @@ For the pending decision of `player`:
    ends.
 3. **Values.** A finished playout is worth 1 to its winner; an unfinished one is worth the player's chance to
    win according to the position model (`uu.bots.value`). The candidate with the best mean is the hint.
+4. **Doubt.** Each candidate has a 95% interval on its mean (`Candidate.interval`). While the best one's
+   interval overlaps another's, those candidates alone get more deals (at most `MAX_EXTRA_DEALS`, within the
+   time cap); `Search.clear` says whether the best ends up separated from the second.
 
 Why this shape: the heuristic bot is a good model of how other players answer (who Neighs what, whom they
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is
@@ -22,6 +25,7 @@ Measured strength and speed: README, "Hints and bots" (`uu bench --bots hint,heu
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -38,6 +42,9 @@ DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate once)
 DEFAULT_WIDTH = 6  # candidates played out at most
 DEFAULT_SECONDS = 1.0  # time cap per hint: rounds stop early when the next one would not fit
 MAX_PLAYOUT_DECISIONS = 400
+MAX_EXTRA_DEALS = 36  # more deals, at most, for the candidates the first rounds could not tell apart
+Z95 = 1.96
+SEPARATE_SHARE = 0.9  # the extra deals stop within this share of the time cap
 
 
 @dataclass
@@ -48,6 +55,7 @@ class Candidate:
     action: Action
     prior: float  # the heuristic bot's static score
     total: float = 0.0  # sum of the playouts' values
+    squares: float = 0.0  # sum of their squares (for the interval)
     playouts: int = 0
     wins: int = 0  # playouts that ended with the player's win
     answered: int = 0  # playouts where another player answered this move with an Instant (Neigh)
@@ -56,6 +64,19 @@ class Candidate:
     @property
     def value(self) -> float | None:
         return self.total / self.playouts if self.playouts else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """A 95% interval on the chance to win after this move (normal approximation with the playouts'
+        own spread; (0, 1) before two playouts). All-equal playouts give a point: a move that wins in every
+        simulated game is known to win, whatever the sample size."""
+        n = self.playouts
+        if n < 2:
+            return (0.0, 1.0)
+        mean = self.total / n
+        var = max(self.squares / n - mean * mean, 0.0) * n / (n - 1)
+        half = Z95 * math.sqrt(var / n)
+        return (max(0.0, mean - half), min(1.0, mean + half))
 
     def mean_gain(self, seat: int) -> float:
         return self.gains[seat] / self.playouts if self.playouts else 0.0
@@ -95,6 +116,7 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
     s = g.state
     value = win_chances(s, weights())[player]
     cand.total += value
+    cand.squares += value * value
     cand.playouts += 1
     cand.wins += s.over and s.winner == player
     cand.answered += answered
@@ -109,7 +131,7 @@ class Search:
     player: int
     candidates: list[Candidate]  # best first
     skipped: list[int]  # indexes of legal actions not played out (beyond `width`)
-    deals: int  # rounds completed
+    deals: int  # rounds completed, with the extra deals given to the closest candidates
     seconds: float
     settings: dict[str, Any]
 
@@ -117,17 +139,33 @@ class Search:
     def best(self) -> Candidate:
         return self.candidates[0]
 
+    @property
+    def clear(self) -> bool:
+        """Does the estimate separate the best candidate from the next (its 95% interval above the other's)?"""
+        played = [c for c in self.candidates if c.playouts]
+        if len(played) < 2:
+            return len(self.candidates) == 1
+        return played[0].interval[0] > played[1].interval[1]
+
 
 def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
            seconds: float | None = DEFAULT_SECONDS, seed: int = 0,
-           progress: Callable[[int, int], Any] | None = None) -> Search:
+           progress: Callable[[int, int], Any] | None = None, extra: int = MAX_EXTRA_DEALS,
+           include: Action | None = None) -> Search:
     """Play out the candidates of the pending decision (see the module docstring). `deals` rounds at most;
-    `seconds` (None: no cap) stops before a round that would not fit (the first round always runs)."""
+    `seconds` (None: no cap) stops before a round that would not fit (the first round always runs). Then, while
+    the best candidate's interval overlaps another's, up to `extra` more deals for those candidates only, in
+    the time left. `include`: a legal action that must be among the candidates (the review grades the move
+    the player made, even one the rules of thumb rank low)."""
     d = game.pending
     if d is None:
         raise ValueError("the game is over: there is no decision to analyse")
     player = d.player
     cands = candidates(game, width)
+    if include is not None and all(c.action != include for c in cands):
+        i = next(k for k, a in enumerate(d.actions) if a == include)
+        cands = sorted([*cands, Candidate(i, d.actions[i], float("-inf"), gains=[0.0] * game.state.n)],
+                       key=lambda c: c.index)
     played = {c.index for c in cands}
     skipped = [i for i in range(len(d.actions)) if i not in played]
     h = game.state.n if horizon is None else horizon
@@ -148,10 +186,42 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
             done_rounds += 1
             if progress:
                 progress(done_rounds * len(cands), total)
-        if progress and done_rounds < deals:
-            progress(done_rounds * len(cands), done_rounds * len(cands))
-    ranked = sorted(cands, key=lambda c: (-(c.value if c.value is not None else 2.0), -c.prior, c.index))
+        done_rounds += _separate(game, cands, player, h, seed, done_rounds, extra, start, seconds)
+        if progress:
+            games = sum(c.playouts for c in cands)
+            progress(games, games)
+    ranked = _ranked(cands)
     return Search(player, ranked, skipped, done_rounds, time.perf_counter() - start, settings)
+
+
+def _ranked(cands: list[Candidate]) -> list[Candidate]:
+    return sorted(cands, key=lambda c: (-(c.value if c.value is not None else 2.0), -c.prior, c.index))
+
+
+def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, seed: int, first: int, extra: int,
+              start: float, seconds: float | None) -> int:
+    """More deals for the best candidate and those whose interval reaches its own, until they separate, `extra`
+    deals were added, or the next deal would pass `seconds`. Returns the deals added."""
+    added = 0
+    while added < extra:
+        ranked = _ranked(cands)
+        low = ranked[0].interval[0]
+        close = [c for c in ranked[1:] if c.interval[1] >= low]
+        if not close:
+            break
+        group = [ranked[0], *close]
+        if seconds is not None:
+            spent = time.perf_counter() - start
+            games = sum(c.playouts for c in cands)
+            # twice the mean cost of a simulated game, within 90% of the cap: on a busy machine one game can
+            # take much longer than the mean, and the cap is a promise to the learner waiting for the hint
+            if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
+                break
+        rng_key = f"uu-search:{seed}:{first + added}"
+        for c in group:
+            play_out(game, c, player, random.Random(rng_key), horizon)
+        added += 1
+    return added
 
 
 class SearchBot:

@@ -35,6 +35,7 @@ class TableWidget(anywidget.AnyWidget):
     actions: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Grows with every update: a choice made on an older table names an index of an older list.
     version = traitlets.Int(0).tag(sync=True)
+    hint: traitlets.List[Any] = traitlets.List().tag(sync=True)  # action ids the hint lights (data-hinted)
 
     def __init__(self, game: Game | None = None, viewer: int = 0,
                  on_choose: Callable[[int], Any] | None = None,

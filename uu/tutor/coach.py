@@ -2,25 +2,29 @@
 
 `comment(before, action, learner)` is called with the game as it was when the learner decided. It compares the
 learner's choice with the hint engine's (`uu.bots.search`, the Hard bot's and the hint's choice, here with a
-fixed number of deals and no time cap, so a lesson replays the same way on any machine), and adds what the table
-says about the moment: who is closest to winning, and how likely an opponent is to hold a Neigh.
+fixed number of deals and no time cap, so a lesson replays the same way on any machine). A move is "as good"
+unless the estimate separates the engine's move from it (its 95% interval above the learner's): the coach never
+calls noise a mistake. Then it adds what the table says about the moment: who is closest to winning, and who
+may answer a card with a Neigh (only players who may: `uu.bots.explain.neigh_odds` follows Yay, Slowdown,
+Ginormous Unicorn and Super Neigh through the engine's queries).
 
-The coach reads only what the learner may see: the Neigh estimate counts the Instant cards not yet seen by
-the learner (every copy in the game, less those in the learner's hand, the discard pile and on the table), and
-spreads them over the cards the learner cannot see (the deck and the other hands), so it never peeks.
+The coach reads only what the learner may see: the Neigh estimate counts the Instant cards the learner has not
+seen and spreads them over the cards the learner cannot see (the deck and the other hands), so it never peeks.
 """
 
 from __future__ import annotations
 
-from uu.bots.explain import INSTANTS, neigh_chance, someone_neighs, unseen_neighs
+from uu.bots.explain import neigh_chance, neigh_odds, unseen_neighs
 from uu.bots.search import search
+from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.tutor.movewords import move_words
 
 __all__ = ["comment", "neigh_chance", "unseen_neighs"]
 
 COACH_DEALS = 8
-CLOSE_ENOUGH = 0.01  # a move whose estimated chance to win is this close to the best is as good
+COACH_EXTRA = 16  # more deals for the moves the first ones cannot tell apart (no time cap: replays the same)
 
 
 def _leader(game: Game, learner: int) -> str:
@@ -36,14 +40,19 @@ def _leader(game: Game, learner: int) -> str:
     return f"You have {mine} of the {need} Unicorns needed; the closest opponent, {game.players[best]}, has {have}."
 
 
-def _neigh_note(game: Game, learner: int) -> str:
-    others = [p for p in range(len(game.players)) if p != learner and game.state.hands[p]]
-    if not others:
-        return "Nobody else holds a card, so nobody can answer it with a Neigh."
-    chance = someone_neighs(game, learner)
+def _neigh_note(game: Game, learner: int, card: str) -> str:
+    """Who may answer the learner's card with a Neigh, and how likely that is."""
+    odds = neigh_odds(game, learner, learner, card)
+    if odds.unanswerable:
+        why = ("it cannot be Neigh'd" if odds.unanswerable == card
+               else f"{odds.unanswerable} in your Stable keeps your cards from being Neigh'd")
+        return f"Nobody could answer it with a Neigh: {why}."
+    barred = "".join(f" {name} cannot play Neigh cards ({bar})." for name, bar in odds.barred)
+    if not odds.may:
+        return f"Nobody else could answer it with a Neigh.{barred}"
     neighs, hidden = unseen_neighs(game, learner)
-    return (f"{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
-            f"answers a card with a Neigh is about {round(chance * 100)}%.")
+    return (f"{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone who may "
+            f"answers it with a Neigh is about {round(odds.chance * 100)}%.{barred}")
 
 
 def comment(before: Game, action: Action, learner: int) -> str:
@@ -55,22 +64,23 @@ def comment(before: Game, action: Action, learner: int) -> str:
         return "Only one move was possible here."
     if d.kind == "baby":  # every Baby is as good as another: nothing to coach yet
         return "Any Baby is as good as another: they have no effects of their own."
-    found = search(before, deals=COACH_DEALS, seconds=None, seed=before.state.decisions)
-    best = found.best.action
-    top = found.best.value or 0.0
-    mine = next((c.value for c in found.candidates if c.action == action), None)
-    agrees = action == best or (mine is not None and mine >= top - CLOSE_ENOUGH)
+    legal = before.find(action)
+    found = search(before, deals=COACH_DEALS, seconds=None, seed=before.state.decisions, extra=COACH_EXTRA,
+                   include=legal)
+    best = found.best
+    mine = next(c for c in found.candidates if c.action == legal)
+    agrees = mine is best or best.interval[0] <= mine.interval[1]
+    names = list(before.players)
+    better = move_words(best.action, names, learner)
     if d.kind == "respond":
         played = before.pile[-1][0] if before.pile else "that card"
-        if action.kind == "pass":
-            head = f"You let {played} through."
-        else:
-            head = f"You answered {played} with {action.card}."
+        head = f"You let {played} through." if action.kind == "pass" else f"You answered {played} with {action.card}."
         if agrees:
-            return f"{head} That is what the coach would do too. {_leader(before, learner)}"
-        return (f"{head} The coach would rather {before.describe(best)}. {_leader(before, learner)}")
-    head = ("Good choice: the coach would make the same move." if agrees else
-            f"A playable move, but the coach would rather {before.describe(best)}.")
-    extra = _neigh_note(before, learner) if (d.kind == "action" and action.kind == "play"
-                                              and action.card not in INSTANTS) else _leader(before, learner)
-    return f"{head} {extra}"
+            return f"{head} That is as good as the coach's choice. {_leader(before, learner)}"
+        return f"{head} The coach would rather {better}. {_leader(before, learner)}"
+    head = ("Good choice: the coach finds no better move." if agrees else
+            f"A playable move, but the coach would rather {better}.")
+    card = next((x for x in before.state.defs if x.name == action.card), None) if action.kind == "play" else None
+    if d.kind == "action" and card is not None and card.type is not CardType.INSTANT:
+        return f"{head} {_neigh_note(before, learner, card.name)}"
+    return f"{head} {_leader(before, learner)}"

@@ -56,6 +56,7 @@ from uu.engine.game import Game
 from uu.engine.state import LogEntry
 from uu.scenario.build import build_game
 from uu.scenario.model import Step
+from uu.scenario.record import GameRecord, record_for
 from uu.scenario.runner import _action_from_step, check_expect, describe_pending, matches
 from uu.tutor.model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
 
@@ -136,6 +137,8 @@ class LessonRunner:
         self.stuck: str | None = None
         self._learner_turns: set[int] = set()
         self._goal_log = 0
+        # the game step's game as a record (uu.scenario.record), from its first decision: for "Review my game"
+        self.record: GameRecord | None = None
         self._settle(random=False)
         self._enter()
 
@@ -150,6 +153,7 @@ class LessonRunner:
         new.quiz_first = dict(self.quiz_first)
         new.problems = list(self.problems)
         new._learner_turns = set(self._learner_turns)
+        new.record = self.record.model_copy(update={"moves": list(self.record.moves)}) if self.record else None
         return new
 
     @property
@@ -428,6 +432,8 @@ class LessonRunner:
         st = self.step
         assert st is not None
         before = self.game.copy() if st.kind == "game" else None
+        if st.kind == "game" and self.record is not None:
+            self.record.add(self.game, legal)
         self.game.apply(legal)
         if st.kind == "ask":
             hit = self._accepts(st, legal)
@@ -522,6 +528,8 @@ class LessonRunner:
         else:
             if st.kind == "game" and self.game.turn[2] > 0:  # turn 0 is the setup (choosing Babies)
                 self._learner_turns.add(self.game.turn[2])
+            if st.kind == "game" and self.record is None:
+                self.record = record_for(self.game)
             self._goal_log = len(self.game.log)  # a goal step is played before another player's turn
             return
         self.problems.append(problem)
@@ -562,7 +570,10 @@ class LessonRunner:
         bot = self._game_bot(st) if playing else self.bot
         while (d := game.pending) is not None and d.player != self.learner:
             if playing:
-                game.apply(bot.choose(game))
+                action = bot.choose(game)
+                if self.record is not None:
+                    self.record.add(game, action)
+                game.apply(action)
             elif d.kind == "respond":
                 game.apply(Action("pass"))
             elif len(d.actions) == 1:

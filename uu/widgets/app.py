@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
+from uu.scenario.record import GameRecord
 from uu.tutor.check import shipped_lessons
 from uu.tutor.classroom import ClassReporter, name_problem
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
@@ -38,6 +39,7 @@ from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
 from uu.widgets.progress import LessonSaved, ProgressStore, Saved, decode_history, encode_history
+from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.words.lesson import LessonRunner
 
@@ -84,6 +86,7 @@ class App(widgets.VBox):
         self.lesson_screens: dict[str, LessonScreen] = {}
         self.play_screen: PlayScreen | None = None
         self.sandbox_screen: SandboxScreen | None = None
+        self.review_screen: ReviewScreen | None = None
         self.home_button = make_button("Home", ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip="All lessons and the game")
         # with the class view, every screen says the teacher sees this learner's progress (once named)
@@ -359,12 +362,30 @@ class App(widgets.VBox):
             s = self.play_saved or PlaySettings()
             with built_whole():
                 self.play_screen = PlayScreen(delay=self.delay, name=s.name, players=s.players, seed=s.seed,
-                                              targeting=s.targeting, level=s.level)
+                                              targeting=s.targeting, level=s.level, on_review=self.open_review)
             p = self.play_screen
             for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input, p.level_input):
                 control.observe(self.save, names="value")
         self._show(self.play_screen)
         return self.play_screen
+
+    def open_review(self, record: GameRecord, player: int) -> ReviewScreen:
+        """"Review my game": the review screen; a decision clicked there opens in the sandbox."""
+        with built_whole():
+            screen = ReviewScreen(record, player, on_open=self.open_in_sandbox, on_home=self.show_home)
+        self.review_screen = screen
+        self._show(screen)
+        return screen
+
+    def open_in_sandbox(self, text: str, note: str) -> None:
+        """Open a position (scenario YAML) in the sandbox, live, with its decision yours to make."""
+        sandbox = self.open_sandbox()
+        if not sandbox.load_yaml(text, note):
+            raise ValueError(f"this position could not be opened in the sandbox: {sandbox.load_message}")
+        sandbox.start()
+        sandbox.message = ("info", f"Opened from the review of your game: {note}. Try another move, or let the "
+                           "bots play on.")
+        sandbox.refresh()
 
     def open_sandbox(self) -> SandboxScreen:
         if self.sandbox_screen is None:

@@ -11,7 +11,7 @@ safely (escaped first, uu.render.markdown_html); rules are shown in a learner's 
 
 CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-choice, uu-next,
 uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-preview-back,
-uu-recap, uu-quiz-score, uu-home, uu-table (the table: its data-* contract is in uu/table/table.js).
+uu-recap, uu-quiz-score, uu-home, uu-review-game (after a lesson with a game: "Review my game"), uu-table (the table: its data-* contract is in uu/table/table.js).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from uu.render import esc, markdown_html, rules_html
 from uu.table.observation import legal_actions, observe
 from uu.table.widget import TableWidget
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.review import ReviewScreen
 from uu.words.lesson import Feedback, LessonRunner
 
 __all__ = ["LessonScreen"]
@@ -84,6 +85,10 @@ class LessonScreen(ScreenBase):
             self.home_button.layout.display = HIDDEN
         self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
         self.table.add_class("uu-table")
+        # a lesson with a game (the guided game): once it is done, the review of the learner's game
+        self.review_button = make_button("Review my game", "uu-review-game", self.on_review, style="success",
+                                         tooltip="Grade each of your decisions and find the turning points")
+        self.review_box = widgets.VBox()
 
         self.children = [
             widgets.HBox([self.title, self.progress_label], layout=widgets.Layout(align_items="baseline")),
@@ -96,6 +101,8 @@ class LessonScreen(ScreenBase):
             self.error_box,
             self.preview_note,
             self.preview_back,
+            self.review_button,
+            self.review_box,
             self.table,
         ]
         self.refresh()
@@ -214,9 +221,20 @@ class LessonScreen(ScreenBase):
             self.preview_back.click()
         return self.click_move(self.runner.answer())
 
+    @safe
+    def on_review(self, _b: Any = None) -> None:
+        r = self.runner
+        if r.record is None or not r.done:
+            raise ValueError("the review is for the lesson's game, once the lesson is complete")
+        r.record.finish(r.game)
+        self.review_box.children = (ReviewScreen(r.record, r.learner),)
+
     # ---- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         r = self.runner
+        self.review_button.layout.display = None if (r.done and r.record is not None) else HIDDEN
+        if not r.done:
+            self.review_box.children = ()
         k, n = r.progress
         st = r.step
         self.title.value = f"<h2 style='margin:4px 0'>{esc(r.lesson.title)}</h2>"

@@ -10,7 +10,11 @@ escaped wherever it is shown, and the game lives in Python attributes, never in 
 
 CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-step-mode, uu-new-game,
 uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-prompt, uu-level, uu-hint-button, uu-hint-box, uu-table
-(the table: its data-* contract is in uu/table/table.js).
+(the table: its data-* contract is in uu/table/table.js), uu-save-game, uu-save-link, uu-review-game.
+
+Every move is noted in a game record (`uu.scenario.record`; undo takes the undone moves out): "Save this game"
+offers it as a JSON download, and once the game is over "Review my game" opens the review (`on_review`, or
+under the table when the screen stands alone). The hint's move lights up on the table (its `hint` trait).
 
 The bots play at the level chosen (`uu.bots.registry.LEVELS`: Easy plays at random, Normal by rules of thumb,
 Hard plays the hint engine's best move). "Hint" asks the hint engine (`uu.bots.hint`) about the learner's
@@ -19,6 +23,7 @@ decision: one or two sentences on the best move, and the numbers behind it one c
 
 from __future__ import annotations
 
+import base64
 import time
 from collections.abc import Callable
 from typing import Any, Literal
@@ -31,9 +36,12 @@ from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.render import esc, result_text
+from uu.scenario.record import GameRecord, record_for
 from uu.table.widget import TableWidget
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.review import ReviewScreen
+from uu.words.hint import hint_html
 
 __all__ = ["PlayScreen", "PlaySettings"]
 
@@ -73,11 +81,15 @@ class PlayScreen(ScreenBase):
 
     def __init__(self, players: int = 3, seed: int = 0, name: str = "You",
                  targeting: str = "declare-first", delay: float = 0.3, step_mode: bool = False, level: str = "easy",
-                 on_home: Callable[[], Any] | None = None, **kwargs: Any):
+                 on_home: Callable[[], Any] | None = None,
+                 on_review: Callable[[GameRecord, int], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-play-screen")
         self.delay = delay
         self.on_home = on_home
+        self.on_review = on_review
+        self.record: GameRecord | None = None
+        self.record_marks: list[int] = []  # len(record.moves) before each of the learner's undoable moves
         self.game: Game | None = None
         self.bots: list[Bot] = []
         self.snapshots: list[Game] = []
@@ -120,6 +132,13 @@ class PlayScreen(ScreenBase):
                                        tooltip="What would a strong player do here, and why?")
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("uu-hint-box")
+        self.save_button = make_button("Save this game", "uu-save-game", self.on_save,
+                                       tooltip="Download this game (its start and every move) to review it later")
+        self.save_link = widgets.HTML()
+        self.save_link.add_class("uu-save-link")
+        self.review_button = make_button("Review my game", "uu-review-game", self.on_review_click, style="success",
+                                         tooltip="Grade each of your decisions and find the turning points")
+        self.review_box = widgets.VBox()
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
         self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
@@ -133,11 +152,14 @@ class PlayScreen(ScreenBase):
                          layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
             self.banner,
             self.prompt,
-            widgets.HBox([self.bot_button, self.undo_button, self.hint_button]),
+            widgets.HBox([self.bot_button, self.undo_button, self.hint_button, self.save_button,
+                          self.review_button], layout=widgets.Layout(flex_flow="row wrap")),
+            self.save_link,
             self.hint_box,
             self.feedback_box,
             self.error_box,
             self.table,
+            self.review_box,
         ]
         self._start()
 
@@ -162,9 +184,13 @@ class PlayScreen(ScreenBase):
         self.snapshots = []
         self.message = None
         names = seat_names(s.name, s.players)
-        self.hint_box.value = ""
+        self._clear_hint()
+        self.save_link.value = ""
+        self.review_box.children = ()
         self.bots = [make_bot(s.level, s.seed * 10 + p) for p in range(s.players)]
         self.game = new_game(names, seed=s.seed, options={"targeting": s.targeting})
+        self.record = record_for(self.game)
+        self.record_marks = []
         self.run_bots()
 
     @property
@@ -181,8 +207,16 @@ class PlayScreen(ScreenBase):
             return False
         g = self.game
         assert g is not None and g.pending is not None
-        g.apply(self.bots[g.pending.player].choose(g))
+        self._apply(g, self.bots[g.pending.player].choose(g))
         return True
+
+    def _apply(self, g: Game, action: Action) -> None:
+        """Apply a move and note it in the record (the engine judges it first: an illegal move raises and
+        neither the game nor the record changes)."""
+        legal = g.find(action)
+        if self.record is not None:
+            self.record.add(g, legal)
+        g.apply(legal)
 
     def run_bots(self) -> int:
         """Bots decide until the learner must (or the game ends); each decision is shown, `delay` apart.
@@ -221,10 +255,13 @@ class PlayScreen(ScreenBase):
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
             raise ValueError("it is not your decision now")
         snapshot = g.copy()
-        g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
+        mark = len(self.record.moves) if self.record is not None else 0
+        self._apply(g, action)  # the engine judges: an action that is not legal raises and changes nothing
         self.snapshots.append(snapshot)
+        self.record_marks.append(mark)
         self.message = None
-        self.hint_box.value = ""
+        self._clear_hint()
+        self.save_link.value = ""
         self.run_bots()
 
     @safe
@@ -239,8 +276,41 @@ class PlayScreen(ScreenBase):
             return
         self.hint_box.value = "<div class='uu-hint-wait' role='status'>Thinking…</div>"
         result = hint(g)
-        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {result._repr_html_()}</div>")
+        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {hint_html(result)}</div>")
+        # light the hinted move on the table (with the other when the estimate cannot tell them apart)
+        lit = [result.best] if result.clear else result.simulated[:2]
+        self.table.hint = [r.index for r in lit]
         self.message = None
+
+    def _clear_hint(self) -> None:
+        self.hint_box.value = ""
+        self.table.hint = []
+
+    @safe
+    def on_save(self, _b: Any = None) -> None:
+        """Offer the game record as a download (a data: link; nothing is stored on the server)."""
+        if self.record is None or self.game is None:
+            self.message = ("info", "There is no game to save yet: press New game.")
+            return
+        self.record.finish(self.game)
+        data = base64.b64encode(self.record.to_json().encode("utf-8")).decode("ascii")
+        name = f"uu-game-{self.seed_input.value}-{len(self.record.moves)}-moves.json"
+        self.save_link.value = (f"<a class='uu-save-download' download='{esc(name)}' "
+                                f"href='data:application/json;base64,{data}'>Download {esc(name)}</a> "
+                                f"<span class='uu-why'>(a game record: open it later with Review, or "
+                                f"<code>uu review FILE</code>)</span>")
+
+    @safe
+    def on_review_click(self, _b: Any = None) -> None:
+        """The review of the learner's game (when it is over)."""
+        if self.record is None or self.game is None or not self.game.is_over:
+            self.message = ("info", "The review is for a finished game: play it to the end first.")
+            return
+        self.record.finish(self.game)
+        if self.on_review is not None:
+            self.on_review(self.record, self.LEARNER)
+            return
+        self.review_box.children = (ReviewScreen(self.record, self.LEARNER),)
 
     @safe
     def on_stale_choice(self) -> None:
@@ -273,7 +343,9 @@ class PlayScreen(ScreenBase):
             return
         self.snapshots.pop()
         self.game = snap
-        self.hint_box.value = ""
+        if self.record is not None and self.record_marks:
+            del self.record.moves[self.record_marks.pop():]
+        self._clear_hint()
         self.message = ("right", "Your last move was taken back.")
 
     @safe
@@ -328,6 +400,7 @@ class PlayScreen(ScreenBase):
         self.bot_button.layout.display = None if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
         self.hint_button.disabled = d is None or d.player != self.LEARNER
+        self.review_button.layout.display = None if d is None else HIDDEN
         if self.message is None:
             self.feedback_box.value = ""
         else:

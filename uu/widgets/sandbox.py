@@ -72,6 +72,7 @@ from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.sandbox_build import DEFAULT_NAMES, GROUPS, HIDDEN, BuildPanel
 from uu.widgets.sandbox_share import SharePanel
 from uu.widgets.sandbox_timeline import TimelinePanel
+from uu.words.hint import hint_html
 
 log = logging.getLogger(__name__)
 
@@ -545,7 +546,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
             kind, text = self.message
             self.feedback_box.value = f"<div class='uu-fb uu-fb-{esc(kind)}' role='status'>{esc(text)}</div>"
         if self.hint_result is not None and self.hint_node == tl.current_id:
-            self.hint_box.value = self.hint_result._repr_html_()
+            self.hint_box.value = hint_html(self.hint_result)
         else:
             self.hint_box.value = ""
         if self.preview_input.value and d is not None:

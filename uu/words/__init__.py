@@ -4,5 +4,6 @@ Above `uu.tutor` (which returns facts: a refused move, a rule id, a decision) an
 below imports it. `rulewords` gives each rule id a learner's title, sentence and place in the rulebook;
 `whynot` says why a move is not legal now, `cardwhy` why a card cannot be played or a target chosen, both
 from the shared phrasing of cards, players and zones in `phrasing` and of the pending decision in `asking`;
-`lesson` is the lesson runner that speaks them.
+`lesson` is the lesson runner that speaks them; `hint` and `review` say the hint and the review of a game
+from the data `uu.bots` and `uu.tutor.review` compute.
 """
