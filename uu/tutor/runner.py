@@ -17,12 +17,10 @@
     runner.quiz_results                         # {step number: right at the first try} for quiz steps
     runner.done                                 # every step completed
 
-Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (the engine refused
-it: nothing changed; `fb.refused` is the move, and the screens' runner, `uu.words.lesson.LessonRunner`, says why
-in plain words: this layer returns the fact, never a sentence about the rules), "other" (legal, but not what the
-step asks: it was played out on a copy, `fb.preview` is the table after it and `fb.log` what happened, and the
-live game is as before), "info" (anything else: a page step, a goal not reached yet, a finished lesson).
-`fb.log` holds the log entries the move and the bots produced (each with `.text` and `.rules`).
+Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (refused, nothing
+changed; `fb.refused` is the move: `uu.words.lesson.LessonRunner` says why), "other" (legal, but not what the
+step asks: played out on a copy, `fb.preview` is the table after it, the live game as before), "info" (a page
+step, a goal not reached yet, a finished lesson). `fb.log`: the log entries of the move and the bots.
 
 After the learner's right move (or Next on a page) the step is completed: its scripted `bots:` moves are made
 (matched like scenario steps; other players' response windows before them are passed and single-action
