@@ -34,9 +34,8 @@ A goal step is played within the learner's turn: when the turn passes on and the
 starts again. A `game` step is free play against bots (they may answer with Neigh) until the learner has played
 its number of turns or the game ends; `fb.coach` then holds the coach's comment on the learner's decision.
 
-If the script cannot go on (a scripted bot move that is not legal, an asked move that is not there: what
-`uu lesson check` proves cannot happen in a checked lesson), `runner.stuck` says so in plain words and
-`back()` takes the learner to where they can go on; the details are kept in `runner.problems`.
+If the script cannot go on (what `uu lesson check` proves cannot happen in a checked lesson), `runner.stuck`
+says so and `back()` takes the learner to where they can go on; the details are in `runner.problems`.
 """
 
 from __future__ import annotations
@@ -90,15 +89,10 @@ def _result_words(game: Game, learner: int) -> str:
     return "you win" if w is not None and not isinstance(w, str) and w == learner else game.result_text()
 
 
-def _unique(ids: list[str] | tuple[str, ...]) -> list[str]:
-    return list(dict.fromkeys(ids))
-
-
 @dataclass
 class _Mark:
-    """The runner as it was just before one learner answer: what `back` restores. The game is the object that
-    was live then (a step with a `position:` replaces it later) and `moves` its move count, so going back is
-    `Game.pop` on it, never a replay."""
+    """The runner just before one learner answer, what `back` restores: the game then live and its move count
+    (going back is `Game.pop` on it, never a replay)."""
 
     game: Game
     moves: int
@@ -228,7 +222,7 @@ class LessonRunner:
             why, rules = self.refusal_words(action)
             self._missed()
             text = " ".join(x for x in (st.wrong.illegal, why) if x)
-            return Feedback(False, "illegal", text, _unique([*rules, *st.rules]), refused=action)
+            return Feedback(False, "illegal", text, list(dict.fromkeys([*rules, *st.rules])), refused=action)
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             if hit is None:
