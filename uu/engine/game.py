@@ -202,7 +202,8 @@ class Game:
         del moves[count:]
         base = count - count % SNAPSHOT_EVERY
         rec = self._undo[base // SNAPSHOT_EVERY]  # the record made just before move `base`
-        del self._undo[-(-count // SNAPSHOT_EVERY):]  # keep those made before moves still on the stack
+        kept = -(-count // SNAPSHOT_EVERY)  # the records made before moves still on the stack
+        del self._undo[kept:]
         s = self.state
         self._pending = restore(s, rec)
         for a in moves[base:]:

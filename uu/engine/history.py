@@ -8,9 +8,9 @@ loaded save does; `Game.pop` then makes the moves after the record again, so a p
 the game was before the move (tests/test_move_stack.py compares `to_dict()` at every step of random games,
 in both engine builds). The state must change only through `Game.push` for that to hold.
 
-What a record costs, and why not one per move: in a compiled game a step of play takes about 16 µs and a
-record about 15-30 µs (measured in random 4-player games), so a record per move would more than halve the
-engine's speed; one every `SNAPSHOT_EVERY` moves costs a few per cent. The record is made as cheap as it can be:
+What a record costs, and why not one per move: in a compiled game a step of play takes about 16-20 µs of CPU
+and a record about 13-25 µs (measured in random 2-, 4- and 6-player games), so a record per move would about
+halve the engine's speed; one every `SNAPSHOT_EVERY` (64) moves costs 2-3%. A record is as cheap as it can be:
 
 - the saved fields are plain data (ints, strings, lists, dicts: the save format's own), so one `marshal.dumps`
   call copies them all into one bytes object of about 2 KB (`zone_of` and `owner_of` are left out: `restore`

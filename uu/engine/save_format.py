@@ -29,7 +29,7 @@ from uu.engine.options import Options
 __all__ = ["FORMAT", "FRAME_KEYS", "FRAME_KINDS", "SaveV2"]
 
 FORMAT: Final = 2
-MAX_CARDS: Final = 400  # instances in one game (the base deck has 116)
+MAX_CARDS: Final = 400  # instances in one game (the base game has 127)
 MAX_LOG: Final = 200_000  # narration lines (a long game has a few thousand)
 MAX_LIST: Final = 2_000  # any other list
 
