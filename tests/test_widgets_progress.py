@@ -71,7 +71,7 @@ def test_play_settings_restored_and_saved():
     play.level_input.value = "normal"
     assert app.store.state["play"]["level"] == "normal"
     old = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}})
-    assert old.open_play().settings().level == "easy"  # progress saved before levels existed still loads
+    assert old.open_play().settings().level == "normal"  # progress saved before levels existed still loads
 
 
 @pytest.mark.parametrize("text", [

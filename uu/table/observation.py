@@ -33,7 +33,7 @@ from uu.engine.actions import Action, Decision
 from uu.engine.game import Game
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
-__all__ = ["LOG_LINES", "card_key", "legal_actions", "observe"]
+__all__ = ["LOG_LINES", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -58,6 +58,36 @@ def _card(game: Game, cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "type": kind,
             "type_label": TYPE_LABELS.get(kind, "Card"), "icon": ICONS.get(kind, "card"),
             "text": _texts().get(d.name, ""), "zone": zone, "owner": owner}
+
+
+def card_summary(game: Game, cid: int) -> dict[str, Any]:
+    """A card as the table draws it, where it is now (a step of a playback: uu/table/replay.py)."""
+    s = game.state
+    zone = s.zone_of[cid] or "box"
+    owner = s.owner_of[cid] if zone in ("hand", "stable") else -1
+    return _card(game, cid, zone, owner)
+
+
+def chain(game: Game) -> list[dict[str, Any]]:
+    """The effect chain, first link first: each link's effects with their card, whose they are and what they
+    will do (the card's text); the first link is the one resolving now."""
+    s = game.state
+    out = []
+    for i, link in enumerate(s.chain):
+        effects = [{"card": card_summary(game, e["cid"]), "player": s.players[e["you"]], "seat": e["you"],
+                    "kind": str(e.get("kind", "")), "text": _texts().get(s.defs[e["cid"]].name, "")}
+                   for e in link.get("effects", [])]
+        out.append({"current": i == 0, "effects": effects})
+    return out
+
+
+def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, Any]]:
+    """Log lines `start` to `end` (oldest first), as the table shows them: a newcomer's table asks for
+    the whole game once; each update carries only the newest LOG_LINES."""
+    s = game.state
+    stop = len(s.log) if end is None else min(end, len(s.log))
+    return [{"index": i, "text": second_person(s.log[i].text), "why": _why(s.log[i].rules)}
+            for i in range(max(0, start), stop)]
 
 
 def _back(owner: int, pos: int) -> dict[str, Any]:
@@ -97,11 +127,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         })
     pile = [{"card": _card(game, e["cid"], "pile"), "player": s.players[e["p"]], "seat": e["p"]}
             for e in s.pile]
-    log = []
-    start = max(0, len(s.log) - LOG_LINES)
-    for i in range(len(s.log) - 1, start - 1, -1):  # newest first
-        e = s.log[i]
-        log.append({"index": i, "text": second_person(e.text), "why": _why(e.rules)})
+    log = log_lines(game, len(s.log) - LOG_LINES)[::-1]  # newest first
     winner = s.winner
     return {
         "viewer": viewer,
@@ -110,6 +136,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "discard": [_card(game, c, "discard") for c in s.discard],  # last is the top
         "nursery": [_card(game, c, "nursery") for c in s.nursery],
         "pile": pile,
+        "chain": chain(game),
         "turn": {"player": s.current, "name": s.players[s.current], "phase": s.phase,
                  "phase_label": PHASE_LABELS.get(s.phase, s.phase), "number": s.turn_number},
         "decision": None if d is None else {
