@@ -14,11 +14,11 @@ from typing import Any
 
 from uu.bots import HeuristicBot
 from uu.engine import new_game
+from uu.table.replay import play_until_person
 from uu.table.widget import TableWidget
 
 __all__ = ["TableGame"]
 
-BOT_MOVES_AT_ONCE = 2000  # bots never answer this many decisions in a row in a real game: a stuck loop guard
 
 
 class TableGame:
@@ -34,11 +34,7 @@ class TableGame:
         self.widget.show(self.game, viewer)
 
     def run_bots(self) -> None:
-        for _ in range(BOT_MOVES_AT_ONCE):
-            d = self.game.pending
-            if d is None or d.player == self.viewer:
-                return
-            self.game.apply(self.bots[d.player].choose(self.game))
+        play_until_person(self.game, lambda g, seat: self.bots[seat].choose(g), lambda seat: seat == self.viewer)
 
     def choose(self, index: int) -> None:
         self.game.apply(self.game.legal_actions[index])

@@ -77,22 +77,31 @@ def changes_since(game: Game, before: Positions | None, log_at: int, viewer: int
     return {"seat": seat, "yours": seat is not None and seat == viewer, "lines": lines, "moved": moved}
 
 
-def play_until_person(game: Game, choose: Chooser, is_person: Callable[[int], bool],
+def play_until_person(game: Game | Callable[[], Game], choose: Chooser, is_person: Callable[[int], bool],
                       steps: list[dict[str, Any]] | None = None, viewer: int | None = None,
-                      limit: int = BOT_MOVES_AT_ONCE) -> int:
+                      limit: int = BOT_MOVES_AT_ONCE, apply: Callable[[Action], Any] | None = None) -> int:
     """Bots decide (`choose(game, seat)`) until a person must or the game is over; returns how many decisions
-    they made. With `steps`, one step per decision is appended (see the module doc)."""
+    they made. With `steps`, one step per decision is appended (see the module doc). A screen whose moves go
+    through something else (the sandbox's game tree, where each move makes a new position) passes `game` as
+    a function returning the position now and `apply` making a move."""
+    current = game if callable(game) else (lambda: game)
     n = 0
     while n < limit:
-        d = game.pending
+        g = current()
+        d = g.pending
         if d is None or is_person(d.player):
             break
-        before = positions(game) if steps is not None else None
-        log_at = len(game.state.log)
-        game.apply(choose(game, d.player))
+        before = positions(g) if steps is not None else None
+        log_at = len(g.state.log)
+        action = choose(g, d.player)
+        if apply is None:
+            g.apply(action)
+        else:
+            apply(action)
         n += 1
+        game_now = current()
         if steps is not None:
-            step = changes_since(game, before, log_at, viewer, d.player)
+            step = changes_since(game_now, before, log_at, viewer, d.player)
             if step is not None:
                 steps.append(step)
     if steps is not None and len(steps) > MAX_STEPS:

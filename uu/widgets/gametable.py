@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.table.clickwhy import click_reason
 from uu.table.observation import legal_actions, log_lines, observe
@@ -35,6 +36,7 @@ class GameTable:
         self.game: Game | None = None  # the game on show (what the browser reads the log of, clicks are about)
         self.viewer: int | None = None
         self.steps: list[dict[str, Any]] = []  # recorded since the table on show
+        self.going_on = False  # the bots played on from the table on show (its steps are recorded)
         self._before: Positions | None = None
         self._log_at = 0
         self.widget.on_why = self._why
@@ -48,33 +50,40 @@ class GameTable:
 
     def _catch_up(self, game: Game, viewer: int | None) -> None:
         """A step for what changed since the table on show and was not recorded (a person's move)."""
-        if game is not self.game:
-            return
         step = changes_since(game, self._before, self._log_at, viewer)
         if step is not None:
             step["yours"] = True  # not a bot's decision: the person's own move and what it set off
             self.steps.append(step)
         self._before, self._log_at = positions(game), len(game.state.log)
 
-    def play_bots(self, game: Game, choose: Chooser, is_person: Callable[[int], bool],
-                  viewer: int | None, limit: int = BOT_MOVES_AT_ONCE) -> int:
+    def play_bots(self, game: Game | Callable[[], Game], choose: Chooser, is_person: Callable[[int], bool],
+                  viewer: int | None, limit: int = BOT_MOVES_AT_ONCE, apply: Callable[[Action], Any] | None = None,
+                  continues: bool | None = None) -> int:
         """Let the bots decide until a person must (the one loop), recording each decision as a step;
-        `limit` 1: one decision (step mode)."""
-        self._catch_up(game, viewer)
-        n = play_until_person(game, choose, is_person, self.steps if game is self.game else None, viewer, limit)
-        if game is self.game:
-            self._before, self._log_at = positions(game), len(game.state.log)
+        `limit` 1: one decision (step mode). `game` and `apply`: see `play_until_person`. `continues`: the
+        position goes on from the table on show (default: it is the same game object)."""
+        now = game() if callable(game) else game
+        going_on = (now is self.game) if continues is None else continues
+        if going_on:
+            self._catch_up(now, viewer)
+        n = play_until_person(game, choose, is_person, self.steps if going_on else None, viewer, limit, apply)
+        if going_on:
+            self.going_on = True
+            end = game() if callable(game) else game
+            self._before, self._log_at = positions(end), len(end.state.log)
         return n
 
     def show(self, game: Game | None, viewer: int | None, actions: list[dict[str, Any]] | None = None,
-             observation: dict[str, Any] | None = None) -> None:
+             observation: dict[str, Any] | None = None, continues: bool | None = None) -> None:
         """Draw `game` as `viewer` sees it with `actions` (default: the viewer's legal actions), playing back
-        the steps since the table on show when it is the same game going on."""
+        the steps since the table on show when the game goes on from it (`continues`; default: it is the
+        same game object)."""
         if game is None:
             self.widget.set_table({}, [])
             self.game, self.steps, self._before = None, [], None
             return
-        if game is self.game:
+        going_on = (game is self.game or self.going_on) if continues is None else continues
+        if going_on and self._before is not None:
             self._catch_up(game, viewer)
             steps = self.steps
         else:
@@ -82,7 +91,7 @@ class GameTable:
         obs = observation if observation is not None else observe(game, viewer)
         acts = actions if actions is not None else legal_actions(game, viewer)
         self.widget.set_table(obs, acts, steps)
-        self.game, self.viewer, self.steps = game, viewer, []
+        self.game, self.viewer, self.steps, self.going_on = game, viewer, [], False
         self._before, self._log_at = positions(game), len(game.state.log)
 
     @property
