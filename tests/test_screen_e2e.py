@@ -22,6 +22,7 @@ import os
 
 import pytest
 from test_e2e import (
+    ARTIFACTS,
     STEP_MS,
     axe_serious,
     click_plan,
@@ -57,6 +58,7 @@ _IN_VIEW_JS = """
     const s = getComputedStyle(a);
     if ([s.overflowX, s.overflowY].some((o) => o !== 'visible') && !inside(a.getBoundingClientRect()))
       return `clipped by ${a.className}`;
+    if (s.position === 'fixed') break;  // boxes around a fixed one do not clip it
   }
   return '';
 }
@@ -72,19 +74,35 @@ def page_not_scrolled(page: Page) -> None:
     assert page.evaluate("() => [window.scrollX, window.scrollY, document.scrollingElement.scrollTop]") == [0, 0, 0]
 
 
+def _settled(screen, selector: str, every: bool) -> list[str]:
+    """Why each element matching `selector` is not in view ("" when it is), once the screen has settled
+    (a widget's new value may still be arriving: asked again for up to 3 s)."""
+    problems: list[str] = []
+    for _ in range(15):
+        found = screen.locator(selector)
+        try:
+            problems = [not_in_view(found.nth(i)) for i in range(found.count())]
+        except Exception as e:  # the element was replaced while being measured
+            problems = [str(e)]
+        if problems and (all(p == "" for p in problems) if every else "" in problems):
+            return problems
+        screen.page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    screen.page.screenshot(path=str(ARTIFACTS / "screen-not-in-view.png"))
+    return problems
+
+
 def check_prompt(page: Page, screen, where: str) -> None:
-    prompts = screen.locator("[data-role='prompt']:visible")
-    expect(prompts.first).to_be_visible(timeout=STEP_MS)
-    for i in range(prompts.count()):
-        problem = not_in_view(prompts.nth(i))
-        assert not problem, f"{where}: the prompt is not in view ({problem})"
+    selector = "[data-role='prompt']:visible"
+    expect(screen.locator(selector).first).to_be_visible(timeout=STEP_MS)
+    problems = _settled(screen, selector, every=True)
+    assert problems and all(p == "" for p in problems), f"{where}: the prompt is not in view ({problems})"
     page_not_scrolled(page)
 
 
 def check_one_in_view(screen, selector: str, where: str) -> None:
-    found = screen.locator(selector)
-    expect(found.first).to_be_visible(timeout=STEP_MS)
-    problems = [not_in_view(found.nth(i)) for i in range(found.count())]
+    expect(screen.locator(selector).first).to_be_visible(timeout=STEP_MS)
+    problems = _settled(screen, selector, every=False)
     assert "" in problems, f"{where}: none of {selector} in view: {problems[:3]}"
 
 

@@ -204,12 +204,23 @@ function render({ model, el }) {
       if (d.querySelector("[data-legal='true']")) d.open = true;
     }
     const status = root.querySelector(".uu-t-status");
-    if (status) status.textContent = statusText(legal);
+    if (status) { status.textContent = statusText(legal); status.hidden = !status.textContent; }
     const why = root.querySelector(".uu-t-whynot");
     if (why) { why.textContent = whyText; why.hidden = !whyText; }
     const cancel = root.querySelector(".uu-t-cancel");
     if (cancel) cancel.hidden = clicks.length === 0;
-    // a lit card in a row that scrolls sideways (a phone's hand) is brought into that row's view
+    // the lit elements are brought into view inside the table's own scrolling boxes (never the page's):
+    // the middle, when none of them is in it, and a row that scrolls sideways (a phone's hand)
+    const scroll = root.querySelector(".uu-t-scroll");
+    const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
+    if (scroll && litInScroll.length && !root.querySelector(".uu-t-me [data-legal='true'], .uu-t-top [data-legal='true']")) {
+      const box = scroll.getBoundingClientRect();
+      const seen = litInScroll.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
+      if (!seen) {
+        const r = litInScroll[0].getBoundingClientRect();
+        scroll.scrollTop += r.top - box.top - 8;
+      }
+    }
     for (const row of root.querySelectorAll(".uu-t-row")) {
       const first = row.querySelector("[data-legal='true']");
       if (!first || row.scrollWidth <= row.clientWidth) continue;
@@ -224,7 +235,7 @@ function render({ model, el }) {
     if (playing) return "The other players are moving…";
     if (waiting) return "Sent. Waiting for the table to update.";
     if (!o.decision || !o.decision.yours) return o.decision ? o.decision.prompt : "";
-    if (!actions().length) return o.decision.prompt;
+    if (!actions().length) return model.get("prompt_here") ? o.decision.prompt : "";
     if (!clicks.length) return `Your move: ${o.decision.prompt.replace(/^[^:]{1,40}: /, "")} Lit cards and places can be chosen.`;
     const left = fits().map((a) => a.description);
     return `Next, choose one of the lit places (${legal.size}): ${left.join("; ")}. Escape cancels.`;
@@ -331,7 +342,7 @@ function render({ model, el }) {
       const cur = o.turn.number && key === o.turn.phase;
       track.append(h("li", { class: cur ? "uu-t-phase uu-t-phase-now" : "uu-t-phase", "aria-current": cur ? "step" : null, text: label }));
     }
-    head.append(h("div", { class: "uu-t-turnbar" }, h("span", { class: "uu-t-turn", text: turn }), track, paceControl()));
+    head.append(h("div", { class: "uu-t-turnbar" }, h("span", { class: "uu-t-turn", text: turn }), track));
     const mine = !!(o.decision && o.decision.yours && acts.length);
     const status = h("div", { class: mine ? "uu-t-status uu-t-status-mine" : "uu-t-status", role: "status", "aria-live": "polite",
       "data-role": model.get("prompt_here") && (mine || o.over) ? "prompt" : null });
@@ -365,7 +376,7 @@ function render({ model, el }) {
       list.hidden = !listOpen;
       toggle.setAttribute("aria-expanded", String(listOpen));
     });
-    return h("div", { class: "uu-t-fallback" }, toggle, list);
+    return h("div", { class: "uu-t-fallback" }, toggle, paceControl(), list);
   }
 
   // The whole game's log, newest turn first, each line with why; lines this view lacks are asked for.

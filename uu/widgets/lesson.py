@@ -79,6 +79,10 @@ class LessonScreen(ScreenBase):
         self.progress_label.add_class("uu-progress")
         self.narration = widgets.HTML()
         self.narration.add_class("uu-narration")
+        # the step's instruction or question (data-role="prompt"): outside the narration's scrolling box,
+        # so that it stays in view however long the narration
+        self.task = widgets.HTML()
+        self.task.add_class("uu-task-box")
         self.choice_buttons = [make_button("", ("uu-choice", "uu-role-choice"),
                                            functools.partial(self._on_choice_click, i)) for i in range(1, 6)]
         self.choice_box = widgets.Box(self.choice_buttons,
@@ -114,7 +118,7 @@ class LessonScreen(ScreenBase):
         buttons = widgets.HBox([self.next_button, self.next_lesson_button, self.hint_button, self.back_button,
                                 self.restart_button, self.home_button])
         buttons.add_class("uu-panel-buttons")
-        self.panel = widgets.VBox([head, self.narration, self.choice_box, self.feedback_box, self.hint_box,
+        self.panel = widgets.VBox([head, self.narration, self.task, self.choice_box, self.feedback_box, self.hint_box,
                                    self.error_box, buttons])
         self.panel.add_class("uu-panel")
         self.children = [self.panel, self.table]
@@ -253,9 +257,14 @@ class LessonScreen(ScreenBase):
         self.progress_label.value = (f"<span class='uu-progress-text'>Step {k} of {n}"
                                      f"{' · lesson complete' if r.done else ''}</span>")
         if st is None:
-            self.narration.value = self._done_html()
+            self.narration.value, self.task.value = "", self._done_html()
         else:
-            self.narration.value = self._step_html(st)
+            self.narration.value, self.task.value = self._step_html(st)
+        self.narration.layout.display = None if self.narration.value else HIDDEN
+        if st is None:
+            self.task.add_class("uu-task-done")
+        else:
+            self.task.remove_class("uu-task-done")
         question = st.question if st is not None and not r.stuck else None
         for i, b in enumerate(self.choice_buttons, 1):
             shown = question is not None and i <= len(question.options)
@@ -290,17 +299,17 @@ class LessonScreen(ScreenBase):
             moving = st is not None and st.kind not in ("page", "question") and not r.stuck
             self.game_table.show(r.game, r.learner, legal_actions(r.game, r.learner) if moving else [])
 
-    def _step_html(self, st: Any) -> str:
-        """The narration, its last paragraph marked as the prompt (kept in view: screen.css), and the rules."""
+    def _step_html(self, st: Any) -> tuple[str, str]:
+        """(the narration before the step's instruction, with the step's rules; the instruction, marked as
+        the prompt)."""
         before, prompt = split_prompt(st.say)
         label = ""
         quiz = [i for i, x in enumerate(self.runner.lesson.script) if x.quiz]
         if self.runner.index in quiz:
             label = (f"<div class='uu-quiz-label'>Question {quiz.index(self.runner.index) + 1} of "
                      f"{len(quiz)}</div>")
-        return (f"<div class='uu-say'>{markdown_html(before)}</div>"
-                f"<div class='uu-task' data-role='prompt'>{label}{markdown_html(prompt)}</div>"
-                + rules_html(st.rules, "The rules in this step"))
+        return (f"<div class='uu-say'>{markdown_html(before)}</div>" + rules_html(st.rules, "The rules in this step"),
+                f"<div class='uu-task' data-role='prompt'>{label}{markdown_html(prompt)}</div>")
 
     def _feedback_html(self, k: int) -> str:
         fb = self.feedback
@@ -329,6 +338,6 @@ class LessonScreen(ScreenBase):
         score = (f"<p class='uu-quiz-score'>Quiz: {right} of {total} right at the first try.</p>" if total else "")
         after = (f"Next: <b>{esc(self.next_lesson[0])}</b>." if self.next_lesson is not None else
                  "Pick another lesson from Home, or press Restart to do this one again.")
-        return ("<div class='uu-done' data-role='prompt'><h3>Lesson complete!</h3>"
-                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "")
-                + score + f"<p>{after}</p></div>")
+        return ("<div class='uu-done'><div class='uu-done-head' data-role='prompt'><h3>Lesson complete!</h3>"
+                + score + f"<p>{after}</p></div>"
+                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "") + "</div>")
