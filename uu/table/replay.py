@@ -21,6 +21,7 @@ from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.render import second_person
+from uu.table.observation import card_summary  # the one place a card becomes JSON
 
 __all__ = ["BOT_MOVES_AT_ONCE", "Positions", "changes_since", "play_until_person", "positions"]
 
@@ -48,15 +49,15 @@ def _seen(game: Game, viewer: int | None, zone: str, owner: int) -> bool:
 
 
 def _moved(game: Game, before: Positions, viewer: int | None) -> list[dict[str, Any]]:
-    from uu.table.observation import card_summary  # the one place a card becomes JSON
-
     out = []
     for cid, (was, now) in enumerate(zip(before, positions(game))):
         if was == now:
             continue
         seen = _seen(game, viewer, *was) or _seen(game, viewer, *now)
         entry: dict[str, Any] = {"from": list(was), "to": list(now)}
-        entry.update(card_summary(game, cid) if seen else {"id": None, "name": None})
+        # the card's text stays out (the table after the move shows it): a step is a few dozen bytes
+        entry.update({k: v for k, v in card_summary(game, cid).items() if k != "text"} if seen
+                     else {"id": None, "name": None})
         out.append(entry)
     return out
 

@@ -139,7 +139,11 @@ function render({ model, el }) {
   const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
   let askedLog = -1;
 
-  const obs = () => model.get("observation") || {};
+  const obs = () => {
+    const seats = model.get("seats") || {};
+    if (!seats.players) return {};
+    return { ...seats, ...(model.get("middle") || {}), ...(model.get("state") || {}), log: model.get("log_new") || [] };
+  };
   const actions = () => model.get("actions") || [];
   const hinted = () => new Set(model.get("hint") || []);
 
@@ -204,7 +208,13 @@ function render({ model, el }) {
       if (d.querySelector("[data-legal='true']")) d.open = true;
     }
     const status = root.querySelector(".uu-t-status");
-    if (status) { status.textContent = statusText(legal); status.hidden = !status.textContent; }
+    if (status) {
+      const text = statusText(legal);
+      const help = !text || waiting || playing || !legal.size ? "" : clicks.length
+        ? ` ${fits().map((a) => a.description).join("; ")}.` : " Lit cards and places can be chosen.";
+      status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
+      status.hidden = !text;
+    }
     const why = root.querySelector(".uu-t-whynot");
     if (why) { why.textContent = whyText; why.hidden = !whyText; }
     const cancel = root.querySelector(".uu-t-cancel");
@@ -213,7 +223,9 @@ function render({ model, el }) {
     // the middle, when none of them is in it, and a row that scrolls sideways (a phone's hand)
     const scroll = root.querySelector(".uu-t-scroll");
     const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
-    if (scroll && litInScroll.length && !root.querySelector(".uu-t-me [data-legal='true'], .uu-t-top [data-legal='true']")) {
+    const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
+    const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+    if (scroll && litInScroll.length && (!shownOutside || clicks.length)) {
       const box = scroll.getBoundingClientRect();
       const seen = litInScroll.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
       if (!seen) {
@@ -236,9 +248,8 @@ function render({ model, el }) {
     if (waiting) return "Sent. Waiting for the table to update.";
     if (!o.decision || !o.decision.yours) return o.decision ? o.decision.prompt : "";
     if (!actions().length) return model.get("prompt_here") ? o.decision.prompt : "";
-    if (!clicks.length) return `Your move: ${o.decision.prompt.replace(/^[^:]{1,40}: /, "")} Lit cards and places can be chosen.`;
-    const left = fits().map((a) => a.description);
-    return `Next, choose one of the lit places (${legal.size}): ${left.join("; ")}. Escape cancels.`;
+    if (!clicks.length) return `Your move: ${o.decision.prompt.replace(/^[^:]{1,40}: /, "")}`;
+    return `Now choose one of the ${legal.size} lit cards or places (Escape cancels).`;
   }
 
   function where(o, card) {
@@ -257,17 +268,17 @@ function render({ model, el }) {
         "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label, title: label }, icon("back"));
     }
     const [bg, fg] = TYPE_COLOURS[card.type] || ["#607d8b", "#ffffff"];
-    const label = `${card.name}, ${card.type_label}, ${where(o, card)}. ${card.text}${extra.note ? " " + extra.note : ""}`;
+    const label = `${card.name}, ${card.type_label}, ${where(o, card)}. ${card.text || ""}${extra.note ? " " + extra.note : ""}`;
     const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
       "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
       style: `--uu-bg:${bg};--uu-fg:${fg}` },
     h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
     h("span", { class: "uu-t-name", text: card.name }),
-    h("span", { class: "uu-t-text", text: card.text }));
+    h("span", { class: "uu-t-text", text: card.text || "" }));
     if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
     el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
       h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-      h("span", { class: "uu-t-name", text: card.name }), h("span", { class: "uu-t-ptext", text: card.text })));
+      h("span", { class: "uu-t-name", text: card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
     return el;
   }
 
@@ -314,6 +325,7 @@ function render({ model, el }) {
       root.classList.add("uu-t-previewing");
     } else root.classList.remove("uu-t-previewing");
     root.append(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
+    if ((o.pile || []).length || (o.chain || []).length) root.append(focusEl(o));
 
     const scroll = h("div", { class: "uu-t-scroll" });
     const seats = h("div", { class: "uu-t-seats" });
@@ -381,11 +393,12 @@ function render({ model, el }) {
 
   // The whole game's log, newest turn first, each line with why; lines this view lacks are asked for.
   function logEl(o) {
+    const size = model.get("log_size") || 0;
+    if (logLines.size && [...logLines.keys()].some((i) => i >= size)) logLines.clear();  // another game
     for (const line of o.log || []) logLines.set(line.index, line);
-    const newest = (o.log && o.log.length) ? o.log[0].index : -1;
-    const oldest = (o.log && o.log.length) ? o.log[o.log.length - 1].index : 0;
+    const newest = size - 1;
     let missing = -1;
-    for (let i = 0; i < oldest; i++) if (!logLines.has(i)) { missing = i; break; }
+    for (let i = 0; i < size; i++) if (!logLines.has(i)) { missing = i; break; }
     if (missing >= 0 && askedLog !== missing) { askedLog = missing; model.send({ type: "log", from: missing }); }
     const box = h("section", { class: "uu-t-log", "aria-label": "What happened, the whole game, newest turn first" },
       h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }));
@@ -453,6 +466,14 @@ function render({ model, el }) {
       h("summary", { text: plural(nursery.length, "Baby", "Babies") }), row(nursery.map((c) => cardEl(o, c)), "no Babies", "nursery"));
     mid.append(h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: "Nursery" }), nfold));
 
+    if (!(o.pile || []).length && !(o.chain || []).length) mid.append(...pileZones(o));
+    return mid;
+  }
+
+  // The Neigh pile and the effect chain: in the middle while empty; while anything waits on them they are
+  // drawn under the bar on top, outside the scrolling middle, so that what is resolving is always in view.
+  function pileZones(o) {
+    const out = [];
     const pile = o.pile || [];
     const respond = o.decision && o.decision.yours && o.decision.kind === "respond";
     const pileLabel = respond ? "Neigh pile: pass, let the top card resolve" : `Neigh pile, ${plural(pile.length, "card")}: play a card onto it`;
@@ -463,7 +484,7 @@ function render({ model, el }) {
       const note = `Played by ${e.player}${i === pile.length - 1 ? " (top: waiting to resolve; the next answer is to this card)" : ""}.`;
       stack.append(h("li", {}, cardEl(o, e.card, { note })));
     });
-    mid.append(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: "Neigh pile" }), place, stack));
+    out.push(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: "Neigh pile" }), place, stack));
     const chain = o.chain || [];
     if (chain.length) {
       const list = h("ol", { class: "uu-t-chain", "aria-label": "Effect chain, in the order it resolves" });
@@ -475,9 +496,13 @@ function render({ model, el }) {
           list.append(li);
         }
       });
-      mid.append(h("div", { class: "uu-t-zone uu-t-chainbox" }, h("div", { class: "uu-t-label", text: "Effect chain" }), list));
+      out.push(h("div", { class: "uu-t-zone uu-t-chainbox" }, h("div", { class: "uu-t-label", text: "Effect chain" }), list));
     }
-    return mid;
+    return out;
+  }
+
+  function focusEl(o) {
+    return h("section", { class: "uu-t-focus", "aria-label": "Resolving now" }, ...pileZones(o));
   }
 
   // Cards that changed zone since the last table get a short highlight (none under reduced motion: CSS).
@@ -610,7 +635,8 @@ function render({ model, el }) {
   const onHint = () => mark();
   const onBanner = () => { if (!playing) draw(); };
   const rolesOff = watchRoles(el);
-  model.on("change:observation", schedule);
+  const PARTS = ["seats", "middle", "state", "log_new", "log_size"];
+  for (const part of PARTS) model.on(`change:${part}`, schedule);
   model.on("change:actions", schedule);
   model.on("change:version", schedule);
   model.on("change:hint", onHint);
@@ -618,7 +644,7 @@ function render({ model, el }) {
   model.on("msg:custom", onMsg);
   draw();
   return () => {
-    model.off("change:observation", schedule);
+    for (const part of PARTS) model.off(`change:${part}`, schedule);
     model.off("change:actions", schedule);
     model.off("change:version", schedule);
     model.off("change:hint", onHint);

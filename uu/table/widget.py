@@ -39,7 +39,15 @@ class TableWidget(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
 
-    observation = traitlets.Dict().tag(sync=True)
+    # The observation goes to the browser in parts, and only the parts that changed are sent (a move in the
+    # Action phase changes the seats and the log, seldom the middle): `seats` (viewer, players), `middle`
+    # (deck size, discard pile, Nursery, Neigh pile, effect chain), `state` (turn, decision, over, result),
+    # and `log_new`, the log lines written since the table before (a newcomer asks for the rest once).
+    seats = traitlets.Dict().tag(sync=True)
+    middle = traitlets.Dict().tag(sync=True)
+    state = traitlets.Dict().tag(sync=True)
+    log_new: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    log_size = traitlets.Int(0).tag(sync=True)
     actions: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Grows with every update: a choice made on an older table names an index of an older list.
     version = traitlets.Int(0).tag(sync=True)
@@ -68,6 +76,7 @@ class TableWidget(anywidget.AnyWidget):
         # called when a click from the browser is refused (made on an older table): a screen says so in
         # plain words instead of leaving the learner wondering why nothing happened
         self.on_refused = on_refused
+        self._observation: dict[str, Any] = {}
         self.on_msg(self._on_message)
         if game is not None:
             self.show(game, viewer)
@@ -79,17 +88,35 @@ class TableWidget(anywidget.AnyWidget):
     def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]],
                   steps: list[dict[str, Any]] | None = None) -> None:
         """Show a new table; `steps`: the moves that led to it from the table on show, to play back."""
-        if observation == self.observation and actions == self.actions:
+        if observation == self._observation and actions == self.actions:
             # nothing new (a screen redrawn for a message or a setting): no message, and the version stays,
             # so a click the learner is making on this table still counts
             return
         with self.hold_sync():  # one message: the browser never draws an observation with the old actions
             self.replay = {"from": self.version, "steps": steps} if steps else {}
             self.version += 1
-            self.observation = observation
+            self._send_parts(observation)
             self.actions = actions
             if self.hint:
                 self.hint = []  # a hint is about the table it was asked on
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """The whole observation on show (what the parts sent to the browser add up to)."""
+        return self._observation
+
+    def _send_parts(self, obs: dict[str, Any]) -> None:
+        log = obs.get("log") or []  # newest first
+        sent = self.log_size
+        fresh = [line for line in log if line.get("index", -1) >= sent]
+        if log and log[0].get("index", -1) < sent - 1:
+            fresh = log  # another game (fewer lines than before): its log anew
+        self.seats = {k: obs[k] for k in ("viewer", "players") if k in obs}
+        self.middle = {k: obs[k] for k in ("deck_size", "discard", "nursery", "pile", "chain") if k in obs}
+        self.state = {k: obs[k] for k in ("turn", "decision", "over", "result") if k in obs}
+        self.log_new = fresh
+        self.log_size = (log[0]["index"] + 1) if log else 0
+        self._observation = obs
 
     def choose(self, index: int, version: int | None = None) -> bool:
         """What a click in the browser does: call `on_choose(index)` if the index is one of the actions on
