@@ -400,7 +400,7 @@ function render({ model, el }) {
     let missing = -1;
     for (let i = 0; i < size; i++) if (!logLines.has(i)) { missing = i; break; }
     if (missing >= 0 && askedLog !== missing) { askedLog = missing; model.send({ type: "log", from: missing }); }
-    const box = h("section", { class: "uu-t-log", "aria-label": "What happened, the whole game, newest turn first" },
+    const box = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": "What happened, the whole game, newest turn first" },
       h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }));
     const groups = [];
     let cur = { title: "Setup", lines: [] };

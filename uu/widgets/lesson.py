@@ -308,8 +308,10 @@ class LessonScreen(ScreenBase):
         if self.runner.index in quiz:
             label = (f"<div class='uu-quiz-label'>Question {quiz.index(self.runner.index) + 1} of "
                      f"{len(quiz)}</div>")
-        return (f"<div class='uu-say'>{markdown_html(before)}</div>" + rules_html(st.rules, "The rules in this step"),
-                f"<div class='uu-task' data-role='prompt'>{label}{markdown_html(prompt)}</div>")
+        # tabindex: a box that may scroll can be reached and scrolled from the keyboard
+        return (f"<div class='uu-say' tabindex='0'>{markdown_html(before)}</div>"
+                + rules_html(st.rules, "The rules in this step"),
+                f"<div class='uu-task' data-role='prompt' tabindex='0'>{label}{markdown_html(prompt)}</div>")
 
     def _feedback_html(self, k: int) -> str:
         fb = self.feedback
@@ -323,7 +325,7 @@ class LessonScreen(ScreenBase):
         body = markdown_html(fb.text) if fb.text else ""
         head = f"<b>{esc(label)}</b>" if label else ""
         coach = f"<div class='uu-coach'><b>Coach</b>{markdown_html(fb.coach)}</div>" if fb.coach else ""
-        return (f"<div class='uu-fb uu-fb-{esc(fb.kind)}' role='status' data-role='feedback'>{head}{body}"
+        return (f"<div class='uu-fb uu-fb-{esc(fb.kind)}' role='status' data-role='feedback' tabindex='0'>{head}{body}"
                 f"{coach}{rules}</div>")
 
     def quiz_score(self) -> tuple[int, int]:
@@ -338,6 +340,6 @@ class LessonScreen(ScreenBase):
         score = (f"<p class='uu-quiz-score'>Quiz: {right} of {total} right at the first try.</p>" if total else "")
         after = (f"Next: <b>{esc(self.next_lesson[0])}</b>." if self.next_lesson is not None else
                  "Pick another lesson from Home, or press Restart to do this one again.")
-        return ("<div class='uu-done'><div class='uu-done-head' data-role='prompt'><h3>Lesson complete!</h3>"
+        return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>Lesson complete!</h3>"
                 + score + f"<p>{after}</p></div>"
                 + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "") + "</div>")

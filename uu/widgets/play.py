@@ -381,5 +381,6 @@ class PlayScreen(ScreenBase):
             self.feedback_box.value = ""
         else:
             kind, text = self.message
-            self.feedback_box.value = (f"<div class='uu-fb uu-fb-{esc(kind)}' role='status' data-role='feedback'>"
+            self.feedback_box.value = (f"<div class='uu-fb uu-fb-{esc(kind)}' role='status' data-role='feedback' "
+                                       "tabindex='0'>"
                                        f"{esc(text)}</div>")
