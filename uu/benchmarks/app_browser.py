@@ -202,6 +202,9 @@ async def open_play(page: Any) -> None:
     await page.locator("button.uu-play").first.click()
     screen = page.locator(".uu-play-screen")
     await screen.locator(".uu-t").first.wait_for(state="visible", timeout=60_000)
+    more = screen.locator(".uu-more-settings")
+    if await more.count():  # step mode is among "More settings" (uu/widgets/play.py)
+        await more.first.click()
     await screen.locator(".uu-step-mode input").first.check()
     await page.wait_for_function(
         "() => { const b = document.querySelector('.uu-play-screen button.uu-bot-next');"
