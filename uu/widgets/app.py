@@ -371,10 +371,12 @@ class App(widgets.VBox):
             self.home.refresh()
         with self.hold_sync():  # the children and the layout class in one message
             self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
-            if screen is self.home:  # a page that scrolls; a game screen is fixed to the window (screen.css)
-                self.remove_class("uu-app-game")
-            else:
+            # a lesson or a game is fixed to the window (screen.css); the home and the sandbox's build panel
+            # are pages that scroll
+            if isinstance(screen, (LessonScreen, PlayScreen)):
                 self.add_class("uu-app-game")
+            else:
+                self.remove_class("uu-app-game")
         if self.store.restored:  # the screen open is kept, for a reload (not before the browser's copy came)
             self.save()
         if self.classroom is not None:
