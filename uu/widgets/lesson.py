@@ -318,8 +318,10 @@ class LessonScreen(ScreenBase):
         if fb is None:
             return ""
         label = {"right": "Right!", "illegal": "Not allowed", "other": "Not this one", "info": ""}[fb.kind]
+        if label and fb.text.lstrip().startswith(label):
+            label = ""  # the text says it already ("Right! ...")
         if self.feedback_step != k:  # the step changed: this is about the last one, and says so
-            label = f"Step {self.feedback_step}: {label or 'done'}"
+            label = f"Step {self.feedback_step}:" + (f" {label}" if label else "")
         rules = rules_html(fb.rules, "The rule" if fb.kind in ("illegal", "other") else "Rules",
                            open_=fb.kind in ("illegal", "other"))
         body = markdown_html(fb.text) if fb.text else ""
