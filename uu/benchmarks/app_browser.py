@@ -151,6 +151,9 @@ async def open_home(browser: Any, url: str, problems: list[str] | None = None, m
     the breakdown marks; `requests`: gets the path of every same-host GET the page makes (not the page itself,
     the kernel API or the websocket): the emulated learners' asset list."""
     ctx = await browser.new_context(viewport={"width": 1200, "height": 900})
+    # the table plays the others' moves back at a pace the learner picks (a deliberate wait, 0.9 s a move by
+    # default); what is measured here is the app, so this learner picks "At once" (uu/table/table.js)
+    await ctx.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
     if marks:
         await ctx.add_init_script(MARKS_JS)
     page = await ctx.new_page()
