@@ -76,7 +76,11 @@ function svg(inner, size, box = 16) {
   return span;
 }
 
-function icon(key) { return svg(ICONS[key] || ICONS.back, 16); }
+const ICON_NODES = new Map();
+function icon(key) {
+  if (!ICON_NODES.has(key)) ICON_NODES.set(key, svg(ICONS[key] || ICONS.back, 16));
+  return ICON_NODES.get(key).cloneNode(true);
+}
 
 function hash(text) {
   let x = 2166136261;
@@ -85,7 +89,15 @@ function hash(text) {
 }
 
 // A card's emblem: a Baby's own look, else a star drawn from the card's name (same name, same star).
+const EMBLEMS = new Map();  // card name -> its emblem, drawn once and cloned (parsing SVG on every draw is slow)
+
 function emblem(card) {
+  const key = `${card.type}|${card.name}`;
+  if (!EMBLEMS.has(key)) EMBLEMS.set(key, drawEmblem(card));
+  return EMBLEMS.get(key).cloneNode(true);
+}
+
+function drawEmblem(card) {
   const span = h("span", { class: "uu-t-emblem", "aria-hidden": "true" });
   let inner;
   if (card.type === "baby") {
@@ -219,8 +231,13 @@ function render({ model, el }) {
     if (why) { why.textContent = whyText; why.hidden = !whyText; }
     const cancel = root.querySelector(".uu-t-cancel");
     if (cancel) cancel.hidden = clicks.length === 0;
-    // the lit elements are brought into view inside the table's own scrolling boxes (never the page's):
-    // the middle, when none of them is in it, and a row that scrolls sideways (a phone's hand)
+    requestAnimationFrame(bringLitIntoView);
+  }
+
+  // The lit elements are brought into view inside the table's own scrolling boxes (never the page's): the
+  // middle, when none of them is in view, and a row that scrolls sideways (a phone's hand). After the frame
+  // is laid out, so that drawing a table never waits for a layout.
+  function bringLitIntoView() {
     const scroll = root.querySelector(".uu-t-scroll");
     const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
@@ -391,39 +408,53 @@ function render({ model, el }) {
     return h("div", { class: "uu-t-fallback" }, toggle, paceControl(), list);
   }
 
-  // The whole game's log, newest turn first, each line with why; lines this view lacks are asked for.
+  // The whole game's log, newest turn first, each line with why; lines this view lacks are asked for. The
+  // section is kept from table to table and only the new lines are added (a long game has hundreds).
+  let logBox = null;
+  let logGroup = null;       // the newest turn's section
+  let logShown = -1;         // the highest line index in logBox
+
+  function lineEl(line) {
+    const d = h("details", { class: "uu-t-logline" }, h("summary", { text: line.text }));
+    const why = line.why && line.why.length ? line.why : ["No rule is cited: it reports a choice or a move."];
+    for (const w of why) d.append(h("div", { class: "uu-t-why", text: w }));
+    return d;
+  }
+
+  function addLine(line) {
+    const m = /^Turn (\d+):/.exec(line.text);
+    if (m || !logGroup) {
+      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: m ? `Turn ${m[1]}` : "Setup" }));
+      logBox.querySelector(".uu-t-turnlogs").prepend(logGroup);
+    }
+    logGroup.append(lineEl(line));
+    logShown = line.index;
+  }
+
   function logEl(o) {
     const size = model.get("log_size") || 0;
-    if (logLines.size && [...logLines.keys()].some((i) => i >= size)) logLines.clear();  // another game
-    for (const line of o.log || []) logLines.set(line.index, line);
-    const newest = size - 1;
+    if ([...logLines.keys()].some((i) => i >= size)) { logLines.clear(); logBox = null; }  // another game
+    let backfill = false;
+    for (const line of o.log || []) {
+      if (line.index < logShown && !logLines.has(line.index)) backfill = true;
+      logLines.set(line.index, line);
+    }
     let missing = -1;
     for (let i = 0; i < size; i++) if (!logLines.has(i)) { missing = i; break; }
     if (missing >= 0 && askedLog !== missing) { askedLog = missing; model.send({ type: "log", from: missing }); }
-    const box = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": "What happened, the whole game, newest turn first" },
-      h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }));
-    const groups = [];
-    let cur = { title: "Setup", lines: [] };
-    for (let i = 0; i <= newest; i++) {
+    if (!logBox || backfill) {
+      logBox = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": "What happened, the whole game, newest turn first" },
+        h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }),
+        h("div", { class: "uu-t-turnlogs" }));
+      logGroup = null;
+      logShown = -1;
+    }
+    for (let i = logShown + 1; i < size; i++) {
       const line = logLines.get(i);
-      if (!line) continue;
-      const m = /^Turn (\d+):/.exec(line.text);
-      if (m) { groups.push(cur); cur = { title: `Turn ${m[1]}`, lines: [] }; }
-      cur.lines.push(line);
+      if (!line) break;  // the rest comes with the answer to the request above
+      addLine(line);
     }
-    groups.push(cur);
-    for (const g of groups.reverse()) {
-      if (!g.lines.length) continue;
-      const sec = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: g.title }));
-      for (const line of g.lines) {
-        const d = h("details", { class: "uu-t-logline" }, h("summary", { text: line.text }));
-        const why = line.why && line.why.length ? line.why : ["No rule is cited: it reports a choice or a move."];
-        for (const w of why) d.append(h("div", { class: "uu-t-why", text: w }));
-        sec.append(d);
-      }
-      box.append(sec);
-    }
-    return box;
+    return logBox;
   }
 
   function seatEl(o, p, me) {
@@ -628,6 +659,7 @@ function render({ model, el }) {
     if (msg.type === "why" && typeof msg.text === "string") { whyText = msg.text; mark(); }
     if (msg.type === "log" && Array.isArray(msg.lines)) {
       for (const line of msg.lines) logLines.set(line.index, line);
+      logBox = null;  // drawn again in order, with the lines that came
       const old = root.querySelector(".uu-t-log");
       if (old && !playing) old.replaceWith(logEl(obs()));
     }
