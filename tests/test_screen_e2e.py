@@ -303,3 +303,16 @@ def test_axe_on_every_screen(page: Page, voila_url, size):
     expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
     bad["sandbox"] = axe_serious(page, ".uu-sandbox-screen")
     assert not any(bad.values()), {k: v for k, v in bad.items() if v}
+
+
+def test_reduced_motion_keeps_the_captions_and_drops_the_motion(page: Page, voila_url):
+    page.emulate_media(reduced_motion="reduce")
+    screen = open_game(page, voila_url, (1280, 800))
+    page.evaluate(_CAPTIONS_JS)
+    page.evaluate("() => { window.uuFlew = 0; new MutationObserver(() => { if (document.querySelector("
+                  "'.uu-t-ghost')) window.uuFlew++; }).observe(document.body, {subtree: true, childList: true}); }")
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true']").first.click()       # the Baby: then the bots choose theirs
+    wait_new_table(page, screen, old)
+    assert len([c for c in page.evaluate("() => window.uuCaptions") if c["text"]]) >= 2  # captions stay
+    assert page.evaluate("() => window.uuFlew") == 0                   # no card flies
