@@ -10,7 +10,8 @@ move the next prompt is in view; the end card with "Next lesson" is in view. The
 
 The lessons walked are a set that covers every kind of step (a page, a question, a move of each decision
 kind: Baby, action, answer on the Neigh pile, target, use, sacrifice, discard, choose, order; a goal by free
-play). Set UU_E2E_ALL_LESSONS=1 to walk all 24 lessons at both sizes (the slower check, about 20 minutes).
+play). Set UU_E2E_ALL_LESSONS=1 to walk all 24 lessons at both sizes (the slower check: 48 walks, about
+12 minutes on a busy 2-core machine).
 Also: ten decisions of a game, the others' moves played back one at a time (each caption on show for at
 least 400 ms) and at once when skipped, a click on a card that cannot be chosen answered with why, and
 axe-core on every screen at both sizes.
