@@ -1,6 +1,6 @@
 """The README's screenshots: serve the app with `uu app`, drive Debian's Chromium through it, save PNGs.
 
-    .venv/bin/python docs/screenshots.py            # writes docs/screenshots/*.png (viewport 1200x900)
+    .venv/bin/python docs/screenshots.py            # writes docs/screenshots/*.png (1280x800, and a phone)
 
 Like the browser tests (tests/conftest.py): `uu app --no-browser --port N` on a free loopback port, started
 from a temporary directory, and Playwright for Python driving /usr/bin/chromium (or $CHROMIUM), never a
@@ -30,7 +30,8 @@ OUT = ROOT / "docs" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-VIEWPORT = {"width": 1200, "height": 900}
+VIEWPORT = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
 MAX_BYTES = 250 * 1024
 LOAD_MS = 90_000
 STEP_MS = 20_000
@@ -147,15 +148,39 @@ def lesson_step(page: Page, url: str) -> None:
     lit = screen.locator(".uu-t [data-legal='true'][data-zone='hand']").first
     expect(lit).to_be_visible(timeout=STEP_MS)
     lit.click()                                             # a card chosen: its places light up
-    scroll_to(screen.locator(".uu-t"))
+    page.mouse.move(5, 5)                                   # no card preview over the table
     save(page, "lesson-step")
+
+
+def lesson_phone(page: Page, url: str) -> None:
+    page.set_viewport_size(PHONE)
+    open_home(page, url)
+    screen = play_lesson(page, "neigh", clicks=1)          # on a phone: the pile, your Neighs, the sheet
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    save(page, "lesson-phone")
+
+
+def wrong_move(page: Page, url: str) -> None:
+    """A legal move the step does not ask for: what it would do, on the table, with Try again there."""
+    open_home(page, url)
+    page.locator("button.uu-lesson-turn").click()
+    screen = page.locator(".uu-lesson.uu-lesson-turn")
+    for what, keys, after in lesson_plan("turn")[:2]:
+        if what == "next":
+            screen.locator("button.uu-next").click()
+        else:
+            screen.locator("button.uu-choice").nth(int(what) - 1).click()
+        expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
+    click_keys(screen, ["deck"])                            # DRAW: legal, but the step asks for a Unicorn
+    expect(screen.locator(".uu-t-banner")).to_contain_text("What would happen", timeout=STEP_MS)
+    page.mouse.move(5, 5)
+    save(page, "lesson-wrong-move")
 
 
 def neigh_lesson(page: Page, url: str) -> None:
     open_home(page, url)
     screen = play_lesson(page, "neigh", clicks=1)          # a card on the pile waits for your answer
     expect(screen.locator(".uu-t .uu-t-stack [data-zone='pile']").first).to_be_visible(timeout=STEP_MS)
-    scroll_to(screen.locator(".uu-t .uu-t-pile"), "center")  # the pile drawn as a stack
     page.mouse.move(5, 5)                                   # no card preview over the pile
     save(page, "lesson-neigh-pile")
 
@@ -168,7 +193,9 @@ def turn_number(screen) -> int:
 def advance_to_your_move(screen, turn: int) -> None:
     """Step the bots ("Bot: next") and make the learner's moves (a card of the hand first, then its place)
     until it is the learner's decision on turn `turn` or later."""
+    screen.locator(".uu-more-settings").click()
     screen.locator(".uu-step-mode input").check()
+    screen.locator(".uu-more-settings").click()
     bot = screen.locator("button.uu-bot-next")
     legal = ".uu-t [data-legal='true']"
     for _ in range(300):
@@ -197,8 +224,22 @@ def play(page: Page, url: str) -> None:
     hand = screen.locator(".uu-t [data-legal='true'][data-zone='hand']:visible")
     if hand.count():
         hand.first.click()                                  # a card chosen: its places light up
-    scroll_to(screen.locator(".uu-t .uu-t-you"), "center")
+    page.mouse.move(5, 5)
     save(page, "play")
+
+
+def others_moves(page: Page, url: str) -> None:
+    """The bots' moves played back one at a time, each with its caption (on a phone)."""
+    page.set_viewport_size(PHONE)
+    open_home(page, url)
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    screen.locator(".uu-t [data-legal='true']").first.click()  # your Baby; then the bots choose theirs
+    caption = screen.locator(".uu-t-caption:not([hidden])")
+    expect(caption).to_be_visible(timeout=STEP_MS)
+    page.wait_for_timeout(300)
+    save(page, "play-others-phone")
 
 
 def hint(page: Page, url: str) -> None:
@@ -207,7 +248,7 @@ def hint(page: Page, url: str) -> None:
     screen = page.locator(".uu-play-screen")
     expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
     screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint (plays its best move)")
-    screen.locator("button.uu-new-game").click()   # the same deal (seed 0), now against Hard bots
+    screen.locator("button.uu-new-game").click()   # a new deal, against Hard bots
     page.wait_for_timeout(1500)
     expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
     advance_to_your_move(screen, 5)
@@ -215,7 +256,7 @@ def hint(page: Page, url: str) -> None:
     verdict = re.compile("best move|about as good|just as good")   # "best" only when the estimate separates it
     expect(screen.locator(".uu-hint-box .uu-hint-why")).to_contain_text(verdict, timeout=STEP_MS)
     screen.locator(".uu-hint-box details summary").click()   # the numbers behind it
-    scroll_to(screen.locator(".uu-hint-box"))
+    page.mouse.move(5, 5)
     save(page, "hint")
 
 
@@ -284,7 +325,8 @@ def main() -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
                 try:
-                    for shoot in (home, lesson_step, neigh_lesson, play, hint, sandbox):
+                    for shoot in (home, lesson_step, neigh_lesson, wrong_move, lesson_phone, play, others_moves,
+                                  hint, sandbox):
                         page = browser.new_page(viewport=VIEWPORT)
                         try:
                             shoot(page, url)

@@ -190,16 +190,16 @@ def finish_lesson(page: Page, url: str, lesson_id: str, width: int = 1280, keybo
             expect(button).to_be_visible(timeout=STEP_MS)
             press(page, button, keyboard)
         expect(progress).to_contain_text(after, timeout=STEP_MS)
-        if what == "wrong":  # its consequence is shown, then taken back
+        if what == "wrong":  # its consequence is shown on the table, marked, then taken back
             expect(screen.locator(".uu-feedback .uu-fb-other")).to_be_visible(timeout=STEP_MS)
-            expect(screen.locator(".uu-preview-note")).to_contain_text("taken back")
+            expect(screen.locator(".uu-t-banner")).to_contain_text("What would happen")
             assert screen.locator(".uu-t [data-legal='true']").count() == 0  # a picture: nothing to choose
             if shots:
                 shot(page, f"{tag}-{i:02d}-preview")
             old = table_version(screen)
-            press(page, screen.locator("button.uu-preview-back"), keyboard)
+            press(page, screen.locator(".uu-t-banner button"), keyboard)
             wait_new_table(page, screen, old)
-            expect(screen.locator(".uu-preview-note")).not_to_contain_text("taken back")
+            expect(screen.locator(".uu-t-banner")).to_have_count(0)
         elif what == "choice":
             expect(screen.locator(".uu-feedback .uu-fb-right")).to_be_visible(timeout=STEP_MS)
         no_error_shown(page)
@@ -709,13 +709,17 @@ def test_progress_survives_a_reload_and_can_be_forgotten(page: Page, voila_url):
                            f"[{partial!r}]?.step === {step}", timeout=STEP_MS)
 
     page.reload(wait_until="commit")  # a new page: a new kernel, only the browser remembers
-    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    # the screen that was open comes back: the lesson, at the step reached
+    expect(progress).to_contain_text(f"Step {step} of {n}", timeout=LOAD_MS)
+    shot(page, "progress-restored")
+    page.locator("button.uu-nav-home").click()
     expect(lesson_row(page, done_id)).to_contain_text("(done)", timeout=STEP_MS)
     expect(lesson_row(page, partial)).to_contain_text(f"in progress · step {step} of {n}", timeout=STEP_MS)
     expect(page.locator(f"button.uu-lesson-{partial}")).to_have_text(exact("Continue"))
-    page.locator(f"button.uu-lesson-{partial}").click()
+    title = LessonRunner(lesson_file(partial)).lesson.title
+    expect(page.locator("button.uu-continue")).to_have_text(exact(f"Continue: {title}, step {step}"))
+    page.locator("button.uu-continue").click()
     expect(progress).to_contain_text(f"Step {step} of {n}", timeout=STEP_MS)
-    shot(page, "progress-restored")
 
     page.locator("button.uu-nav-home").click()
     page.locator("button.uu-forget").click()

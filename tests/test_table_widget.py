@@ -73,3 +73,41 @@ def test_traits_follow_the_game_after_a_move():
     you = w.observation["players"][viewer]
     assert [c["name"] for c in you["stable"]] == [baby["card"]]
     assert w.observation["decision"]["player"] != viewer and w.actions == []
+
+
+def test_only_the_parts_of_the_observation_that_changed_are_new():
+    from uu.table.observation import observe
+
+    game = new_game(["You", "Ben"], seed=4)
+    w = TableWidget(game, viewer=0)
+    middle, seats, before = w.middle, w.seats, w.log_size
+    assert before == len(game.state.log) and w.log_new      # a first table: its newest lines
+    game.apply(game.pending.actions[0])                      # a Baby chosen: the Nursery and a Stable change
+    w.show(game, 0)
+    assert w.seats != seats and w.middle != middle
+    assert w.log_new and all(line["index"] >= before for line in w.log_new)  # only the lines since
+    assert w.observation == observe(game, 0)                # the whole of it is still there for Python
+
+
+def test_a_click_on_an_element_that_is_not_lit_is_answered_with_why():
+    sent: list = []
+    game = new_game(["You", "Ben"], seed=4)
+    w = TableWidget(game, viewer=0)
+    w.send = sent.append  # type: ignore[method-assign]
+    w._on_message(w, {"type": "why", "key": "card:hand:0:Neigh", "name": "Neigh"}, [])
+    assert sent and sent[-1]["type"] == "why" and len(sent[-1]["text"]) > 10
+    w._on_message(w, {"type": "why", "key": 5}, [])          # malformed: ignored
+    w._on_message(w, {"type": "log", "from": "x"}, [])
+    assert len(sent) == 1
+
+
+def test_the_hint_lights_actions_by_id_and_goes_with_the_table():
+    game = new_game(["You", "Ben"], seed=4)
+    w = TableWidget(game, viewer=0)
+    assert w.hint == [] and w.trait_metadata("hint", "sync")
+    w.hint = [w.actions[0]["id"]]
+    w.show(game, 0)                                          # the same table: the hint stays
+    assert w.hint == [w.actions[0]["id"]]
+    game.apply(game.pending.actions[0])
+    w.show(game, 0)                                          # a new table: a hint about the old one goes
+    assert w.hint == []

@@ -91,13 +91,27 @@ def test_step_mode_moves_one_bot_decision_per_click():
     assert screen.bot_button.layout.display == "none"
 
 
-def test_bots_wait_visibly_between_decisions(monkeypatch):
-    sleeps = []
-    monkeypatch.setattr(play_module.time, "sleep", sleeps.append)
-    screen = PlayScreen(players=3, seed=4, delay=0.3)
-    click_first(screen)
-    assert sleeps and set(sleeps) == {0.3}
-
+def test_the_bots_moves_are_sent_for_playback_one_by_one():
+    screen = PlayScreen(players=3, seed=4, delay=0.9)
+    assert screen.table.pace == 900
+    before = screen.table.version
+    click_first(screen)                          # the Baby; then the bots choose theirs and play on
+    replay = screen.table.replay
+    assert replay["from"] == before and screen.table.version == before + 1
+    steps = replay["steps"]
+    assert len(steps) >= 2 and steps[0]["yours"] and not steps[-1]["yours"]
+    assert all(s["lines"] for s in steps)        # every move has its caption
+    babies = [m for s in steps for m in s["moved"] if m["to"][0] == "stable"]
+    assert babies and all(m["name"] and m["name"].startswith("Baby") for m in babies)
+    # a card that went from the deck into another player's hand is moved without its name or id
+    hidden: list = []
+    for _ in range(10):
+        if hidden or screen.game.is_over:
+            break
+        click_first(screen)
+        hidden = [m for s in screen.table.replay.get("steps", []) for m in s["moved"]
+                  if m["from"][0] == "deck" and m["to"] != ["hand", 0]]
+    assert hidden and all(m["name"] is None and m["id"] is None for m in hidden)
 
 def test_undo_takes_back_a_move_while_nothing_hidden_was_revealed():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)

@@ -71,7 +71,7 @@ def test_play_settings_restored_and_saved():
     play.level_input.value = "normal"
     assert app.store.state["play"]["level"] == "normal"
     old = reload_into({"v": 1, "play": {"name": "Ada", "players": 4, "targeting": "neigh-first", "seed": 7}})
-    assert old.open_play().settings().level == "easy"  # progress saved before levels existed still loads
+    assert old.open_play().settings().level == "normal"  # progress saved before levels existed still loads
 
 
 @pytest.mark.parametrize("text", [
@@ -119,3 +119,34 @@ def test_only_the_first_restore_counts():
     app.store._on_message(app.store, {"type": "restore", "items": {KEY: json.dumps(
         {"v": 1, "lessons": {lid: {"status": "done"}}})}}, [])
     assert app.status(lid) == "not started"
+
+
+def test_a_reload_reopens_the_screen_that_was_open():
+    app = App(delay=0)
+    lesson = app.lessons[1]
+    screen = app.open_lesson(lesson.id)
+    screen.next_button.click() if screen.runner.step.kind == "page" else screen.click_answer()
+    step = screen.runner.progress[0]
+    state = app.store.state
+    assert state["screen"] == f"lesson:{lesson.id}"
+    again = reload_into(state)
+    assert again.screen is not again.home and again.screen.runner.lesson.id == lesson.id
+    assert again.screen.runner.progress[0] == step
+    assert again.continue_target() == (lesson.id, f"Continue: {lesson.title}, step {step}")
+
+
+def test_a_reload_reopens_the_game_in_progress():
+    app = App(delay=0)
+    play = app.open_play()
+    for _ in range(6):                                    # a few of the learner's moves, the bots in between
+        if play.game.pending is None:
+            break
+        play.click_move(play.moves[-1])
+    state = app.store.state
+    assert state["screen"] == "play" and state["game"]["seed"] == play.deal_seed
+    again = reload_into(state)
+    assert again.screen is again.play_screen
+    assert again.play_screen.game.to_dict() == play.game.to_dict()   # the same position, the same deal
+    broken = {**state, "game": {"seed": 1, "moves": [[0, {"kind": "play", "card": "No Such Card"}]]}}
+    fresh = reload_into(broken)                            # moves that no longer fit: the deal from its start
+    assert fresh.screen is fresh.play_screen and fresh.play_screen.history == []

@@ -151,6 +151,9 @@ async def open_home(browser: Any, url: str, problems: list[str] | None = None, m
     the breakdown marks; `requests`: gets the path of every same-host GET the page makes (not the page itself,
     the kernel API or the websocket): the emulated learners' asset list."""
     ctx = await browser.new_context(viewport={"width": 1200, "height": 900})
+    # the table plays the others' moves back at a pace the learner picks (a deliberate wait, 0.9 s a move by
+    # default); what is measured here is the app, so this learner picks "At once" (uu/table/table.js)
+    await ctx.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
     if marks:
         await ctx.add_init_script(MARKS_JS)
     page = await ctx.new_page()
@@ -202,6 +205,9 @@ async def open_play(page: Any) -> None:
     await page.locator("button.uu-play").first.click()
     screen = page.locator(".uu-play-screen")
     await screen.locator(".uu-t").first.wait_for(state="visible", timeout=60_000)
+    more = screen.locator(".uu-more-settings")
+    if await more.count():  # step mode is among "More settings" (uu/widgets/play.py)
+        await more.first.click()
     await screen.locator(".uu-step-mode input").first.check()
     await page.wait_for_function(
         "() => { const b = document.querySelector('.uu-play-screen button.uu-bot-next');"

@@ -495,6 +495,10 @@ class EmulatedLearner:
         await self.until_idle(await self.press(play[0]))
         await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")
                                        or self.find("uu-board", "uu-play-screen")), "the play screen")
+        more = self.find("uu-more-settings", "uu-play-screen")
+        if more:  # step mode is among "More settings" (uu/widgets/play.py): open them, as a learner does
+            await self.until_idle(await self.set_value(more[0], True))
+            await self._until(lambda: bool(self.find("uu-step-mode", "uu-play-screen")), "the step-mode checkbox")
         step = self.find("uu-step-mode", "uu-play-screen")
         if not step:
             raise LearnerError("no step-mode checkbox on the play screen")

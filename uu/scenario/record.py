@@ -28,7 +28,7 @@ from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
 from uu.engine.game import Game
 
-__all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "RecordError", "RecordedAction", "RecordedMove",
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "RecordError", "RecordedAction", "RecordedMove", "record_of",
            "load_record", "parse_record", "record_for", "replay"]
 
 FORMAT = "uu-game-record"
@@ -110,6 +110,19 @@ class GameRecord(BaseModel):
 def record_for(game: Game) -> GameRecord:
     """An empty record that starts at `game`'s present position."""
     return GameRecord(players=list(game.players), start=game.to_dict())
+
+
+def record_of(game: Game) -> GameRecord:
+    """The record of `game` read off its move stack: the position before its first move, and every move since
+    (each described as it was made)."""
+    start = game.copy()
+    start.pop_to(0)
+    record = record_for(start)
+    for action in game.moves:
+        record.add(start, action)
+        start.apply(action)
+    record.finish(game)
+    return record
 
 
 def replay(record: GameRecord) -> Iterator[tuple[Game, Action, int]]:

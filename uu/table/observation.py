@@ -26,15 +26,16 @@ deck's order is never sent. Importing this module never imports ipywidgets.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import Any
 
 from uu.cards import catalog
+from uu.cards.carddef import CardDef
 from uu.engine.actions import Action
 from uu.engine.game import Game
-from uu.engine.observation import Observation
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
-__all__ = ["LOG_LINES", "card_key", "legal_actions", "observe"]
+__all__ = ["LOG_LINES", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -53,12 +54,42 @@ def card_key(zone: str, owner: int, name: str) -> str:
     return f"card:{zone}:{owner}:{name}"
 
 
-def _card(seen: Observation, cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
-    d = seen.defs[cid]
+def _card(defs: Sequence[CardDef], cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
+    d = defs[cid]
     kind = getattr(d.type, "value", str(d.type))
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "type": kind,
             "type_label": TYPE_LABELS.get(kind, "Card"), "icon": ICONS.get(kind, "card"),
             "text": _texts().get(d.name, ""), "zone": zone, "owner": owner}
+
+
+def card_summary(game: Game, cid: int) -> dict[str, Any]:
+    """A card as the table draws it, where it is now (a step of a playback: uu/table/replay.py)."""
+    s = game.state
+    zone = s.zone_of[cid] or "box"
+    owner = s.owner_of[cid] if zone in ("hand", "stable") else -1
+    return _card(game.state.defs, cid, zone, owner)
+
+
+def chain(game: Game) -> list[dict[str, Any]]:
+    """The effect chain, first link first: each link's effects with their card, whose they are and what they
+    will do (the card's text); the first link is the one resolving now."""
+    s = game.state
+    out = []
+    for i, link in enumerate(s.chain):
+        effects = [{"card": card_summary(game, e["cid"]), "player": s.players[e["you"]], "seat": e["you"],
+                    "kind": str(e.get("kind", "")), "text": _texts().get(s.defs[e["cid"]].name, "")}
+                   for e in link.get("effects", [])]
+        out.append({"current": i == 0, "effects": effects})
+    return out
+
+
+def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, Any]]:
+    """Log lines `start` to `end` (oldest first), as the table shows them: a newcomer's table asks for
+    the whole game once; each update carries only the newest LOG_LINES."""
+    s = game.state
+    stop = len(s.log) if end is None else min(end, len(s.log))
+    return [{"index": i, "text": second_person(s.log[i].text), "why": _why(s.log[i].rules)}
+            for i in range(max(0, start), stop)]
 
 
 def _back(owner: int, pos: int) -> dict[str, Any]:
@@ -80,31 +111,27 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
     for sv in seen.seats:
         p = sv.seat
         if sv.hand is not None:
-            hand = [_card(seen, c, "hand", p) for c in sv.hand]
+            hand = [_card(seen.defs, c, "hand", p) for c in sv.hand]
         else:
             hand = [_back(p, i) for i in range(sv.hand_size)]
         players.append({
             "seat": p, "name": sv.name, "is_viewer": p == viewer, "unicorns": sv.unicorns,
             "hand_size": sv.hand_size, "hand_open": sv.hand_open,
-            "hand": hand, "stable": [_card(seen, c, "stable", p) for c in sv.stable],
+            "hand": hand, "stable": [_card(seen.defs, c, "stable", p) for c in sv.stable],
         })
     names = seen.players
-    pile = [{"card": _card(seen, e.cid, "pile"), "player": names[e.player], "seat": e.player}
+    pile = [{"card": _card(seen.defs, e.cid, "pile"), "player": names[e.player], "seat": e.player}
             for e in seen.pile]
-    log = []
-    entries = game.log  # the narration is public: every line is written for the whole table
-    start = max(0, len(entries) - LOG_LINES)
-    for i in range(len(entries) - 1, start - 1, -1):  # newest first
-        e = entries[i]
-        log.append({"index": i, "text": second_person(e.text), "why": _why(e.rules)})
+    log = log_lines(game, len(game.log) - LOG_LINES)[::-1]  # newest first; the narration is public
     winner = seen.winner
     return {
         "viewer": viewer,
         "players": players,
         "deck_size": seen.deck_size,
-        "discard": [_card(seen, c, "discard") for c in seen.discard],  # last is the top
-        "nursery": [_card(seen, c, "nursery") for c in seen.nursery],
+        "discard": [_card(seen.defs, c, "discard") for c in seen.discard],  # last is the top
+        "nursery": [_card(seen.defs, c, "nursery") for c in seen.nursery],
         "pile": pile,
+        "chain": chain(game),
         "turn": {"player": seen.current, "name": names[seen.current], "phase": seen.phase,
                  "phase_label": PHASE_LABELS.get(seen.phase, seen.phase), "number": seen.turn_number},
         "decision": None if who is None else {

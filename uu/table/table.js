@@ -4,6 +4,11 @@
 // that continue a legal gesture (data-legal="true") and, once the clicks made fit exactly one action, sends
 // that action's index back ({type: "choose", id, version}). It never decides what is legal by itself.
 //
+// Layout: a bar on top (turn, phases, the prompt, the pace of the others' moves), the other players compact,
+// the shared middle (deck, discard pile, Nursery, Neigh pile, effect chain), the log of the whole game, and
+// the viewer's own Stable and hand docked at the bottom. Moves made by others since the table drawn last
+// (`replay`) are played back one at a time, each with a caption, before the new table is drawn.
+//
 // Every text that comes from the game (names, card texts, log lines) is set with textContent, never as
 // HTML: a player called "<img onerror=...>" shows as text. Only the constant icons below are markup.
 
@@ -24,9 +29,34 @@ const ICONS = {
   instant: "<polygon points='10,1 3,9 7.5,9 6,15 13,6 8.5,6'/>",
   back: "<polygon points='8,1 15,8 8,15 1,8'/>",
 };
-const PHASES = [["beginning", "Beginning of turn"], ["draw", "Draw"], ["action", "Action"], ["end", "End of turn"]];
+// The Babies' emblems (drawn by us): a foal's head in the Baby's colour with a mark of its own, so that
+// each of the 13 is told apart by its look, not only by its name.
+const BABY_LOOKS = {
+  Red: ["#d32f2f", "heart"], Pink: ["#ec407a", "flower"], Orange: ["#ef6c00", "sun"], Yellow: ["#f9c80e", "star"],
+  Green: ["#2e7d32", "leaf"], Blue: ["#1565c0", "drop"], Purple: ["#7b1fa2", "moon"], Black: ["#212121", "bolt"],
+  White: ["#ffffff", "cloud"], Brown: ["#6d4c41", "mountain"], Rainbow: ["url(#uu-rainbow)", "arc"],
+  Death: ["#546e7a", "cross"], Narwhal: ["#00838f", "wave"],
+};
+const MARKS = {
+  heart: "<path d='M26 11c-3-2-5-4-5-6a2.5 2.5 0 0 1 5-1 2.5 2.5 0 0 1 5 1c0 2-2 4-5 6z'/>",
+  flower: "<circle cx='26' cy='4' r='2'/><circle cx='29' cy='7' r='2'/><circle cx='26' cy='10' r='2'/><circle cx='23' cy='7' r='2'/>",
+  sun: "<circle cx='26' cy='7' r='3'/><path d='M26 0v2M26 12v2M19 7h2M31 7h2M21 2l1.5 1.5M31 12l-1.5-1.5M21 12l1.5-1.5M31 2l-1.5 1.5' stroke='#1b1b1b' stroke-width='1.2'/>",
+  star: "<polygon points='26,1 27.8,5.5 32,6 28.8,9 29.7,13.5 26,11 22.3,13.5 23.2,9 20,6 24.2,5.5'/>",
+  leaf: "<path d='M21 12c0-7 5-10 11-10 0 6-4 11-11 10z'/>",
+  drop: "<path d='M26 1c3 5 5 7 5 9a5 5 0 0 1-10 0c0-2 2-4 5-9z'/>",
+  moon: "<path d='M28 1a6 6 0 1 0 4 10 5 5 0 1 1-4-10z'/>",
+  bolt: "<polygon points='28,0 21,8 25.5,8 23,14 31,5 26.5,5'/>",
+  cloud: "<path d='M21 11a3 3 0 0 1 1-6 4 4 0 0 1 8 1 2.5 2.5 0 0 1 0 5z' stroke='#1b1b1b' stroke-width='1'/>",
+  mountain: "<polygon points='19,13 24,4 27,9 29,6 33,13'/>",
+  arc: "<path d='M20 12a6 6 0 0 1 12 0' fill='none' stroke='#e53935' stroke-width='2'/><path d='M22.5 12a3.5 3.5 0 0 1 7 0' fill='none' stroke='#1e88e5' stroke-width='2'/>",
+  cross: "<path d='M21 2l9 9M30 2l-9 9' stroke='#1b1b1b' stroke-width='2.4'/>",
+  wave: "<path d='M19 9q3-4 6 0t7 0' fill='none' stroke='#1b1b1b' stroke-width='2'/>",
+};
+const PHASES = [["beginning", "Beginning"], ["draw", "Draw"], ["action", "Action"], ["end", "End"]];
 const ZONE_WORDS = { hand: "hand", stable: "Stable", pile: "Neigh pile", discard: "discard pile",
-  nursery: "Nursery", deck: "deck" };
+  nursery: "Nursery", deck: "deck", limbo: "table" };
+const PACES = [["slow", 1800, "Slow"], ["normal", 900, "Normal"], ["fast", 450, "Fast"], ["off", 0, "At once"]];
+const PACE_KEY = "uu-table-pace";
 
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -40,57 +70,71 @@ function h(tag, attrs = {}, ...children) {
   return e;
 }
 
-function icon(key) {
+function svg(inner, size, box = 16) {
   const span = h("span", { class: "uu-t-icon", "aria-hidden": "true" });
-  span.innerHTML = `<svg viewBox="0 0 16 16" width="16" height="16" fill="currentColor">${ICONS[key] || ICONS.back}</svg>`;
+  span.innerHTML = `<svg viewBox="0 0 ${box} ${box}" width="${size}" height="${size}" fill="currentColor">${inner}</svg>`;
   return span;
 }
 
-function possessive(obs, seat) {
-  const p = obs.players[seat];
-  return p.is_viewer ? "your" : `${p.name}'s`;
+const ICON_NODES = new Map();
+function icon(key) {
+  if (!ICON_NODES.has(key)) ICON_NODES.set(key, svg(ICONS[key] || ICONS.back, 16));
+  return ICON_NODES.get(key).cloneNode(true);
 }
 
-function where(obs, card) {
-  if (card.zone === "hand" || card.zone === "stable") return `in ${possessive(obs, card.owner)} ${ZONE_WORDS[card.zone]}`;
-  return `in the ${ZONE_WORDS[card.zone] || card.zone}`;
+function hash(text) {
+  let x = 2166136261;
+  for (let i = 0; i < text.length; i++) { x ^= text.charCodeAt(i); x = Math.imul(x, 16777619); }
+  return x >>> 0;
 }
 
-// A card: a button (keyboard and touch alike), with its type as colour, icon and word, its name and text;
-// a larger preview shows on hover and on focus (so no hover is ever needed).
-function cardEl(obs, card, extra = {}) {
-  const owner = card.owner >= 0 ? obs.players[card.owner].name : null;
-  if (card.name === null) {
-    const label = `Hidden card ${where(obs, card)}`;
-    return h("button", { type: "button", class: "uu-t-card uu-t-back", "data-card": "hidden", "data-zone": card.zone,
-      "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label, title: label },
-    icon("back"), h("span", { class: "uu-t-type", text: "Card" }));
+// A card's emblem: a Baby's own look, else a star drawn from the card's name (same name, same star).
+const EMBLEMS = new Map();  // card name -> its emblem, drawn once and cloned (parsing SVG on every draw is slow)
+
+function emblem(card) {
+  const key = `${card.type}|${card.name}`;
+  if (!EMBLEMS.has(key)) EMBLEMS.set(key, drawEmblem(card));
+  return EMBLEMS.get(key).cloneNode(true);
+}
+
+function drawEmblem(card) {
+  const span = h("span", { class: "uu-t-emblem", "aria-hidden": "true" });
+  let inner;
+  if (card.type === "baby") {
+    const m = /\((\w+)\)/.exec(card.name) || /(Narwhal)/.exec(card.name);
+    const [fill, mark] = BABY_LOOKS[m ? m[1] : "Red"] || BABY_LOOKS.Red;
+    inner = "<defs><linearGradient id='uu-rainbow'><stop offset='0' stop-color='#e53935'/><stop offset='.33' " +
+      "stop-color='#fdd835'/><stop offset='.66' stop-color='#43a047'/><stop offset='1' stop-color='#1e88e5'/>" +
+      "</linearGradient></defs>" +
+      `<g fill='${fill}' stroke='#1b1b1b' stroke-width='1'><ellipse cx='13' cy='21' rx='9' ry='8'/>` +
+      "<ellipse cx='21' cy='25' rx='6' ry='4.5'/><polygon points='9,14 11,6 14,13'/></g>" +
+      "<polygon points='13,14 17,3 17.5,13' fill='#ffd54f' stroke='#1b1b1b' stroke-width='.8'/>" +
+      "<circle cx='15' cy='19' r='1.6' fill='#1b1b1b'/>" +
+      `<g fill='#ffffff' stroke='#1b1b1b' stroke-width='.6'>${MARKS[mark] || ""}</g>`;
+  } else {
+    const x = hash(card.name || "");
+    const n = 4 + (x % 5), r2 = 5 + ((x >> 3) % 6), rot = (x >> 7) % 360;
+    const pts = [];
+    for (let i = 0; i < 2 * n; i++) {
+      const a = (Math.PI * i) / n + (rot * Math.PI) / 180, r = i % 2 ? r2 : 14;
+      pts.push(`${(16 + r * Math.cos(a)).toFixed(1)},${(16 + r * Math.sin(a)).toFixed(1)}`);
+    }
+    const ring = (x >> 12) % 3;
+    inner = `<polygon points='${pts.join(" ")}' fill='rgba(255,255,255,.9)' stroke='#1b1b1b' stroke-width='.8'/>` +
+      (ring ? `<circle cx='16' cy='16' r='${ring + 2}' fill='none' stroke='#1b1b1b' stroke-width='1.2'/>` : "");
   }
-  const [bg, fg] = TYPE_COLOURS[card.type] || ["#607d8b", "#ffffff"];
-  const label = `${card.name}, ${card.type_label}, ${where(obs, card)}. ${card.text}${extra.note ? " " + extra.note : ""}`;
-  const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
-    "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
-    style: `--uu-bg:${bg};--uu-fg:${fg}` },
-  h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label })),
-  h("span", { class: "uu-t-name", text: card.name }),
-  h("span", { class: "uu-t-text", text: card.text }));
-  if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
-  const preview = h("span", { class: "uu-t-preview", "aria-hidden": "true" },
-    h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label })),
-    h("span", { class: "uu-t-name", text: card.name }), h("span", { class: "uu-t-ptext", text: card.text }));
-  el.append(preview);
-  return el;
+  span.innerHTML = `<svg viewBox="0 0 34 32" width="30" height="28">${inner}</svg>`;
+  return span;
 }
 
-function row(cards, empty) {
-  const r = h("div", { class: "uu-t-row" });
-  if (!cards.length) r.append(h("span", { class: "uu-t-empty", text: empty }));
-  for (const c of cards) r.append(c);
-  return r;
+function plural(n, word, words) { return `${n} ${n === 1 ? word : (words || word + "s")}`; }
+
+function reducedMotion() {
+  return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
 }
 
-function plural(n, word, words) {
-  return `${n} ${n === 1 ? word : (words || word + "s")}`;
+function storedPace() {
+  try { return window.localStorage.getItem(PACE_KEY); } catch (e) { return null; }
 }
 
 function render({ model, el }) {
@@ -101,16 +145,29 @@ function render({ model, el }) {
   let listOpen = false;
   let places = null;        // card id -> "zone/owner" on the table drawn last (what moved)
   let scheduled = false;
+  let drawn = null;         // the version of the table drawn in this view
+  let playing = null;       // the playback under way: {skip: bool}
+  let whyText = "";         // the answer to a click on an element that is not lit
+  const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
+  let askedLog = -1;
 
-  const obs = () => model.get("observation") || {};
+  const obs = () => {
+    const seats = model.get("seats") || {};
+    if (!seats.players) return {};
+    return { ...seats, ...(model.get("middle") || {}), ...(model.get("state") || {}), log: model.get("log_new") || [] };
+  };
   const actions = () => model.get("actions") || [];
+  const hinted = () => new Set(model.get("hint") || []);
 
-  function fits() {
-    return actions().filter((a) => clicks.every((k, i) => a.gesture[i] === k));
+  function paceMs() {
+    const chosen = PACES.find((p) => p[0] === storedPace());
+    return chosen ? chosen[1] : Math.max(0, model.get("pace") || 0);
   }
 
+  function fits() { return actions().filter((a) => clicks.every((k, i) => a.gesture[i] === k)); }
+
   function nextKeys() {
-    if (waiting) return new Set();
+    if (waiting || playing) return new Set();
     const n = clicks.length;
     return new Set(fits().filter((a) => a.gesture.length > n).map((a) => a.gesture[n]));
   }
@@ -118,18 +175,24 @@ function render({ model, el }) {
   function send(id) {
     waiting = true;
     clicks = [];
+    whyText = "";
     model.send({ type: "choose", id, version: model.get("version") });
     mark();
   }
 
-  function activate(key) {
-    if (waiting) return;
+  function activate(key, name) {
+    if (waiting || playing) return;
     const legal = nextKeys();
     if (!legal.has(key)) {
       // a click off the gesture under way starts again from that element, if a gesture starts there
       clicks = [];
-      if (!nextKeys().has(key)) { mark(); return; }
+      if (!nextKeys().has(key)) {
+        mark();
+        if (actions().length) model.send({ type: "why", key, name: name || "" });  // answered in one sentence
+        return;
+      }
     }
+    whyText = "";
     clicks.push(key);
     const left = fits();
     const done = left.filter((a) => a.gesture.length === clicks.length);
@@ -137,91 +200,204 @@ function render({ model, el }) {
     else mark();
   }
 
-  // data-legal on every element that continues a gesture; aria-pressed on the ones chosen so far.
+  // data-legal on every element that continues a gesture; aria-pressed on the ones chosen so far;
+  // data-hinted on every element of the hinted move(s).
   function mark() {
     const legal = nextKeys();
+    const hint = hinted();
+    const hintKeys = new Set(actions().filter((a) => hint.has(a.id)).flatMap((a) => a.gesture));
     for (const e of root.querySelectorAll("[data-key]")) {
       const key = e.getAttribute("data-key");
       if (legal.has(key)) e.setAttribute("data-legal", "true");
       else e.removeAttribute("data-legal");
       if (clicks.includes(key)) e.setAttribute("aria-pressed", "true");
       else e.removeAttribute("aria-pressed");
+      if (hintKeys.has(key) && !playing) e.setAttribute("data-hinted", "true");
+      else e.removeAttribute("data-hinted");
     }
     // a choice inside a folded zone (discard, Nursery) unfolds it
     for (const d of root.querySelectorAll("details.uu-t-fold")) {
       if (d.querySelector("[data-legal='true']")) d.open = true;
     }
     const status = root.querySelector(".uu-t-status");
-    if (status) status.textContent = statusText(legal);
+    if (status) {
+      const text = statusText(legal);
+      const help = !text || waiting || playing || !legal.size ? "" : clicks.length
+        ? ` ${fits().map((a) => a.description).join("; ")}.` : " Lit cards and places can be chosen.";
+      status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
+      status.hidden = !text;
+    }
+    const why = root.querySelector(".uu-t-whynot");
+    if (why) { why.textContent = whyText; why.hidden = !whyText; }
     const cancel = root.querySelector(".uu-t-cancel");
     if (cancel) cancel.hidden = clicks.length === 0;
+    requestAnimationFrame(bringLitIntoView);
+  }
+
+  // The lit elements are brought into view inside the table's own scrolling boxes (never the page's): the
+  // middle, when none of them is in view, and a row that scrolls sideways (a phone's hand). After the frame
+  // is laid out, so that drawing a table never waits for a layout.
+  function bringLitIntoView() {
+    const scroll = root.querySelector(".uu-t-scroll");
+    const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
+    const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
+    const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+    if (scroll && litInScroll.length && (!shownOutside || clicks.length)) {
+      const box = scroll.getBoundingClientRect();
+      const seen = litInScroll.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
+      if (!seen) {
+        const r = litInScroll[0].getBoundingClientRect();
+        scroll.scrollTop += r.top - box.top - 8;
+      }
+    }
+    for (const row of root.querySelectorAll(".uu-t-row")) {
+      const first = row.querySelector("[data-legal='true']");
+      if (!first || row.scrollWidth <= row.clientWidth) continue;
+      const left = first.offsetLeft - row.offsetLeft;
+      if (left < row.scrollLeft || left + first.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - 8);
+    }
   }
 
   function statusText(legal) {
     const o = obs();
     if (o.over) return `Game over: ${o.result || "no winner"}.`;
+    if (playing) return "The other players are moving…";
     if (waiting) return "Sent. Waiting for the table to update.";
     if (!o.decision || !o.decision.yours) return o.decision ? o.decision.prompt : "";
-    if (!clicks.length) return `${o.decision.prompt} Lit cards and places can be chosen.`;
-    const left = fits().map((a) => a.description);
-    return `Next, choose one of the lit places (${legal.size}): ${left.join("; ")}. Escape cancels.`;
+    if (!actions().length) return model.get("prompt_here") ? o.decision.prompt : "";
+    if (!clicks.length) return `Your move: ${o.decision.prompt.replace(/^[^:]{1,40}: /, "")}`;
+    return `Now choose one of the ${legal.size} lit cards or places (Escape cancels).`;
+  }
+
+  function where(o, card) {
+    const p = card.owner >= 0 ? o.players[card.owner] : null;
+    if (p && (card.zone === "hand" || card.zone === "stable")) return `in ${p.is_viewer ? "your" : p.name + "'s"} ${ZONE_WORDS[card.zone]}`;
+    return `in the ${ZONE_WORDS[card.zone] || card.zone}`;
+  }
+
+  // A card: a button (keyboard and touch alike), with its type as colour, icon and word, its emblem, name
+  // and text; a larger preview shows on hover and on focus (so no hover is ever needed).
+  function cardEl(o, card, extra = {}) {
+    const owner = card.owner >= 0 && o.players[card.owner] ? o.players[card.owner].name : null;
+    if (card.name === null || card.name === undefined) {
+      const label = `Hidden card ${where(o, card)}`;
+      return h("button", { type: "button", class: "uu-t-card uu-t-back", "data-card": "hidden", "data-zone": card.zone,
+        "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label, title: label }, icon("back"));
+    }
+    const [bg, fg] = TYPE_COLOURS[card.type] || ["#607d8b", "#ffffff"];
+    const label = `${card.name}, ${card.type_label}, ${where(o, card)}. ${card.text || ""}${extra.note ? " " + extra.note : ""}`;
+    const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
+      "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
+      style: `--uu-bg:${bg};--uu-fg:${fg}` },
+    h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
+    h("span", { class: "uu-t-name", text: card.name }),
+    h("span", { class: "uu-t-text", text: card.text || "" }));
+    if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
+    el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
+      h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
+      h("span", { class: "uu-t-name", text: card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
+    return el;
+  }
+
+  function row(cards, empty, anchor) {
+    const r = h("div", { class: "uu-t-row", "data-anchor": anchor || null });
+    if (!cards.length) r.append(h("span", { class: "uu-t-empty", text: empty }));
+    for (const c of cards) r.append(c);
+    return r;
+  }
+
+  function paceControl() {
+    const sel = h("select", { class: "uu-t-pace", "aria-label": "How the other players' moves are shown" });
+    const now = storedPace() || (PACES.find((p) => p[1] === model.get("pace")) || PACES[1])[0];
+    for (const [key, , label] of PACES) sel.append(h("option", { value: key, text: `Others' moves: ${label}`, selected: key === now }));
+    sel.addEventListener("change", () => { try { window.localStorage.setItem(PACE_KEY, sel.value); } catch (e) { /* not kept */ } });
+    return sel;
   }
 
   function draw() {
     scheduled = false;
     waiting = false;
+    playing = null;
     clicks = [];
+    whyText = "";
     // keyboard users keep their place: focus returns to the same element, else to the first lit one
     const active = root.contains(document.activeElement) ? document.activeElement : null;
     const focusKey = active ? active.getAttribute("data-key") : null;
-    const focusClass = active && active.classList.length ? active.classList[0] : null;
     const o = obs();
     const acts = actions();
     root.replaceChildren();
-    root.setAttribute("data-version", String(model.get("version")));  // tests wait for the next table
+    drawn = model.get("version");
+    root.setAttribute("data-version", String(drawn));  // tests wait for the next table
+    root.removeAttribute("data-playing");
     if (!o.players) { root.append(h("p", { text: "No game on the table." })); return; }
     const viewerSeat = o.players.findIndex((p) => p.is_viewer);
 
-    // turn, phase track, prompt
+    root.append(topEl(o, acts));
+    const ban = model.get("banner") || {};
+    if (ban.title) {
+      const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || "Back" });
+      again.addEventListener("click", () => model.send({ type: "banner", version: model.get("version") }));
+      root.append(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
+        h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { text: ` ${ban.text || ""} ` }), again));
+      root.classList.add("uu-t-previewing");
+    } else root.classList.remove("uu-t-previewing");
+    root.append(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
+    if ((o.pile || []).length || (o.chain || []).length) root.append(focusEl(o));
+
+    const scroll = h("div", { class: "uu-t-scroll" });
+    const seats = h("div", { class: "uu-t-seats" });
+    for (const p of o.players) if (!p.is_viewer) seats.append(seatEl(o, p, false));
+    scroll.append(seats);
+    scroll.append(middleEl(o));
+    scroll.append(fallbackEl(acts));
+    scroll.append(logEl(o));
+    root.append(scroll);
+    if (viewerSeat >= 0) root.append(seatEl(o, o.players[viewerSeat], true));
+
+    highlightMoves();
+    mark();
+    if (active) {
+      const same = focusKey && [...root.querySelectorAll("[data-key]")].find((e) => e.getAttribute("data-key") === focusKey);
+      const again = same || root.querySelector("[data-legal='true']");
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function topEl(o, acts) {
     const head = h("div", { class: "uu-t-top" });
     const turn = o.turn.number ? `Turn ${o.turn.number}: ${o.players[o.turn.player].is_viewer ? "your turn" : o.turn.name + "'s turn"}` : "Setup: choosing Babies";
-    head.append(h("div", { class: "uu-t-turn", text: turn }));
     const track = h("ol", { class: "uu-t-phases", "aria-label": "Phases of the turn" });
     for (const [key, label] of PHASES) {
       const cur = o.turn.number && key === o.turn.phase;
       track.append(h("li", { class: cur ? "uu-t-phase uu-t-phase-now" : "uu-t-phase", "aria-current": cur ? "step" : null, text: label }));
     }
-    head.append(track);
-    if (o.over) head.append(h("div", { class: "uu-t-result", role: "status", text: `Game over: ${o.result || "no winner"}` }));
-    const status = h("div", { class: "uu-t-status", role: "status", "aria-live": "polite" });
+    head.append(h("div", { class: "uu-t-turnbar" }, h("span", { class: "uu-t-turn", text: turn }), track));
+    const mine = !!(o.decision && o.decision.yours && acts.length);
+    const status = h("div", { class: mine ? "uu-t-status uu-t-status-mine" : "uu-t-status", role: "status", "aria-live": "polite",
+      "data-role": model.get("prompt_here") && (mine || o.over) ? "prompt" : null });
     const cancel = h("button", { type: "button", class: "uu-t-cancel", hidden: true, text: "Cancel (Escape)" });
     cancel.addEventListener("click", () => { clicks = []; mark(); });
     head.append(h("div", { class: "uu-t-prompt" }, status, cancel));
+    head.append(h("div", { class: "uu-t-whynot", role: "status", hidden: true }));
     // choices that are no card on the table: an effect's options, a search of the deck, decline
     const opts = acts.filter((a) => a.option);
     const decline = acts.find((a) => a.kind === "decline");
     if (opts.length || decline) {
       const box = h("div", { class: "uu-t-options", role: "group", "aria-label": "Choices" });
-      for (const a of opts) box.append(h("button", { type: "button", class: "uu-t-option", "data-key": `option:${a.id}`, text: a.option }));
-      if (decline) box.append(h("button", { type: "button", class: "uu-t-option", "data-key": "decline", text: a11yDecline(decline) }));
+      for (const a of opts) box.append(h("button", { type: "button", class: "uu-t-option", "data-role": "choice", "data-key": `option:${a.id}`, text: a.option }));
+      if (decline) box.append(h("button", { type: "button", class: "uu-t-option", "data-role": "choice", "data-key": "decline", text: decline.description.replace(/^decline/, "Decline:") }));
       head.append(box);
     }
-    root.append(head);
+    return head;
+  }
 
-    // the other players, the middle of the table, then the viewer
-    const seats = h("div", { class: "uu-t-seats" });
-    for (const p of o.players) if (!p.is_viewer) seats.append(seatEl(o, p));
-    root.append(seats);
-    root.append(middleEl(o));
-    if (viewerSeat >= 0) root.append(seatEl(o, o.players[viewerSeat]));
-
-    // the fallback: every legal move as a button
+  function fallbackEl(acts) {
     const toggle = h("button", { type: "button", class: "uu-t-list-toggle", "aria-expanded": String(listOpen),
       text: `List of moves (${acts.length})`, disabled: acts.length ? null : true });
     const list = h("div", { class: "uu-t-moves", hidden: !listOpen, role: "group", "aria-label": "List of moves" });
     for (const a of acts) {
       const b = h("button", { type: "button", class: "uu-t-move", "data-action": a.id, text: a.description });
-      b.addEventListener("click", () => { if (!waiting) send(a.id); });
+      b.addEventListener("click", () => { if (!waiting && !playing) send(a.id); });
       list.append(b);
     }
     toggle.addEventListener("click", () => {
@@ -229,33 +405,60 @@ function render({ model, el }) {
       list.hidden = !listOpen;
       toggle.setAttribute("aria-expanded", String(listOpen));
     });
-    root.append(h("div", { class: "uu-t-fallback" }, toggle, list));
-
-    // the newest lines of the log, each with why
-    const logBox = h("section", { class: "uu-t-log", "aria-label": "What happened, newest first" },
-      h("h3", { class: "uu-t-label", text: "What happened (newest first)" }));
-    for (const line of o.log || []) {
-      const d = h("details", { class: "uu-t-logline" }, h("summary", { text: line.text }));
-      const why = line.why && line.why.length ? line.why : ["No rule is cited: it reports a choice or a move."];
-      for (const w of why) d.append(h("div", { class: "uu-t-why", text: w }));
-      logBox.append(d);
-    }
-    root.append(logBox);
-
-    highlightMoves(o);
-    mark();
-    if (active) {
-      const same = focusKey && [...root.querySelectorAll("[data-key]")].find((e) => e.getAttribute("data-key") === focusKey);
-      const again = same || root.querySelector("[data-legal='true']") || (focusClass && root.querySelector(`.${CSS.escape(focusClass)}`));
-      if (again) again.focus({ preventScroll: true });
-    }
+    return h("div", { class: "uu-t-fallback" }, toggle, paceControl(), list);
   }
 
-  function a11yDecline(a) { return a.description.replace(/^decline/, "Decline:"); }
+  // The whole game's log, newest turn first, each line with why; lines this view lacks are asked for. The
+  // section is kept from table to table and only the new lines are added (a long game has hundreds).
+  let logBox = null;
+  let logGroup = null;       // the newest turn's section
+  let logShown = -1;         // the highest line index in logBox
 
-  function seatEl(o, p) {
-    const cls = ["uu-t-seat"];
-    if (p.is_viewer) cls.push("uu-t-you");
+  function lineEl(line) {
+    const d = h("details", { class: "uu-t-logline" }, h("summary", { text: line.text }));
+    const why = line.why && line.why.length ? line.why : ["No rule is cited: it reports a choice or a move."];
+    for (const w of why) d.append(h("div", { class: "uu-t-why", text: w }));
+    return d;
+  }
+
+  function addLine(line) {
+    const m = /^Turn (\d+):/.exec(line.text);
+    if (m || !logGroup) {
+      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: m ? `Turn ${m[1]}` : "Setup" }));
+      logBox.querySelector(".uu-t-turnlogs").prepend(logGroup);
+    }
+    logGroup.append(lineEl(line));
+    logShown = line.index;
+  }
+
+  function logEl(o) {
+    const size = model.get("log_size") || 0;
+    if ([...logLines.keys()].some((i) => i >= size)) { logLines.clear(); logBox = null; }  // another game
+    let backfill = false;
+    for (const line of o.log || []) {
+      if (line.index < logShown && !logLines.has(line.index)) backfill = true;
+      logLines.set(line.index, line);
+    }
+    let missing = -1;
+    for (let i = 0; i < size; i++) if (!logLines.has(i)) { missing = i; break; }
+    if (missing >= 0 && askedLog !== missing) { askedLog = missing; model.send({ type: "log", from: missing }); }
+    if (!logBox || backfill) {
+      logBox = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": "What happened, the whole game, newest turn first" },
+        h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }),
+        h("div", { class: "uu-t-turnlogs" }));
+      logGroup = null;
+      logShown = -1;
+    }
+    for (let i = logShown + 1; i < size; i++) {
+      const line = logLines.get(i);
+      if (!line) break;  // the rest comes with the answer to the request above
+      addLine(line);
+    }
+    return logBox;
+  }
+
+  function seatEl(o, p, me) {
+    const cls = ["uu-t-seat", me ? "uu-t-you uu-t-me" : "uu-t-opp"];
     if (!o.over && o.turn.player === p.seat) cls.push("uu-t-current");
     const whose = p.is_viewer ? "Your" : `${p.name}'s`;
     const sec = h("section", { class: cls.join(" "), "aria-label": `${p.is_viewer ? "You" : p.name}: ${plural(p.unicorns, "Unicorn")}` });
@@ -265,49 +468,76 @@ function render({ model, el }) {
     h("span", { class: "uu-t-seat-name", text: p.is_viewer && p.name.toLowerCase() !== "you" ? `${p.name} (you)` : p.name }),
     h("span", { class: "uu-t-count", text: `${plural(p.unicorns, "Unicorn")} · ${plural(p.hand_size, "card")} in hand` }));
     sec.append(place);
-    sec.append(h("div", { class: "uu-t-label", text: `${whose} Stable` }));
-    sec.append(row(p.stable.map((c) => cardEl(o, c)), "empty"));
+    const stable = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: `${whose} Stable` }),
+      row(p.stable.map((c) => cardEl(o, c)), "empty", `stable:${p.seat}`));
     const handLabel = p.is_viewer ? "Your hand" : `${p.name}'s hand${p.hand_open ? " (face up)" : ""}`;
-    sec.append(h("div", { class: "uu-t-label", text: handLabel }));
-    sec.append(row(p.hand.map((c) => cardEl(o, c)), "no cards"));
+    const hand = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: handLabel }),
+      row(p.hand.map((c) => cardEl(o, c)), "no cards", `hand:${p.seat}`));
+    sec.append(h("div", { class: "uu-t-parts" }, stable, hand));
     return sec;
   }
 
   function middleEl(o) {
     const mid = h("section", { class: "uu-t-middle", "aria-label": "The middle of the table" });
     const deck = h("button", { type: "button", class: "uu-t-card uu-t-back uu-t-deck", "data-card": "hidden",
-      "data-zone": "deck", "data-key": "deck", "aria-label": `The deck, ${plural(o.deck_size, "card")}` },
-    icon("back"), h("span", { class: "uu-t-type", text: "Deck" }), h("span", { class: "uu-t-name", text: plural(o.deck_size, "card") }));
+      "data-zone": "deck", "data-key": "deck", "data-anchor": "deck", "aria-label": `The deck, ${plural(o.deck_size, "card")}` },
+    icon("back"), h("span", { class: "uu-t-name", text: String(o.deck_size) }));
     mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Deck" }), deck));
 
     const discard = o.discard || [];
-    const top = discard.length ? cardEl(o, discard[discard.length - 1]) : h("span", { class: "uu-t-empty", text: "empty" });
+    const top = h("div", { class: "uu-t-row", "data-anchor": "discard" },
+      discard.length ? cardEl(o, discard[discard.length - 1]) : h("span", { class: "uu-t-empty", text: "empty" }));
     const fold = h("details", { class: "uu-t-fold" },
       h("summary", { text: `All ${plural(discard.length, "card")}, top first` }),
       row(discard.slice(0, -1).reverse().map((c) => cardEl(o, c)), "no other cards"));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Discard pile (top)" }), top, discard.length > 1 ? fold : null));
+    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Discard pile" }), top, discard.length > 1 ? fold : null));
 
     const nursery = o.nursery || [];
     const nfold = h("details", { class: "uu-t-fold" },
-      h("summary", { text: plural(nursery.length, "Baby", "Babies") }), row(nursery.map((c) => cardEl(o, c)), "no Babies"));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Nursery" }), nfold));
+      h("summary", { text: plural(nursery.length, "Baby", "Babies") }), row(nursery.map((c) => cardEl(o, c)), "no Babies", "nursery"));
+    mid.append(h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: "Nursery" }), nfold));
 
+    if (!(o.pile || []).length && !(o.chain || []).length) mid.append(...pileZones(o));
+    return mid;
+  }
+
+  // The Neigh pile and the effect chain: in the middle while empty; while anything waits on them they are
+  // drawn under the bar on top, outside the scrolling middle, so that what is resolving is always in view.
+  function pileZones(o) {
+    const out = [];
     const pile = o.pile || [];
     const respond = o.decision && o.decision.yours && o.decision.kind === "respond";
     const pileLabel = respond ? "Neigh pile: pass, let the top card resolve" : `Neigh pile, ${plural(pile.length, "card")}: play a card onto it`;
     const place = h("button", { type: "button", class: "uu-t-place uu-t-pile-place", "data-place": "pile", "data-key": "pile",
       "aria-label": pileLabel, text: respond ? "Pass (let it resolve)" : "Neigh pile" });
-    const stack = h("ol", { class: "uu-t-stack", "aria-label": "Neigh pile, bottom to top" });
+    const stack = h("ol", { class: "uu-t-stack", "aria-label": "Neigh pile, bottom to top", "data-anchor": "pile" });
     pile.forEach((e, i) => {
-      const note = `Played by ${e.player}${i === pile.length - 1 ? " (top: the next answer is to this card)" : ""}.`;
+      const note = `Played by ${e.player}${i === pile.length - 1 ? " (top: waiting to resolve; the next answer is to this card)" : ""}.`;
       stack.append(h("li", {}, cardEl(o, e.card, { note })));
     });
-    mid.append(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: "Neigh pile" }), place, pile.length ? stack : null));
-    return mid;
+    out.push(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: "Neigh pile" }), place, stack));
+    const chain = o.chain || [];
+    if (chain.length) {
+      const list = h("ol", { class: "uu-t-chain", "aria-label": "Effect chain, in the order it resolves" });
+      chain.forEach((link) => {
+        for (const e of link.effects) {
+          const li = h("li", { class: link.current ? "uu-t-link uu-t-link-now" : "uu-t-link", "aria-current": link.current ? "step" : null },
+            h("b", { text: `${e.card.name} (${e.player}'s)` }), h("span", { text: link.current ? " — resolving now: " : " — then: " }),
+            h("span", { class: "uu-t-link-text", text: e.text }));
+          list.append(li);
+        }
+      });
+      out.push(h("div", { class: "uu-t-zone uu-t-chainbox" }, h("div", { class: "uu-t-label", text: "Effect chain" }), list));
+    }
+    return out;
+  }
+
+  function focusEl(o) {
+    return h("section", { class: "uu-t-focus", "aria-label": "Resolving now" }, ...pileZones(o));
   }
 
   // Cards that changed zone since the last table get a short highlight (none under reduced motion: CSS).
-  function highlightMoves(o) {
+  function highlightMoves() {
     const now = new Map();
     for (const e of root.querySelectorAll("[data-id]")) {
       const id = e.getAttribute("data-id");
@@ -318,29 +548,168 @@ function render({ model, el }) {
     places = now;
   }
 
+  // ---- playback: the others' moves, one at a time, on the table drawn last ----------------------------
+  function anchorFor(o, zone, owner) {
+    if (zone === "stable" || zone === "hand") return root.querySelector(`[data-anchor="${zone}:${owner}"]`);
+    if (zone === "limbo") return root.querySelector('[data-anchor="pile"]');
+    return root.querySelector(`[data-anchor="${zone}"]`);
+  }
+
+  function sourceFor(m) {
+    if (m.id) { const e = root.querySelector(`[data-id="${m.id}"]`); if (e) return e; }
+    const [zone, owner] = m.from;
+    if (zone === "hand") { const r = root.querySelector(`[data-anchor="hand:${owner}"]`); return r && r.querySelector(".uu-t-back:last-of-type"); }
+    if (zone === "deck") return root.querySelector('[data-anchor="deck"]');
+    return null;
+  }
+
+  function fly(from, to, ms) {
+    if (!from || !to || reducedMotion() || ms < 200) return;
+    const a = from.getBoundingClientRect(), b = to.getBoundingClientRect();
+    const ghost = from.cloneNode(true);
+    ghost.removeAttribute("data-key"); ghost.removeAttribute("data-id"); ghost.removeAttribute("data-legal");
+    ghost.classList.add("uu-t-ghost");
+    ghost.setAttribute("aria-hidden", "true");
+    Object.assign(ghost.style, { left: `${a.left}px`, top: `${a.top}px`, width: `${a.width}px`, height: `${a.height}px` });
+    root.append(ghost);
+    const dx = b.left + Math.min(b.width, 40) / 2 - a.left - a.width / 2, dy = b.top + Math.min(b.height, 40) / 2 - a.top - a.height / 2;
+    ghost.animate([{ transform: "translate(0,0)" }, { transform: `translate(${dx}px,${dy}px)` }],
+      { duration: Math.min(ms * 0.6, 600), easing: "ease-in-out", fill: "forwards" }).finished.then(() => ghost.remove(), () => ghost.remove());
+  }
+
+  function moveCard(o, m, ms) {
+    const [zone, owner] = m.to;
+    const src = sourceFor(m);
+    const dest = anchorFor(o, zone, owner);
+    fly(src, dest, ms);
+    if (src && src.getAttribute("data-zone") !== "deck") src.remove();
+    if (!dest) return;
+    const card = m.name ? { ...m, zone, owner: zone === "hand" || zone === "stable" ? owner : -1 } :
+      { id: null, key: `moving:${owner}`, name: null, zone, owner };
+    const el = cardEl(o, card);
+    el.classList.add("uu-t-arrived");
+    el.tabIndex = -1;
+    if (zone === "discard") dest.replaceChildren(el);
+    else {
+      for (const e of dest.querySelectorAll(".uu-t-empty")) e.remove();
+      dest.append(zone === "pile" || zone === "limbo" ? h("li", {}, el) : el);
+    }
+  }
+
+  function sleep(ms, state) {
+    return new Promise((resolve) => {
+      const t = setTimeout(resolve, ms);
+      state.wake = () => { clearTimeout(t); resolve(); };
+    });
+  }
+
+  async function playback(steps) {
+    const state = { skip: false, wake: null };
+    playing = state;
+    root.setAttribute("data-playing", "true");
+    mark();
+    const o = obs();
+    const cap = root.querySelector(".uu-t-caption");
+    const text = h("span", { class: "uu-t-caption-text" });
+    const skip = h("button", { type: "button", class: "uu-t-skip", text: "Skip to my move" });
+    skip.addEventListener("click", () => { state.skip = true; if (state.wake) state.wake(); });
+    if (cap) { cap.replaceChildren(text, skip); cap.hidden = false; }
+    for (let i = 0; i < steps.length && !state.skip; i++) {
+      const s = steps[i];
+      const ms = s.yours ? Math.min(paceMs(), 500) : paceMs();
+      if (ms <= 0) break;
+      for (const e of root.querySelectorAll(".uu-t-arrived")) e.classList.remove("uu-t-arrived");
+      text.replaceChildren(h("b", { text: s.lines[0] || "A move." }), ...(s.lines.slice(1, 3).map((l) => h("span", { class: "uu-t-caption-more", text: ` ${l}` }))));
+      if (cap) cap.setAttribute("data-step", String(i));
+      for (const m of s.moved) moveCard(o, m, ms);
+      await sleep(ms, state);
+    }
+    if (playing === state) draw();
+  }
+
+  function update() {
+    scheduled = false;
+    const v = model.get("version");
+    if (v === drawn) { mark(); return; }
+    const rep = model.get("replay") || {};
+    if (!playing && drawn !== null && rep.from === drawn && rep.steps && rep.steps.length && paceMs() > 0) {
+      playback(rep.steps);
+      return;
+    }
+    if (playing) { playing.skip = true; if (playing.wake) playing.wake(); playing = null; }
+    draw();
+  }
+
   function schedule() {
     if (scheduled) return;
     scheduled = true;
-    queueMicrotask(draw);  // observation, actions and version arrive together: draw once
+    queueMicrotask(update);  // observation, actions and version arrive together: draw once
   }
 
   root.addEventListener("click", (ev) => {
     const target = ev.target.closest("[data-key]");
     if (!target || !root.contains(target)) return;
-    activate(target.getAttribute("data-key"));
+    activate(target.getAttribute("data-key"), target.getAttribute("data-card"));
   });
   root.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape" && clicks.length) { clicks = []; mark(); ev.stopPropagation(); }
   });
-  model.on("change:observation", schedule);
+  const onMsg = (msg) => {
+    if (!msg) return;
+    if (msg.type === "why" && typeof msg.text === "string") { whyText = msg.text; mark(); }
+    if (msg.type === "log" && Array.isArray(msg.lines)) {
+      for (const line of msg.lines) logLines.set(line.index, line);
+      logBox = null;  // drawn again in order, with the lines that came
+      const old = root.querySelector(".uu-t-log");
+      if (old && !playing) old.replaceWith(logEl(obs()));
+    }
+  };
+  const onHint = () => mark();
+  const onBanner = () => { if (!playing) draw(); };
+  const rolesOff = watchRoles(el);
+  const PARTS = ["seats", "middle", "state", "log_new", "log_size"];
+  for (const part of PARTS) model.on(`change:${part}`, schedule);
   model.on("change:actions", schedule);
   model.on("change:version", schedule);
+  model.on("change:hint", onHint);
+  model.on("change:banner", onBanner);
+  model.on("msg:custom", onMsg);
   draw();
   return () => {
-    model.off("change:observation", schedule);
+    for (const part of PARTS) model.off(`change:${part}`, schedule);
     model.off("change:actions", schedule);
     model.off("change:version", schedule);
+    model.off("change:hint", onHint);
+    model.off("change:banner", onBanner);
+    model.off("msg:custom", onMsg);
+    rolesOff();
   };
+}
+
+// The screen around the table marks its controls with CSS classes uu-role-<role> (ipywidgets buttons take
+// classes, not attributes); they get data-role="<role>" here, so that one contract (docs/architecture.md)
+// finds the prompt, the choices, Next and the feedback on every screen.
+function watchRoles(el) {
+  let observer = null;
+  let tries = 0;
+  const apply = (screen) => {
+    for (const e of screen.querySelectorAll("[class*='uu-role-']")) {
+      const m = /(?:^|\s)uu-role-([a-z]+)/.exec(e.className);
+      if (m && e.getAttribute("data-role") !== m[1]) { e.setAttribute("data-role", m[1]); e.setAttribute("data-role-class", ""); }
+    }
+    for (const e of screen.querySelectorAll("[data-role-class]")) {
+      if (!/(?:^|\s)uu-role-/.test(e.className)) { e.removeAttribute("data-role"); e.removeAttribute("data-role-class"); }
+    }
+  };
+  const attach = () => {
+    const screen = el.closest(".uu-screen");
+    if (!screen) { if (tries++ < 50) setTimeout(attach, 100); return; }
+    apply(screen);
+    observer = new MutationObserver(() => apply(screen));
+    observer.observe(screen, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  };
+  setTimeout(attach, 0);
+  return () => { if (observer) observer.disconnect(); tries = 99; };
 }
 
 export default { render };

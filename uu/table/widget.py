@@ -6,6 +6,14 @@ the browser sends back only `{"type": "choose", "id": i, "version": v}`. The id 
 actions on show and the version against the table the click was made on (a bot may have moved since), so a
 stale or forged message is ignored; only then is `on_choose(i)` called, and the caller hands the engine the
 legal action with that index.
+
+Besides the table itself: `replay` (the moves made since the table the browser drew last, which it plays
+back one at a time: uu/table/replay.py), `banner` (a marked note on the table, such as a wrong move's
+preview, with a button that calls `on_banner`), `hint` (action ids the hint lights: data-hinted="true"),
+`prompt_here` (the table's own prompt line is the screen's prompt: data-role="prompt"). The browser may also
+ask `{"type": "why", "key": k}` for a click on an element that is not lit (answered with one sentence,
+`on_why`), and `{"type": "log", "from": i}` for the log lines it has not seen (a newcomer's table).
+Everything the browser sends is checked here; nothing it sends can change the game but a legal choice.
 """
 
 from __future__ import annotations
@@ -31,20 +39,44 @@ class TableWidget(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
 
-    observation = traitlets.Dict().tag(sync=True)
+    # The observation goes to the browser in parts, and only the parts that changed are sent (a move in the
+    # Action phase changes the seats and the log, seldom the middle): `seats` (viewer, players), `middle`
+    # (deck size, discard pile, Nursery, Neigh pile, effect chain), `state` (turn, decision, over, result),
+    # and `log_new`, the log lines written since the table before (a newcomer asks for the rest once).
+    seats = traitlets.Dict().tag(sync=True)
+    middle = traitlets.Dict().tag(sync=True)
+    state = traitlets.Dict().tag(sync=True)
+    log_new: traitlets.List[Any] = traitlets.List().tag(sync=True)
+    log_size = traitlets.Int(0).tag(sync=True)
     actions: traitlets.List[Any] = traitlets.List().tag(sync=True)
     # Grows with every update: a choice made on an older table names an index of an older list.
     version = traitlets.Int(0).tag(sync=True)
-    hint: traitlets.List[Any] = traitlets.List().tag(sync=True)  # action ids the hint lights (data-hinted)
+    # the moves since the table of version `from` ({"from": v, "steps": [...]}): played back by a browser
+    # that drew that table; a browser that did not (a reload) draws the new table at once
+    replay = traitlets.Dict().tag(sync=True)
+    # a note drawn on the table itself: {"kind": "preview", "title", "text", "button"} or {} for none
+    banner = traitlets.Dict().tag(sync=True)
+    # the hint's move(s): every element of these actions' gestures is marked data-hinted="true" with a badge
+    hint: traitlets.List[int] = traitlets.List(traitlets.Int()).tag(sync=True)
+    prompt_here = traitlets.Bool(True).tag(sync=True)
+    # milliseconds each move of a playback stays on show, unless the learner chose a pace on the table
+    # (kept in the browser); 0 draws the new table at once
+    pace = traitlets.Int(900).tag(sync=True)
 
     def __init__(self, game: Game | None = None, viewer: int = 0,
                  on_choose: Callable[[int], Any] | None = None,
                  on_refused: Callable[[], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
+        self.on_banner: Callable[[], Any] | None = None
+        # (key, the card's name) -> one sentence: why that element cannot be chosen now
+        self.on_why: Callable[[str, str], str] | None = None
+        # the log lines a newcomer's table asks for: (from index) -> lines
+        self.on_log: Callable[[int], list[dict[str, Any]]] | None = None
         self.on_choose = on_choose
         # called when a click from the browser is refused (made on an older table): a screen says so in
         # plain words instead of leaving the learner wondering why nothing happened
         self.on_refused = on_refused
+        self._observation: dict[str, Any] = {}
         self.on_msg(self._on_message)
         if game is not None:
             self.show(game, viewer)
@@ -53,15 +85,38 @@ class TableWidget(anywidget.AnyWidget):
         """Draw `game` as `viewer` sees it (None: everything, no moves), with the viewer's legal actions."""
         self.set_table(observe(game, viewer), legal_actions(game, viewer))
 
-    def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]]) -> None:
-        if observation == self.observation and actions == self.actions:
+    def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]],
+                  steps: list[dict[str, Any]] | None = None) -> None:
+        """Show a new table; `steps`: the moves that led to it from the table on show, to play back."""
+        if observation == self._observation and actions == self.actions:
             # nothing new (a screen redrawn for a message or a setting): no message, and the version stays,
             # so a click the learner is making on this table still counts
             return
         with self.hold_sync():  # one message: the browser never draws an observation with the old actions
+            self.replay = {"from": self.version, "steps": steps} if steps else {}
             self.version += 1
-            self.observation = observation
+            self._send_parts(observation)
             self.actions = actions
+            if self.hint:
+                self.hint = []  # a hint is about the table it was asked on
+
+    @property
+    def observation(self) -> dict[str, Any]:
+        """The whole observation on show (what the parts sent to the browser add up to)."""
+        return self._observation
+
+    def _send_parts(self, obs: dict[str, Any]) -> None:
+        log = obs.get("log") or []  # newest first
+        sent = self.log_size
+        fresh = [line for line in log if line.get("index", -1) >= sent]
+        if log and log[0].get("index", -1) < sent - 1:
+            fresh = log  # another game (fewer lines than before): its log anew
+        self.seats = {k: obs[k] for k in ("viewer", "players") if k in obs}
+        self.middle = {k: obs[k] for k in ("deck_size", "discard", "nursery", "pile", "chain") if k in obs}
+        self.state = {k: obs[k] for k in ("turn", "decision", "over", "result") if k in obs}
+        self.log_new = fresh
+        self.log_size = (log[0]["index"] + 1) if log else 0
+        self._observation = obs
 
     def choose(self, index: int, version: int | None = None) -> bool:
         """What a click in the browser does: call `on_choose(index)` if the index is one of the actions on
@@ -76,8 +131,31 @@ class TableWidget(anywidget.AnyWidget):
             self.on_choose(index)
         return True
 
+    def why(self, key: str, name: str = "") -> str:
+        """What a click on the element `key`, not lit, is answered with (one sentence)."""
+        if self.on_why is None:
+            return "That cannot be chosen now: choose one of the lit cards or places."
+        return self.on_why(key, name)
+
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict) or content.get("type") != "choose":
+        if not isinstance(content, dict):
+            return
+        kind = content.get("type")
+        try:
+            if kind == "banner" and self.on_banner is not None and content.get("version") == self.version:
+                self.on_banner()
+            elif kind == "why":
+                key, name = content.get("key"), content.get("name")
+                if isinstance(key, str) and len(key) <= 200:
+                    name = name if isinstance(name, str) and len(name) <= 80 else ""
+                    self.send({"type": "why", "key": key, "text": self.why(key, name)})
+            elif kind == "log" and self.on_log is not None:
+                start = content.get("from")
+                if isinstance(start, int) and not isinstance(start, bool):
+                    self.send({"type": "log", "lines": self.on_log(max(0, start))})
+        except Exception:  # the page must never show a traceback; the log keeps it
+            log.exception("error while answering the table's message %r", content)
+        if kind != "choose":
             return
         version = content.get("version")
         try:

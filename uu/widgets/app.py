@@ -26,6 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from uu.engine.actions import Action
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
@@ -38,7 +39,7 @@ from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, 
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
-from uu.widgets.progress import LessonSaved, ProgressStore, Saved, decode_history, encode_history
+from uu.widgets.progress import GameSaved, LessonSaved, ProgressStore, Saved, decode_history, encode_history
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.words.lesson import LessonRunner
@@ -50,7 +51,7 @@ __all__ = ["App"]
 
 class App(widgets.VBox):
     def __init__(self, start: str = "home", lessons: list[Lesson] | list[str | Path] | None = None,
-                 delay: float = 0.3, **kwargs: Any):
+                 delay: float = 0.9, **kwargs: Any):
         with built_whole():  # the whole app in one message per widget
             self._build(start, lessons, delay, **kwargs)
 
@@ -73,6 +74,8 @@ class App(widgets.VBox):
         # restored from the browser, for lessons not opened yet (replayed by open_lesson) and the play screen
         self.saved: dict[str, LessonSaved] = {}
         self.play_saved: PlaySettings | None = None
+        self.game_saved: GameSaved | None = None  # the game in progress the browser kept, until it is reopened
+        self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
         # the class view (uu/tutor/classroom.py): None unless the teacher runs `uu app --class`
         self.classroom = ClassReporter.from_env() if lessons is None else None
@@ -144,6 +147,22 @@ class App(widgets.VBox):
             saved = self.saved.get(lesson_id)
             return (min(saved.step, n) if saved is not None else 1), n
         return screen.runner.progress
+
+    def continue_target(self) -> tuple[str, str] | None:
+        """(lesson id, the button's words) for the home's first button: the lesson the learner was last in,
+        else the first one not finished; None when every lesson is done."""
+        lid = self.last_lesson
+        if lid is None or self.status(lid) == "done":
+            lid = next((x.id for x in self.lessons if self.status(x.id) == "in progress"), None)
+        if lid is None:
+            lid = next((x.id for x in self.lessons if self.status(x.id) == "not started"), None)
+        if lid is None:
+            return None
+        title = self.lesson(lid).title
+        if self.status(lid) == "not started":
+            return lid, f"Start: {title}"
+        k, _n = self.step_of(lid)
+        return lid, f"Continue: {title}, step {k}"
 
     def _lesson_changed(self, screen: LessonScreen) -> None:
         lid = screen.runner.lesson.id
@@ -245,7 +264,25 @@ class App(widgets.VBox):
         play = self._play_settings()
         if play is not None:
             state["play"] = play.model_dump()
+        state["screen"] = self._screen_name()
+        game = self._game_in_progress()
+        if game is not None:
+            state["game"] = game
         return state
+
+    def _screen_name(self) -> str:
+        if isinstance(self.screen, LessonScreen):
+            return f"lesson:{self.screen.runner.lesson.id}"
+        return "play" if self.screen is self.play_screen else "sandbox" if self.screen is self.sandbox_screen \
+            else "home"
+
+    def _game_in_progress(self) -> dict[str, Any] | None:
+        p = self.play_screen
+        if p is None:
+            return self.game_saved.model_dump(mode="json") if self.game_saved is not None else None
+        if p.game is None or p.game.pending is None:
+            return None
+        return {"seed": p.deal_seed, "moves": encode_history([(i, a) for i, a in enumerate(p.history)])}
 
     def _play_settings(self) -> PlaySettings | None:
         if self.play_screen is None:
@@ -265,12 +302,15 @@ class App(widgets.VBox):
         """Take the progress the browser kept (already validated). A lesson or game opened in this kernel
         before it arrived keeps its live state; unknown lesson ids are dropped."""
         known = {lesson.id for lesson in self.lessons}
+        if saved.screen and saved.screen.startswith("lesson:") and self.last_lesson is None:
+            self.last_lesson = saved.screen.removeprefix("lesson:") if saved.screen[7:] in known else None
         for lid, entry in saved.lessons.items():
             if lid in known and lid not in self.lesson_screens:
                 self.progress[lid] = entry.status
                 self.saved[lid] = entry
         if self.play_screen is None:
             self.play_saved = saved.play
+            self.game_saved = saved.game
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
                 and name_problem(learner.name) is None:
@@ -279,7 +319,21 @@ class App(widgets.VBox):
             self.set_learner_name(learner.name)
         if self.screen is self.home:
             self.home.refresh()
+            self._reopen(saved.screen)
         self.save()
+
+    def _reopen(self, screen: str | None) -> None:
+        """A reload lands where the learner was: the lesson step, the game in progress, the sandbox."""
+        if screen is None or screen == "home":
+            return
+        if screen.startswith("lesson:"):
+            lesson_id = screen.removeprefix("lesson:")
+            if any(lesson.id == lesson_id for lesson in self.lessons):
+                self._guard(self.open_lesson, lesson_id)
+        elif screen == "play":
+            self._guard(self.open_play)
+        elif screen == "sandbox":
+            self._guard(self.open_sandbox)
 
     def forget(self) -> None:
         """"Forget my progress": every lesson from the start, default play settings, the browser's keys gone."""
@@ -288,6 +342,7 @@ class App(widgets.VBox):
         self.lesson_screens.clear()
         self.play_screen = None
         self.play_saved = None
+        self.game_saved = None
         self.store.forget()
         if self.screen is self.home:
             self.home.refresh()
@@ -317,7 +372,16 @@ class App(widgets.VBox):
         self.home_button.layout.display = "none" if screen is self.home else None
         if screen is self.home:
             self.home.refresh()
-        self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
+        with self.hold_sync():  # the children and the layout class in one message
+            self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
+            # a lesson or a game is fixed to the window (screen.css); the home and the sandbox's build panel
+            # are pages that scroll
+            if isinstance(screen, (LessonScreen, PlayScreen)):
+                self.add_class("uu-app-game")
+            else:
+                self.remove_class("uu-app-game")
+        if self.store.restored:  # the screen open is kept, for a reload (not before the browser's copy came)
+            self.save()
         if self.classroom is not None:
             if isinstance(screen, LessonScreen):
                 self._class_lesson(screen)
@@ -351,11 +415,22 @@ class App(widgets.VBox):
                 runner.quiz_first = {i - 1: ok for i, ok in saved.quiz.items()}
                 runner.resume(decode_history(saved.history))
             with built_whole():
-                screen = LessonScreen(runner, on_change=self._lesson_changed)  # the nav bar has Home
+                screen = LessonScreen(runner, on_change=self._lesson_changed,  # the nav bar has Home
+                                      next_lesson=self._next_lesson(lesson_id))
             self.lesson_screens[lesson_id] = screen
+        self.last_lesson = lesson_id
         self._lesson_changed(screen)
         self._show(screen)
         return screen
+
+    def _next_lesson(self, lesson_id: str) -> tuple[str, Any] | None:
+        """The lesson after this one in reading order, as (its title, a callback opening it)."""
+        ids = [lesson.id for lesson in self.lessons]
+        at = ids.index(lesson_id) if lesson_id in ids else -1
+        if at < 0 or at + 1 >= len(ids):
+            return None
+        nxt = self.lessons[at + 1]
+        return nxt.title, lambda: self.navigate(self.open_lesson, nxt.id)
 
     def open_play(self) -> PlayScreen:
         if self.play_screen is None:
@@ -364,8 +439,15 @@ class App(widgets.VBox):
                 self.play_screen = PlayScreen(delay=self.delay, name=s.name, players=s.players, seed=s.seed,
                                               targeting=s.targeting, level=s.level, on_review=self.open_review)
             p = self.play_screen
-            for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input, p.level_input):
+            kept, self.game_saved = self.game_saved, None
+            if kept is not None:  # a reload: the game in progress, replayed through the learner's moves
+                moves = [a for _i, a in decode_history([(i, a) for i, a in kept.moves])]
+                p.resume(kept.seed, [a for a in moves if isinstance(a, Action)])
+                p.refresh()
+            for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input, p.level_input,
+                            p.fixed_seed_input):
                 control.observe(self.save, names="value")
+            p.table.observe(self.save, names="version")  # the game in progress, move by move
         self._show(self.play_screen)
         return self.play_screen
 

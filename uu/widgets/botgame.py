@@ -19,13 +19,13 @@ from pydantic import BaseModel, Field, ValidationError
 from uu.bots import RandomBot
 from uu.engine import Game, new_game
 from uu.render import STYLE, board_html, log_html, plural, result_text
+from uu.table.replay import play_until_person
 from uu.widgets.common import safe
 
 log = logging.getLogger(__name__)
 
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 LOG_LINES = 15
-TURN_STEP_CAP = 2000  # "play to end of turn" never loops forever, whatever the engine does
 
 
 class NewGameSettings(BaseModel):
@@ -126,12 +126,18 @@ class BotGameView(widgets.VBox):
         if g is None:
             return 0
         start = g.turn[2]
-        n = 0
-        while n < TURN_STEP_CAP and self._step():
-            n += 1
-            if g.turn[2] != start:
-                break
-        return n
+        bot = self.bot
+        if bot is None:
+            return 0
+
+        def choose(game: Game, seat: int) -> Any:
+            action = bot.choose(game)
+            self.decisions += 1
+            self.last_action = f"{game.players[seat]}: {describe_action(game, action)}"
+            return action
+
+        # the one loop (uu.table.replay); here every seat is a bot, and it stops when the turn changes
+        return play_until_person(g, choose, lambda _seat: g.turn[2] != start)
 
     @safe
     def on_next(self, _button: Any = None) -> None:

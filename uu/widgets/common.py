@@ -13,6 +13,7 @@ import functools
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
@@ -129,9 +130,15 @@ def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], 
     return b
 
 
+@functools.cache
+def _screen_css() -> str:
+    return (Path(__file__).with_name("screen.css")).read_text(encoding="utf-8")
+
+
 def style_widget() -> widgets.HTML:
-    """The stylesheet (one `<style>` element; it applies to the whole page)."""
-    w = widgets.HTML(STYLE)
+    """The stylesheet (one `<style>` element; it applies to the whole page): the app's and the game
+    screens' layout (screen.css)."""
+    w = widgets.HTML(STYLE + f"<style>{_screen_css()}</style>")
     w.add_class("uu-style")
     return w
 

@@ -1,7 +1,8 @@
-"""`HomeScreen`: the lessons in reading order with the learner's progress, "Play a game" and the sandbox.
+"""`HomeScreen`: "Continue: <lesson>, step k" and "Play a game" first, then the lessons in reading order with
+the learner's progress, a card finder and the sandbox.
 
 It reads the lessons and their progress from the `App` (kept in the browser: uu/widgets/progress.py) and
-calls back into it to open a screen. CSS classes: uu-home-screen, uu-lesson-row, uu-open-lesson,
+calls back into it to open a screen. CSS classes: uu-home-screen, uu-continue, uu-lesson-row, uu-open-lesson,
 uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox, uu-forget ("Forget my progress":
 progress is kept in this browser, see uu/widgets/progress.py).
 """
@@ -41,6 +42,13 @@ class HomeScreen(ScreenBase):
         self._button_style = widgets.ButtonStyle()
         self.play_button = make_button("Play a game", "uu-play", self.on_play, style="success",
                                        tooltip="A full game against 1 to 7 bots")
+        # the first thing on the home: where the learner left off, and a game
+        self.continue_button = make_button("", ("uu-continue", "uu-role-next"), self.on_continue, style="primary")
+        self.continue_button.layout.width = "auto"
+        self.play_button.layout.width = "auto"
+        self.top = widgets.HBox([self.continue_button, self.play_button],
+                                layout=widgets.Layout(flex_flow="row wrap", margin="4px 0 8px"))
+        self.top.add_class("uu-home-top")
         self.sandbox_button = make_button("Open the sandbox", "uu-open-sandbox", self.on_sandbox,
                                           tooltip="Build any position, play on from it, branch, get hints")
         self.forget_button = make_button("Forget my progress", "uu-forget", self.on_forget, style="danger",
@@ -70,13 +78,11 @@ class HomeScreen(ScreenBase):
             "<p>Learn by doing: each lesson asks you for moves on a live game, the rules engine checks them, "
             "and every step says which rule is at work. Take the lessons in order, or jump in anywhere.</p>")
         top = [self.class_box] if self.class_box is not None else []
-        self.children = [self.intro, *top, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
+        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
                          self.teacher_section,
                          widgets.HTML("<p>Which lesson shows a card? Pick it here.</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                         widgets.HTML("<h3>Play</h3><p>A full game against the bots, with undo.</p>"),
-                         self.play_button,
                          widgets.HTML("<h3>What if…?</h3><p>The sandbox: build any position, play on from it "
                                       "with undo and branches, see what each move would do, ask for a hint, "
                                       "and share the position as text.</p>"),
@@ -105,6 +111,12 @@ class HomeScreen(ScreenBase):
             return f"<span>No lesson shows {esc(card)} yet: try it in the sandbox.</span>"
         names = "; ".join(f"{esc(les.order)}. {esc(les.title)}" for les in found)
         return f"<span>{esc(card)} is shown in: {names}</span>"
+
+    @safe
+    def on_continue(self, _b: Any = None) -> None:
+        target = self.app.continue_target()
+        if target is not None:
+            self.app.navigate(self.app.open_lesson, target[0])
 
     @safe
     def on_forget(self, _b: Any = None) -> None:
@@ -161,3 +173,8 @@ class HomeScreen(ScreenBase):
                               for p in self.app.load_problems]
         rows.extend(getattr(self, "_problems", []))
         self.rows.children = rows
+        target = self.app.continue_target()
+        with self.continue_button.hold_sync():
+            self.continue_button.description = target[1] if target else "Every lesson is done: review any below"
+            self.continue_button.tooltip = self.continue_button.description
+            self.continue_button.disabled = target is None

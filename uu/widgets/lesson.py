@@ -4,14 +4,20 @@ The screen only renders what the runner and the engine offer. The learner moves 
 (`uu.table.widget.TableWidget`: the cards and places of their legal actions light up; the text list of moves
 is one toggle away on the table), and the runner judges every move: right, or legal but not what the step
 asks. A question's choices are buttons, a page step has Next, and there are Hint / Back / Restart. A legal move
-the step does not take is shown on the table as it would play out, marked "taken back", with nothing to click
-on it, until the learner presses "Back to my move" (or Hint, Back, Restart) and gets the live table again.
-When the lesson is done the screen shows its recap and the quiz score. The narration is Markdown rendered
-safely (escaped first, uu.render.markdown_html); rules are shown in a learner's words (uu.words.rulewords).
+the step does not take is shown on the table itself as it would play out, under a marked "What would happen"
+banner with "Try again" (`GameTable` banner), with nothing to click on it, until the learner presses Try
+again (or Hint, Back, Restart) and gets the live table again. When the lesson is done the panel ends on a
+card: the recap, the quiz result and "Next lesson". The narration is Markdown rendered safely (escaped
+first, uu.render.markdown_html); rules are shown in a learner's words (uu.words.rulewords).
 
-CSS classes for browser tests: uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-choice, uu-next,
-uu-hint, uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-preview-note, uu-preview-back,
-uu-recap, uu-quiz-score, uu-home, uu-review-game (after a lesson with a game: "Review my game"), uu-table (the table: its data-* contract is in uu/table/table.js).
+Layout (uu/widgets/screen.css): the panel (narration, the step's prompt, choices, feedback, buttons) beside
+the table on a wide screen and as a bottom sheet on a phone; the page itself never scrolls.
+
+Contract for browser tests (docs/architecture.md): data-role="prompt" (the step's instruction or question),
+"choice" (each answer), "next" (Next, Next lesson), "feedback" (the answer to the last move); CSS classes
+uu-lesson, uu-lesson-<id>, uu-narration, uu-progress, uu-choice, uu-next, uu-next-lesson, uu-hint,
+uu-hint-text, uu-back, uu-restart, uu-feedback, uu-coach, uu-recap, uu-quiz-score, uu-home, uu-review-game (after a lesson with a game: "Review my game"), uu-table (the
+table: its data-* contract is in uu/table/table.js).
 """
 
 from __future__ import annotations
@@ -24,36 +30,49 @@ import ipywidgets as widgets
 
 from uu.engine.actions import Action
 from uu.render import esc, markdown_html, rules_html
-from uu.table.observation import legal_actions, observe
-from uu.table.widget import TableWidget
+from uu.table.observation import legal_actions
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.review import ReviewScreen
 from uu.words.lesson import Feedback, LessonRunner
 
-__all__ = ["LessonScreen"]
-
-STALE_CLICK = ("That click was made on an older table (the screen had not caught up with your previous move "
-               "yet). Nothing was changed: choose again on the table shown now.")
+__all__ = ["LessonScreen", "split_prompt"]
 
 HIDDEN = "none"
+PREVIEW_TITLE = "What would happen"
+PREVIEW_TEXT = ("That move is legal, but not what this step asks. The table shows what it would do (the cards it "
+                "moved are marked); it was taken back.")
+
+
+def split_prompt(say: str) -> tuple[str, str]:
+    """(the narration before the step's instruction, the instruction): the instruction is the last paragraph."""
+    paras = [p for p in (say or "").strip().split("\n\n") if p.strip()]
+    if len(paras) < 2:
+        return "", "\n\n".join(paras)
+    return "\n\n".join(paras[:-1]), paras[-1]
 
 
 class LessonScreen(ScreenBase):
     """A lesson: narration, the table to move on, feedback, hint, back, next, restart, progress."""
 
     def __init__(self, runner: LessonRunner, on_home: Callable[[], Any] | None = None,
-                 on_change: Callable[[LessonScreen], Any] | None = None, **kwargs: Any):
+                 on_change: Callable[[LessonScreen], Any] | None = None,
+                 next_lesson: tuple[str, Callable[[], Any]] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.runner = runner
         self.on_home = on_home
         self.on_change = on_change
+        # (title, open it): the end card's "Next lesson"; None for the last lesson (or outside the App)
+        self.next_lesson = next_lesson
         self.feedback: Feedback | None = None
+        self.feedback_step = 0  # the step number the feedback is about (a right answer moves the lesson on)
         self.hint_text: str | None = None
         # a wrong move's consequence is on the table until the learner asks for the live table again
         self.showing_preview = False
         lid = runner.lesson.id
         self.add_class("uu-lesson")
         self.add_class(f"uu-lesson-{lid}")
+        self.add_class("uu-game-screen")
 
         self.title = widgets.HTML()
         self.title.add_class("uu-lesson-title")
@@ -61,17 +80,25 @@ class LessonScreen(ScreenBase):
         self.progress_label.add_class("uu-progress")
         self.narration = widgets.HTML()
         self.narration.add_class("uu-narration")
-        self.choice_buttons = [make_button("", "uu-choice", functools.partial(self._on_choice_click, i))
-                               for i in range(1, 6)]
+        # the step's instruction or question (data-role="prompt"): outside the narration's scrolling box,
+        # so that it stays in view however long the narration
+        self.task = widgets.HTML()
+        self.task.add_class("uu-task-box")
+        self.choice_buttons = [make_button("", ("uu-choice", "uu-role-choice"),
+                                           functools.partial(self._on_choice_click, i)) for i in range(1, 6)]
         self.choice_box = widgets.Box(self.choice_buttons,
                                       layout=widgets.Layout(flex_flow="row wrap", display=HIDDEN))
         self.choice_box.add_class("uu-choices")
         self.preview_note = widgets.HTML()
         self.preview_note.add_class("uu-preview-note")
-        self.preview_back = make_button("Back to my move", "uu-preview-back", self.on_preview_back,
+        # "Try again" is drawn on the table (its banner); this button does the same from Python
+        self.preview_back = make_button("Try again", "uu-preview-back", self.on_preview_back,
                                         style="primary", tooltip="Take that move back and show the live table")
         self.preview_back.layout.display = HIDDEN
-        self.next_button = make_button("Next", "uu-next", self.on_next, style="primary")
+        self.next_button = make_button("Next", ("uu-next", "uu-role-next"), self.on_next, style="primary")
+        self.next_lesson_button = make_button("Next lesson", ("uu-next-lesson", "uu-role-next"),
+                                              self.on_next_lesson, style="success")
+        self.next_lesson_button.layout.display = HIDDEN
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
         self.hint_button = make_button("Hint", "uu-hint", self.on_hint, style="info")
@@ -83,28 +110,23 @@ class LessonScreen(ScreenBase):
         self.home_button = make_button("All lessons", ("uu-home", "uu-lesson-home"), self.on_home_click)
         if on_home is None:
             self.home_button.layout.display = HIDDEN
-        self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
-        self.table.add_class("uu-table")
+        self.game_table = GameTable(self.on_table_choice, self.on_stale_choice, prompt_here=False)
+        self.game_table.widget.on_banner = self.on_preview_back
+        self.table = self.game_table.widget
+
+        head = widgets.HBox([self.title, self.progress_label])
+        head.add_class("uu-panel-head")
         # a lesson with a game (the guided game): once it is done, the review of the learner's game
         self.review_button = make_button("Review my game", "uu-review-game", self.on_review, style="success",
                                          tooltip="Grade each of your decisions and find the turning points")
         self.review_box = widgets.VBox()
-
-        self.children = [
-            widgets.HBox([self.title, self.progress_label], layout=widgets.Layout(align_items="baseline")),
-            self.narration,
-            self.choice_box,
-            self.feedback_box,
-            widgets.HBox([self.next_button, self.hint_button, self.back_button, self.restart_button,
-                          self.home_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.hint_box,
-            self.error_box,
-            self.preview_note,
-            self.preview_back,
-            self.review_button,
-            self.review_box,
-            self.table,
-        ]
+        buttons = widgets.HBox([self.next_button, self.next_lesson_button, self.review_button, self.hint_button,
+                                self.back_button, self.restart_button, self.home_button])
+        buttons.add_class("uu-panel-buttons")
+        self.panel = widgets.VBox([head, self.narration, self.task, self.choice_box, self.feedback_box, self.hint_box,
+                                   self.error_box, buttons, self.review_box])
+        self.panel.add_class("uu-panel")
+        self.children = [self.panel, self.table]
         self.refresh()
 
     # ---- callbacks ---------------------------------------------------------------------------------
@@ -128,8 +150,9 @@ class LessonScreen(ScreenBase):
         self._move(action)
 
     def _move(self, action: Action) -> None:
+        step = self.runner.progress[0]
         fb = self.runner.try_move(action)
-        self.feedback = fb
+        self.feedback, self.feedback_step = fb, step
         self._mark()
         self.showing_preview = fb.preview is not None
         self._changed()
@@ -139,7 +162,9 @@ class LessonScreen(ScreenBase):
 
     @safe
     def on_choice(self, option: int) -> None:
+        step = self.runner.progress[0]
         self.feedback = self.runner.choose(option)
+        self.feedback_step = step
         self._mark()
         self._changed()
 
@@ -153,8 +178,10 @@ class LessonScreen(ScreenBase):
 
     @safe
     def on_next(self, _b: Any = None) -> None:
+        step = self.runner.progress[0]
         fb = self.runner.next()
         self.feedback = fb if (fb.text or not fb.ok) else None
+        self.feedback_step = step
         self._mark()
         self._changed()
 
@@ -176,6 +203,11 @@ class LessonScreen(ScreenBase):
         self.feedback = None
         self._mark()
         self._changed()
+
+    @safe
+    def on_next_lesson(self, _b: Any = None) -> None:
+        if self.next_lesson is not None:
+            self.next_lesson[1]()
 
     @safe
     def on_home_click(self, _b: Any = None) -> None:
@@ -237,13 +269,18 @@ class LessonScreen(ScreenBase):
             self.review_box.children = ()
         k, n = r.progress
         st = r.step
-        self.title.value = f"<h2 style='margin:4px 0'>{esc(r.lesson.title)}</h2>"
+        self.title.value = f"<h2 class='uu-lesson-h'>{esc(r.lesson.title)}</h2>"
         self.progress_label.value = (f"<span class='uu-progress-text'>Step {k} of {n}"
                                      f"{' · lesson complete' if r.done else ''}</span>")
         if st is None:
-            self.narration.value = self._done_html()
+            self.narration.value, self.task.value = "", self._done_html()
         else:
-            self.narration.value = markdown_html(st.say) + rules_html(st.rules, "The rules in this step")
+            self.narration.value, self.task.value = self._step_html(st)
+        self.narration.layout.display = None if self.narration.value else HIDDEN
+        if st is None:
+            self.task.add_class("uu-task-done")
+        else:
+            self.task.remove_class("uu-task-done")
         question = st.question if st is not None and not r.stuck else None
         for i, b in enumerate(self.choice_buttons, 1):
             shown = question is not None and i <= len(question.options)
@@ -252,43 +289,75 @@ class LessonScreen(ScreenBase):
                 b.layout.display = None if shown else HIDDEN
         self.choice_box.layout.display = None if question is not None else HIDDEN
         self.next_button.layout.display = None if (st is not None and st.kind == "page") else HIDDEN
+        done_next = r.done and self.next_lesson is not None
+        self.next_lesson_button.layout.display = None if done_next else HIDDEN
+        if done_next and self.next_lesson is not None:
+            self.next_lesson_button.tooltip = f"Next lesson: {self.next_lesson[0]}"
+        self.hint_button.layout.display = HIDDEN if st is None else None
+        self.back_button.layout.display = HIDDEN if st is None else None
         self.hint_button.disabled = st is None
-
-        fb = self.feedback
-        if fb is None:
-            self.feedback_box.value = ""
-        else:
-            label = {"right": "Right!", "illegal": "Not allowed", "other": "Not this one",
-                     "info": ""}[fb.kind]
-            rules = rules_html(fb.rules, "The rule" if fb.kind in ("illegal", "other") else "Rules",
-                               open_=fb.kind in ("illegal", "other"))
-            body = markdown_html(fb.text) if fb.text else ""
-            head = f"<b>{esc(label)}</b>" if label else ""
-            coach = (f"<div class='uu-coach'><b>Coach</b>{markdown_html(fb.coach)}</div>" if fb.coach else "")
-            self.feedback_box.value = (f"<div class='uu-fb uu-fb-{esc(fb.kind)}' role='status'>{head}{body}"
-                                       f"{coach}{rules}</div>")
+        self.feedback_box.value = self._feedback_html(k)
         self.hint_box.value = ("" if not self.hint_text else
                                f"<div class='uu-fb uu-fb-info'><b>Hint</b>{markdown_html(self.hint_text)}</div>")
+        fb = self.feedback
         preview = fb.preview if fb is not None and self.showing_preview else None
         if preview is not None:
-            self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> (taken back: "
-                                       "the table below shows it. Press \"Back to my move\" to choose again "
-                                       "from before it.)</div>")
+            self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> is on the table, "
+                                       "taken back: press Try again there to choose again.</div>")
             self.preview_back.layout.display = None
-            self.table.set_table(observe(preview, r.learner), [])  # a picture: nothing on it can be chosen
+            self.table.banner = {"kind": "preview", "title": PREVIEW_TITLE, "text": PREVIEW_TEXT,
+                                 "button": "Try again"}
+            self.game_table.show(preview, r.learner, [])  # a picture: nothing on it can be chosen
         else:
             self.preview_note.value = ""
             self.preview_back.layout.display = HIDDEN
+            self.table.banner = {}
             moving = st is not None and st.kind not in ("page", "question") and not r.stuck
-            self.table.set_table(observe(r.game, r.learner),
-                                 legal_actions(r.game, r.learner) if moving else [])
+            self.game_table.show(r.game, r.learner, legal_actions(r.game, r.learner) if moving else [])
+
+    def _step_html(self, st: Any) -> tuple[str, str]:
+        """(the narration before the step's instruction, with the step's rules; the instruction, marked as
+        the prompt)."""
+        before, prompt = split_prompt(st.say)
+        label = ""
+        quiz = [i for i, x in enumerate(self.runner.lesson.script) if x.quiz]
+        if self.runner.index in quiz:
+            label = (f"<div class='uu-quiz-label'>Question {quiz.index(self.runner.index) + 1} of "
+                     f"{len(quiz)}</div>")
+        # tabindex: a box that may scroll can be reached and scrolled from the keyboard
+        return (f"<div class='uu-say' tabindex='0'>{markdown_html(before)}</div>"
+                + rules_html(st.rules, "The rules in this step"),
+                f"<div class='uu-task' data-role='prompt' tabindex='0'>{label}{markdown_html(prompt)}</div>")
+
+    def _feedback_html(self, k: int) -> str:
+        fb = self.feedback
+        if fb is None:
+            return ""
+        label = {"right": "Right!", "illegal": "Not allowed", "other": "Not this one", "info": ""}[fb.kind]
+        if label and fb.text.lstrip().startswith(label):
+            label = ""  # the text says it already ("Right! ...")
+        if self.feedback_step != k:  # the step changed: this is about the last one, and says so
+            label = f"Step {self.feedback_step}:" + (f" {label}" if label else "")
+        rules = rules_html(fb.rules, "The rule" if fb.kind in ("illegal", "other") else "Rules",
+                           open_=fb.kind in ("illegal", "other"))
+        body = markdown_html(fb.text) if fb.text else ""
+        head = f"<b>{esc(label)}</b>" if label else ""
+        coach = f"<div class='uu-coach'><b>Coach</b>{markdown_html(fb.coach)}</div>" if fb.coach else ""
+        return (f"<div class='uu-fb uu-fb-{esc(fb.kind)}' role='status' data-role='feedback' tabindex='0'>{head}{body}"
+                f"{coach}{rules}</div>")
+
+    def quiz_score(self) -> tuple[int, int]:
+        """(quiz steps right at the first try, quiz steps in the lesson)."""
+        total = sum(1 for x in self.runner.lesson.script if x.quiz)
+        return sum(1 for ok in self.runner.quiz_first.values() if ok), total
 
     def _done_html(self) -> str:
         r = self.runner
         recap = "".join(f"<li>{esc(line)}</li>" for line in r.lesson.spec.recap)
-        quiz = r.quiz_results
-        score = (f"<p class='uu-quiz-score'>Quiz: {sum(quiz.values())} of {len(quiz)} right at the first try.</p>"
-                 if quiz else "")
-        return ("<div class='uu-done'><h3>Lesson complete!</h3>"
-                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "")
-                + score + "<p>Pick the next lesson, or press Restart to do this one again.</p></div>")
+        right, total = self.quiz_score()
+        score = (f"<p class='uu-quiz-score'>Quiz: {right} of {total} right at the first try.</p>" if total else "")
+        after = (f"Next: <b>{esc(self.next_lesson[0])}</b>." if self.next_lesson is not None else
+                 "Pick another lesson from Home, or press Restart to do this one again.")
+        return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>Lesson complete!</h3>"
+                + score + f"<p>{after}</p></div>"
+                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "") + "</div>")

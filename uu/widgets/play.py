@@ -1,30 +1,39 @@
 """`PlayScreen`: a full game against 1-7 bots. The learner is seat 0.
 
-The game is drawn on the table (`uu.table.widget.TableWidget`) as the learner may see it; the learner moves
+The game is drawn on the table (`uu.widgets.gametable.GameTable`) as the learner may see it; the learner moves
 by clicking the cards and places of their legal actions (the text list of moves is one toggle away on the
-table), and the engine judges every move. The bots act one decision at a time with a short visible delay, or one decision per click of "Bot: next" in step
-mode. Undo takes back the learner's own moves: a `game.copy()` snapshot is kept before each of them, and undo
-is allowed only while no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise
-it is refused with the reason. The settings are validated (a client can set any widget value), the name is
-escaped wherever it is shown, and the game lives in Python attributes, never in widget traits.
+table), and the engine judges every move. The bots play until the learner must decide (the one loop,
+`uu.table.replay.play_until_person`), and the table plays their moves back one at a time, at the pace the
+learner picks there (or skips); in step mode they make one decision per click of "Bot: next". Undo takes back
+the learner's own moves: a `game.copy()` snapshot is kept before each of them, and undo is allowed only while
+no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise it is refused with the
+reason. Every game is a new deal unless a seed is fixed under "More settings" (with the targeting option and
+step mode). The settings are validated (a client can set any widget value), the name is escaped wherever it
+is shown, and the game lives in Python attributes, never in widget traits. The learner's moves since the deal
+(`history`) are what a reload replays to reopen the game in progress (uu/widgets/app.py).
 
-CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-step-mode, uu-new-game,
-uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home, uu-prompt, uu-level, uu-hint-button, uu-hint-box, uu-table
-(the table: its data-* contract is in uu/table/table.js), uu-save-game, uu-save-link, uu-review-game.
+Layout (uu/widgets/screen.css): the table, and the panel beside it (a bottom sheet on a phone) with the result,
+feedback, hint, the game's buttons and the settings. The table's prompt line is the screen's prompt
+(data-role="prompt"); the feedback carries data-role="feedback", "New game" data-role="next" once the game
+is over. CSS classes: uu-play-screen, uu-name, uu-players, uu-targeting, uu-seed, uu-fixed-seed,
+uu-step-mode, uu-more-settings, uu-new-game, uu-bot-next, uu-undo, uu-feedback, uu-result, uu-home,
+uu-prompt, uu-level, uu-hint-button, uu-hint-box, uu-table (the table: its data-* contract is in
+uu/table/table.js), uu-save-game, uu-save-link, uu-review-game.
 
-Every move is noted in a game record (`uu.scenario.record`; undo takes the undone moves out): "Save this game"
-offers it as a JSON download, and once the game is over "Review my game" opens the review (`on_review`, or
-under the table when the screen stands alone). The hint's move lights up on the table (its `hint` trait).
+"Save this game" offers the game record (`uu.scenario.record.record_of`: the deal and every move, read off the
+game's move stack) as a JSON download, and once the game is over "Review my game" opens the review
+(`on_review`, or in the panel when the screen stands alone). The hint's move lights up on the table (its
+`hint` trait).
 
 The bots play at the level chosen (`uu.bots.registry.LEVELS`: Easy plays at random, Normal by rules of thumb,
-Hard plays the hint engine's best move). "Hint" asks the hint engine (`uu.bots.hint`) about the learner's
-decision: one or two sentences on the best move, and the numbers behind it one click away.
+the default, Hard plays the hint engine's best move). "Hint" asks the hint engine (`uu.bots.hint`) about the
+learner's decision: one or two sentences on the best move, and the numbers behind it one click away.
 """
 
 from __future__ import annotations
 
 import base64
-import time
+import random
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -35,31 +44,31 @@ from uu.bots.hint import hint
 from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
-from uu.render import esc, result_text
-from uu.scenario.record import GameRecord, record_for
-from uu.table.widget import TableWidget
+from uu.render import esc
+from uu.scenario.record import GameRecord, record_of
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.endgame import end_card_html
+from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.review import ReviewScreen
 from uu.words.hint import hint_html
 
-__all__ = ["PlayScreen", "PlaySettings"]
+__all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
 
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
-BOT_STEP_CAP = 5000  # one click never runs the bots forever, whatever the engine does
 HIDDEN = "none"
-STALE_CLICK = ("That click was made on an older table (the screen had not caught up yet). Nothing was changed: "
-               "choose again on the table shown now.")
+MAX_SEED = 2**31 - 1
 
 
 class PlaySettings(BaseModel):
-    """What the settings controls may ask for (validated: a client can set widget values to anything)."""
+    """What the settings controls may ask for (validated: a client can set widget values to anything).
+    `seed` None: a new deal every game."""
 
     name: str = Field(default="You", max_length=MAX_PLAYER_NAME)
     players: int = Field(default=3, ge=2, le=8)
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
-    seed: int = Field(default=0, ge=0, le=2**31 - 1)
-    level: Literal["easy", "normal", "hard"] = "easy"
+    seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
+    level: Literal["easy", "normal", "hard"] = "normal"
 
     @field_validator("name")
     @classmethod
@@ -79,39 +88,42 @@ def seat_names(learner: str, players: int) -> list[str]:
 class PlayScreen(ScreenBase):
     LEARNER = 0
 
-    def __init__(self, players: int = 3, seed: int = 0, name: str = "You",
-                 targeting: str = "declare-first", delay: float = 0.3, step_mode: bool = False, level: str = "easy",
-                 on_home: Callable[[], Any] | None = None,
+    def __init__(self, players: int = 3, seed: int | None = None, name: str = "You",
+                 targeting: str = "declare-first", delay: float = 0.9, step_mode: bool = False,
+                 level: str = "normal", on_home: Callable[[], Any] | None = None,
                  on_review: Callable[[GameRecord, int], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-play-screen")
-        self.delay = delay
+        self.add_class("uu-game-screen")
         self.on_home = on_home
         self.on_review = on_review
-        self.record: GameRecord | None = None
-        self.record_marks: list[int] = []  # len(record.moves) before each of the learner's undoable moves
         self.game: Game | None = None
         self.bots: list[Bot] = []
         self.snapshots: list[Game] = []
+        self.history: list[Action] = []  # the learner's moves since the deal (undo takes them back)
+        self.deal_seed = 0  # the seed of the game on the table
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
 
-        self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="18em"))
+        self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="16em"))
         self.name_input.add_class("uu-name")
         self.players_input = widgets.Dropdown(options=list(range(2, 9)), value=max(2, min(8, players)),
                                               description="Players", layout=widgets.Layout(width="10em"))
         self.players_input.add_class("uu-players")
+        self.level_input = widgets.Dropdown(options=[(LEVEL_WORDS[k], k) for k in LEVELS],
+                                            value=level if level in LEVELS else "normal", description="Bots",
+                                            layout=widgets.Layout(width="100%", max_width="26em"))
+        self.level_input.add_class("uu-level")
         self.targeting_input = widgets.Dropdown(
             options=[("choose targets when playing (Option 1)", "declare-first"),
                      ("choose targets on resolution (Option 2)", "neigh-first")],
-            value=targeting, description="Targeting", layout=widgets.Layout(width="30em"))
+            value=targeting, description="Targeting", layout=widgets.Layout(width="100%", max_width="26em"))
         self.targeting_input.add_class("uu-targeting")
-        self.seed_input = widgets.BoundedIntText(value=seed, min=0, max=2**31 - 1, description="Seed",
+        self.fixed_seed_input = widgets.Checkbox(value=seed is not None, description="Same deal every game",
+                                                 indent=False)
+        self.fixed_seed_input.add_class("uu-fixed-seed")
+        self.seed_input = widgets.BoundedIntText(value=seed or 0, min=0, max=MAX_SEED, description="Seed",
                                                  layout=widgets.Layout(width="12em"))
         self.seed_input.add_class("uu-seed")
-        self.level_input = widgets.Dropdown(options=[(LEVEL_WORDS[k], k) for k in LEVELS],
-                                            value=level if level in LEVELS else "easy", description="Bots",
-                                            layout=widgets.Layout(width="30em"))
-        self.level_input.add_class("uu-level")
         self.step_input = widgets.Checkbox(value=step_mode, description="Step through the bots' moves",
                                            indent=False)
         self.step_input.add_class("uu-step-mode")
@@ -120,6 +132,13 @@ class PlayScreen(ScreenBase):
         self.home_button = make_button("Home", ("uu-home", "uu-play-home"), self.on_home_click)
         if on_home is None:
             self.home_button.layout.display = HIDDEN
+        self.more_button = widgets.ToggleButton(value=False, description="More settings",
+                                                tooltip="Seed, targeting option and step mode")
+        self.more_button.add_class("uu-more-settings")
+        self.more_box = widgets.VBox([self.fixed_seed_input, self.seed_input, self.targeting_input, self.step_input],
+                                     layout=widgets.Layout(display=HIDDEN))
+        self.more_box.add_class("uu-more-box")
+        self.more_button.observe(self._on_more, names="value")
 
         self.banner = widgets.HTML()
         self.banner.add_class("uu-result")
@@ -141,33 +160,29 @@ class PlayScreen(ScreenBase):
         self.review_box = widgets.VBox()
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
-        self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
-        self.table.add_class("uu-table")
+        self.game_table = GameTable(self.on_table_choice, self.on_stale_choice)
+        self.table = self.game_table.widget
+        self.table.pace = max(0, int(delay * 1000))
 
-        self.children = [
-            widgets.HTML("<h2 style='margin:4px 0'>Play a game against the bots</h2>"),
-            widgets.HBox([self.name_input, self.players_input, self.seed_input, self.level_input],
-                         layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.targeting_input, self.step_input, self.new_button, self.home_button],
-                         layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-            self.banner,
-            self.prompt,
-            widgets.HBox([self.bot_button, self.undo_button, self.hint_button, self.save_button,
-                          self.review_button], layout=widgets.Layout(flex_flow="row wrap")),
-            self.save_link,
-            self.hint_box,
-            self.feedback_box,
-            self.error_box,
-            self.table,
-            self.review_box,
-        ]
+        head = widgets.HTML("<h2 class='uu-lesson-h'>Play a game</h2>")
+        buttons = widgets.HBox([self.bot_button, self.undo_button, self.hint_button, self.review_button,
+                                self.new_button, self.save_button, self.home_button])
+        buttons.add_class("uu-panel-buttons")
+        settings = widgets.VBox([self.name_input, self.players_input, self.level_input, self.more_button,
+                                 self.more_box])
+        settings.add_class("uu-settings")
+        self.panel = widgets.VBox([head, self.banner, self.prompt, self.feedback_box, self.hint_box,
+                                   self.error_box, buttons, self.save_link, self.review_box, settings])
+        self.panel.add_class("uu-panel")
+        self.children = [self.panel, self.table]
         self._start()
 
     # ---- game control ------------------------------------------------------------------------------
     def settings(self) -> PlaySettings:
         try:
             return PlaySettings(name=self.name_input.value, players=self.players_input.value,
-                                targeting=self.targeting_input.value, seed=self.seed_input.value,
+                                targeting=self.targeting_input.value,
+                                seed=self.seed_input.value if self.fixed_seed_input.value else None,
                                 level=self.level_input.value)
         except ValidationError as e:
             raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647, a level "
@@ -178,20 +193,40 @@ class PlayScreen(ScreenBase):
     def _start(self) -> None:
         self.new_game()
 
-    def new_game(self) -> None:
+    def new_game(self, seed: int | None = None) -> None:
+        """A new game with the settings: the fixed seed, else `seed`, else a new deal."""
         s = self.settings()
+        if s.seed is not None:
+            seed = s.seed
+        elif seed is None:
+            seed = random.SystemRandom().randrange(MAX_SEED)
         self.game = None
         self.snapshots = []
+        self.history = []
         self.message = None
+        self.deal_seed = seed
         names = seat_names(s.name, s.players)
         self._clear_hint()
         self.save_link.value = ""
         self.review_box.children = ()
-        self.bots = [make_bot(s.level, s.seed * 10 + p) for p in range(s.players)]
-        self.game = new_game(names, seed=s.seed, options={"targeting": s.targeting})
-        self.record = record_for(self.game)
-        self.record_marks = []
+        self.bots = [make_bot(s.level, seed * 10 + p) for p in range(s.players)]
+        self.game = new_game(names, seed=seed, options={"targeting": s.targeting})
         self.run_bots()
+
+    def resume(self, seed: int, moves: list[Action]) -> bool:
+        """The game with this deal replayed through the learner's `moves` (a reload); False, and a fresh deal
+        of the same seed, when they no longer fit."""
+        self.new_game(seed)
+        try:
+            for action in moves:
+                while self.bot_step():
+                    pass
+                self._move(action, run=False)
+            self.run_bots()
+            return True
+        except Exception:
+            self.new_game(seed)
+            return False
 
     @property
     def step_mode(self) -> bool:
@@ -201,40 +236,31 @@ class PlayScreen(ScreenBase):
         g = self.game
         return g is not None and g.pending is not None and g.pending.player != self.LEARNER
 
+    def _choose(self, game: Game, seat: int) -> Action:
+        return self.bots[seat].choose(game)
+
     def bot_step(self) -> bool:
         """One bot decision; False when it is not a bot's turn to decide."""
         if not self.bots_to_move():
             return False
-        g = self.game
-        assert g is not None and g.pending is not None
-        self._apply(g, self.bots[g.pending.player].choose(g))
+        assert self.game is not None
+        self.game_table.play_bots(self.game, self._choose, lambda p: p == self.LEARNER, self.LEARNER, limit=1)
         return True
 
-    def _apply(self, g: Game, action: Action) -> None:
-        """Apply a move and note it in the record (the engine judges it first: an illegal move raises and
-        neither the game nor the record changes)."""
-        legal = g.find(action)
-        if self.record is not None:
-            self.record.add(g, legal)
-        g.apply(legal)
-
     def run_bots(self) -> int:
-        """Bots decide until the learner must (or the game ends); each decision is shown, `delay` apart.
-        In step mode nothing happens: "Bot: next" moves them one decision at a time."""
-        if self.step_mode:
+        """Bots decide until the learner must (or the game ends); the table plays their moves back. In step
+        mode nothing happens: "Bot: next" moves them one decision at a time."""
+        if self.step_mode or self.game is None:
             return 0
-        n = 0
-        while n < BOT_STEP_CAP and self.bot_step():
-            n += 1
-            if self.delay > 0 and self.bots_to_move():
-                self.refresh()
-                time.sleep(self.delay)
-        return n
+        return self.game_table.play_bots(self.game, self._choose, lambda p: p == self.LEARNER, self.LEARNER)
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe
     def on_new(self, _b: Any = None) -> None:
         self.new_game()
+
+    def _on_more(self, change: dict[str, Any]) -> None:
+        self.more_box.layout.display = None if change["new"] else HIDDEN
 
     @safe
     def on_table_choice(self, index: int) -> None:
@@ -250,19 +276,18 @@ class PlayScreen(ScreenBase):
         """A move given as an Action (a notebook, a test): judged exactly as a click on the table."""
         self._move(action)
 
-    def _move(self, action: Action) -> None:
+    def _move(self, action: Action, run: bool = True) -> None:
         g = self.game
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
             raise ValueError("it is not your decision now")
         snapshot = g.copy()
-        mark = len(self.record.moves) if self.record is not None else 0
-        self._apply(g, action)  # the engine judges: an action that is not legal raises and changes nothing
+        g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
         self.snapshots.append(snapshot)
-        self.record_marks.append(mark)
+        self.history.append(action)
         self.message = None
         self._clear_hint()
-        self.save_link.value = ""
-        self.run_bots()
+        if run:
+            self.run_bots()
 
     @safe
     def on_hint(self, _b: Any = None) -> None:
@@ -289,12 +314,12 @@ class PlayScreen(ScreenBase):
     @safe
     def on_save(self, _b: Any = None) -> None:
         """Offer the game record as a download (a data: link; nothing is stored on the server)."""
-        if self.record is None or self.game is None:
+        if self.game is None:
             self.message = ("info", "There is no game to save yet: press New game.")
             return
-        self.record.finish(self.game)
-        data = base64.b64encode(self.record.to_json().encode("utf-8")).decode("ascii")
-        name = f"uu-game-{self.seed_input.value}-{len(self.record.moves)}-moves.json"
+        record = record_of(self.game)
+        data = base64.b64encode(record.to_json().encode("utf-8")).decode("ascii")
+        name = f"uu-game-{self.deal_seed}-{len(record.moves)}-moves.json"
         self.save_link.value = (f"<a class='uu-save-download' download='{esc(name)}' "
                                 f"href='data:application/json;base64,{data}'>Download {esc(name)}</a> "
                                 f"<span class='uu-why'>(a game record: open it later with Review, or "
@@ -303,14 +328,14 @@ class PlayScreen(ScreenBase):
     @safe
     def on_review_click(self, _b: Any = None) -> None:
         """The review of the learner's game (when it is over)."""
-        if self.record is None or self.game is None or not self.game.is_over:
+        if self.game is None or not self.game.is_over:
             self.message = ("info", "The review is for a finished game: play it to the end first.")
             return
-        self.record.finish(self.game)
+        record = record_of(self.game)
         if self.on_review is not None:
-            self.on_review(self.record, self.LEARNER)
+            self.on_review(record, self.LEARNER)
             return
-        self.review_box.children = (ReviewScreen(self.record, self.LEARNER),)
+        self.review_box.children = (ReviewScreen(record, self.LEARNER),)
 
     @safe
     def on_stale_choice(self) -> None:
@@ -342,9 +367,9 @@ class PlayScreen(ScreenBase):
                             "would let you choose again knowing it.")
             return
         self.snapshots.pop()
+        if self.history:
+            self.history.pop()
         self.game = snap
-        if self.record is not None and self.record_marks:
-            del self.record.moves[self.record_marks.pop():]
         self._clear_hint()
         self.message = ("right", "Your last move was taken back.")
 
@@ -379,30 +404,37 @@ class PlayScreen(ScreenBase):
             self.prompt.value = "<p>No game. Choose the settings, then press <b>New game</b>.</p>"
             self.bot_button.disabled = self.undo_button.disabled = True
             self.feedback_box.value = ""
-            self.table.set_table({}, [])
+            self.game_table.show(None, self.LEARNER)
             return
         d = g.pending
-        self.table.show(g, self.LEARNER)
+        self.game_table.show(g, self.LEARNER)
         if d is None:
-            text = result_text(g, self.LEARNER)
-            self.banner.value = (f"<div class='uu-banner' role='status'>Game over: {esc(text)} "
-                                 f"<span style='font-weight:400'>(press New game to play again)</span></div>")
+            self.banner.value = end_card_html(g, self.LEARNER, self.history)
             self.prompt.value = ""
         else:
             self.banner.value = ""
-            if d.player == self.LEARNER:
-                prompt = d.prompt.removeprefix(f"{g.players[d.player]}: ")
-                self.prompt.value = f"<b>Your move</b>: {esc(prompt)} Choose on the table below."
+            if d.player == self.LEARNER or not self.step_mode:
+                self.prompt.value = ""  # the table's prompt line says it
             else:
-                hint = " Press <b>Bot: next</b>." if self.step_mode else ""
-                self.prompt.value = f"Waiting for <b>{esc(g.players[d.player])}</b> ({esc(d.kind)}).{hint}"
+                self.prompt.value = (f"Waiting for <b>{esc(g.players[d.player])}</b>. "
+                                     "Press <b>Bot: next</b>.")
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
         self.bot_button.layout.display = None if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
+        self.undo_button.layout.display = HIDDEN if d is None else None
         self.hint_button.disabled = d is None or d.player != self.LEARNER
+        self.hint_button.layout.display = HIDDEN if d is None else None
         self.review_button.layout.display = None if d is None else HIDDEN
+        over = d is None
+        self.new_button.button_style = "success"
+        if over:
+            self.new_button.add_class("uu-role-next")
+        else:
+            self.new_button.remove_class("uu-role-next")
         if self.message is None:
             self.feedback_box.value = ""
         else:
             kind, text = self.message
-            self.feedback_box.value = f"<div class='uu-fb uu-fb-{esc(kind)}' role='status'>{esc(text)}</div>"
+            self.feedback_box.value = (f"<div class='uu-fb uu-fb-{esc(kind)}' role='status' data-role='feedback' "
+                                       "tabindex='0'>"
+                                       f"{esc(text)}</div>")

@@ -6,7 +6,9 @@ traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/
 
     {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
                               "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
-     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": 0, "level": "easy"},
+     "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": null, "level": "normal"},
+     "game": {"seed": 123, "moves": [[0, action], ...]},   # the game in progress
+     "screen": "lesson:neigh",                      # the screen open: "home", "play", "sandbox", "lesson:<id>"
      "learner": {"id": "...", "name": "Ann"}}      # only with the class view (uu/server/classroom.py)
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
@@ -29,7 +31,7 @@ from uu.engine.actions import Action, Target
 from uu.engine.errors import MalformedAction
 from uu.widgets.play import PlaySettings
 
-__all__ = ["KEY", "LearnerSaved", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
+__all__ = ["KEY", "GameSaved", "LearnerSaved", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
@@ -76,11 +78,21 @@ class LearnerSaved(_Strict):
     name: str = Field(min_length=1, max_length=40)
 
 
+class GameSaved(_Strict):
+    """The game in progress: its deal and the learner's moves (replayed with the same bots on a reload)."""
+
+    seed: StrictInt = Field(ge=0, le=2**31 - 1)
+    moves: list[tuple[StrictInt, ActionSaved]] = Field(default_factory=list, max_length=2000)
+
+
 class Saved(_Strict):
     v: Literal[1] = 1
     lessons: dict[str, LessonSaved] = Field(default_factory=dict, max_length=200)
     play: PlaySettings | None = None
     learner: LearnerSaved | None = None
+    # the screen that was open ("home", "play", "sandbox", "lesson:<id>"), reopened on a reload
+    screen: str | None = Field(default=None, max_length=120, pattern=r"^(home|play|sandbox|lesson:[A-Za-z0-9_-]{1,100})$")
+    game: GameSaved | None = None
 
 
 def parse_saved(items: Any) -> Saved | None:

@@ -65,10 +65,10 @@ from uu.render import esc, result_text
 from uu.scenario.builder import PositionBuilder
 from uu.scenario.export import NotExportable
 from uu.table.observation import legal_actions, observe
-from uu.table.widget import TableWidget
 from uu.tutor.preview import preview_all
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.sandbox_build import DEFAULT_NAMES, GROUPS, HIDDEN, BuildPanel
 from uu.widgets.sandbox_share import SharePanel
 from uu.widgets.sandbox_timeline import TimelinePanel
@@ -78,9 +78,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["SandboxScreen", "table_view"]
 
-BOT_STEP_CAP = 3000  # one click never runs the bots forever
-STALE_CLICK = ("That click was made on an older table (the screen had not caught up with the previous move "
-               "yet). Nothing was changed: choose again on the table shown now.")
 
 SANDBOX_STYLE = """<style>
 .uu-sandbox-screen h3 { margin:10px 0 4px; }
@@ -188,9 +185,9 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.prompt = widgets.HTML()
         self.prompt.add_class("uu-sb-prompt")
         # the play surface: the seat deciding moves by clicking its lit cards and places
-        self.table = TableWidget(on_choose=self.on_table_choice, on_refused=self.on_stale_choice)
-        self.table.add_class("uu-table")
-        self.table.add_class("uu-sb-table")
+        self.game_table = GameTable(self.on_table_choice, self.on_stale_choice, css=("uu-table", "uu-sb-table"))
+        self.table = self.game_table.widget
+        self.line_goes_on = False  # the position on the table was reached by moves from the one shown before
         self.bot_button = make_button("Bot: next", "uu-sb-bot-next", self.on_bot_next, style="info",
                                       tooltip="Let the bot that must decide make one decision")
         self.auto_input = widgets.ToggleButton(value=True, description="Auto-play bots", icon="play",
@@ -333,23 +330,30 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         if self.timeline is None:
             raise ValueError("there is no game yet: build a position and press Play from here")
         self.timeline.apply(action)
+        self.line_goes_on = True
         self.message = None
         if self.auto_input.value:
             self.run_bots()
 
+    def _play_bots(self, limit: int | None = None) -> int:
+        """The one loop (uu.table.replay): bots decide on the game tree until a user seat must."""
+        tl = self.timeline
+        if tl is None:
+            return 0
+        n = self.game_table.play_bots(lambda: tl.game, lambda g, seat: self._bot(seat).choose(g), self.is_user,
+                                      self.viewer(), apply=tl.apply, continues=True,
+                                      **({} if limit is None else {"limit": limit}))
+        if n:
+            self.line_goes_on = True
+        return n
+
     def bot_step(self) -> bool:
         if not self.bot_to_decide():
             return False
-        g = self.game
-        assert g is not None and g.pending is not None and self.timeline is not None
-        self.timeline.apply(self._bot(g.pending.player).choose(g))
-        return True
+        return self._play_bots(limit=1) == 1
 
     def run_bots(self) -> int:
-        n = 0
-        while n < BOT_STEP_CAP and self.bot_step():
-            n += 1
-        return n
+        return self._play_bots()
 
     @safe
     def on_action(self, action: Action) -> None:
@@ -535,7 +539,9 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
             how = "" if self.auto_input.value else " Press <b>Bot: next</b>."
             self.prompt.value = (f"Waiting for <b>{esc(g.players[d.player])}</b> (bot, {esc(d.kind)}).{how}")
         mover = d.player if d is not None and self.is_user(d.player) else None
-        self.table.set_table(*table_view(g, viewer, mover))
+        obs, actions = table_view(g, viewer, mover)
+        self.game_table.show(g, viewer, actions, obs, continues=self.line_goes_on)
+        self.line_goes_on = False
         self.bot_button.disabled = not self.bot_to_decide()
         self.undo_button.disabled = not tl.can_undo
         self.redo_button.disabled = not tl.can_redo

@@ -1,0 +1,319 @@
+"""One screen: whenever the learner is asked to act, what they need is in the window, with no scrolling.
+
+Driven in headless Chromium against `uu app` (conftest `voila_url`) at 1280x800 and on a 390x844 phone, only
+by clicks, through the contract in docs/architecture.md: data-role="prompt" (what the learner is asked
+now), "choice" (an answer to a question), "next" (Next, Next lesson), "feedback" (the answer to the last
+move), and the table's data-legal="true". At every step of a lesson that asks something, the prompt and at
+least one element to choose (a lit card or place, or a choice) lie inside the window and inside every
+scrolling box around them (their bounding boxes), and the page itself has not scrolled; after each right
+move the next prompt is in view; the end card with "Next lesson" is in view. The test never scrolls.
+
+The lessons walked are a set that covers every kind of step (a page, a question, a move of each decision
+kind: Baby, action, answer on the Neigh pile, target, use, sacrifice, discard, choose, order; a goal by free
+play). Set UU_E2E_ALL_LESSONS=1 to walk all 24 lessons at both sizes (the slower check: 48 walks, about
+12 minutes on a busy 2-core machine).
+Also: ten decisions of a game, the others' moves played back one at a time (each caption on show for at
+least 400 ms) and at once when skipped, a click on a card that cannot be chosen answered with why, and
+axe-core on every screen at both sizes.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from test_e2e import (
+    ARTIFACTS,
+    STEP_MS,
+    axe_serious,
+    click_plan,
+    exact,
+    key_selector,
+    lesson_file,
+    lesson_ids,
+    open_home,
+    table_version,
+    wait_new_table,
+)
+
+pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
+from playwright.sync_api import Page, expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 800), (390, 844)]
+# every kind of step: setup (a Baby), deck (action, use, target, choose, order, page, question), neigh
+# (answers on the pile), replacement (use, sacrifice, goals), magic (discard, targets in a goal)
+COVER = ["setup", "deck", "neigh", "replacement", "magic"]
+LESSONS = lesson_ids() if os.environ.get("UU_E2E_ALL_LESSONS") else COVER
+
+# Is the element fully inside the window and inside every box around it that clips (a panel, the table's
+# middle)? Returns the reason when not, else "".
+_IN_VIEW_JS = """
+(e) => {
+  const r = e.getBoundingClientRect();
+  if (r.width === 0 || r.height === 0) return 'not shown';
+  const inside = (b) => r.top >= b.top - 1 && r.left >= b.left - 1 && r.bottom <= b.bottom + 1 && r.right <= b.right + 1;
+  if (!inside({top: 0, left: 0, bottom: innerHeight, right: innerWidth})) return `outside the window: ${JSON.stringify(r)}`;
+  for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+    const s = getComputedStyle(a);
+    if ([s.overflowX, s.overflowY].some((o) => o !== 'visible') && !inside(a.getBoundingClientRect()))
+      return `clipped by ${a.className}`;
+    if (s.position === 'fixed') break;  // boxes around a fixed one do not clip it
+  }
+  return '';
+}
+"""
+
+
+def not_in_view(locator) -> str:
+    """"" if the element is fully in view, else why not."""
+    return locator.evaluate(_IN_VIEW_JS)
+
+
+def page_not_scrolled(page: Page) -> None:
+    assert page.evaluate("() => [window.scrollX, window.scrollY, document.scrollingElement.scrollTop]") == [0, 0, 0]
+
+
+def _settled(screen, selector: str, every: bool) -> list[str]:
+    """Why each element matching `selector` is not in view ("" when it is), once the screen has settled
+    (a widget's new value may still be arriving: asked again for up to 3 s)."""
+    problems: list[str] = []
+    for _ in range(15):
+        found = screen.locator(selector)
+        try:
+            problems = [not_in_view(found.nth(i)) for i in range(found.count())]
+        except Exception as e:  # the element was replaced while being measured
+            problems = [str(e)]
+        if problems and (all(p == "" for p in problems) if every else "" in problems):
+            return problems
+        screen.page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    screen.page.screenshot(path=str(ARTIFACTS / "screen-not-in-view.png"))
+    return problems
+
+
+def check_prompt(page: Page, screen, where: str) -> None:
+    selector = "[data-role='prompt']:visible"
+    expect(screen.locator(selector).first).to_be_visible(timeout=STEP_MS)
+    problems = _settled(screen, selector, every=True)
+    assert problems and all(p == "" for p in problems), f"{where}: the prompt is not in view ({problems})"
+    page_not_scrolled(page)
+
+
+def check_one_in_view(screen, selector: str, where: str) -> None:
+    expect(screen.locator(selector).first).to_be_visible(timeout=STEP_MS)
+    problems = _settled(screen, selector, every=False)
+    assert "" in problems, f"{where}: none of {selector} in view: {problems[:3]}"
+
+
+def walk_lesson(page: Page, url: str, lesson_id: str, size: tuple[int, int]) -> None:
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_home(page, url, width)
+    page.set_viewport_size({"width": width, "height": height})
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
+    progress = screen.locator(".uu-progress")
+    for what, label, after in click_plan(lesson_file(lesson_id)):
+        where = f"{lesson_id} at {width}x{height}, before {after}"
+        check_prompt(page, screen, where)
+        if what in ("action", "wrong"):
+            check_one_in_view(screen, ".uu-t [data-legal='true']", where)
+            old = table_version(screen)
+            for key in label:
+                target = screen.locator(key_selector(key)).first
+                expect(target).to_be_visible(timeout=STEP_MS)
+                # each click of a gesture: something to choose is in view (the one the plan picks may be
+                # another lit card further along a row, which the click then scrolls to)
+                check_one_in_view(screen, ".uu-t [data-legal='true']", f"{where}, {key}")
+                target.click()
+            wait_new_table(page, screen, old)
+            if what == "wrong":  # the preview on the table, marked, with Try again there and in view
+                banner = screen.locator(".uu-t-banner")
+                expect(banner).to_contain_text("What would happen", timeout=STEP_MS)
+                assert not not_in_view(banner), f"{where}: the preview's banner is not in view"
+                check_one_in_view(screen, "[data-role='feedback']", where)
+                old = table_version(screen)
+                screen.locator(".uu-t-banner button").click()
+                wait_new_table(page, screen, old)
+                expect(screen.locator(".uu-t-banner")).to_have_count(0)
+        elif what == "choice":
+            check_one_in_view(screen, "[data-role='choice']:visible", where)
+            screen.locator("[data-role='choice']:visible").filter(has_text=exact(str(label))).first.click()
+        else:
+            check_one_in_view(screen, "[data-role='next']:visible", where)
+            screen.locator("button.uu-next").click()
+        expect(progress).to_contain_text(after, timeout=STEP_MS)
+        if what in ("action", "choice"):
+            check_one_in_view(screen, "[data-role='feedback']", f"{where} (feedback)")
+    done = screen.locator(".uu-done")
+    expect(done).to_contain_text("Lesson complete", timeout=STEP_MS)
+    check_prompt(page, screen, f"{lesson_id} end")
+    if lesson_id != lesson_ids()[-1]:
+        next_lesson = screen.locator("button.uu-next-lesson[data-role='next']")
+        expect(next_lesson).to_be_visible(timeout=STEP_MS)
+        assert not not_in_view(next_lesson), f"{lesson_id}: Next lesson is not in view"
+    assert "Traceback" not in page.inner_text("body")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lesson_id", LESSONS)
+def test_every_asking_step_fits_on_one_screen(page: Page, voila_url, lesson_id, size):
+    walk_lesson(page, voila_url, lesson_id, size)
+
+
+def open_game(page: Page, url: str, size: tuple[int, int], pace: str | None = None):
+    if pace:
+        page.add_init_script(f"try {{ localStorage.setItem('uu-table-pace', '{pace}'); }} catch (e) {{}}")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    open_home(page, url, size[0])
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    return screen
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_ten_decisions_of_a_game_fit_on_one_screen(page: Page, voila_url, size):
+    screen = open_game(page, voila_url, size, pace="off")
+    for n in range(10):
+        where = f"decision {n + 1} at {size[0]}x{size[1]}"
+        expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+        check_prompt(page, screen, where)
+        check_one_in_view(screen, ".uu-t [data-legal='true']", where)
+        old = table_version(screen)
+        for _ in range(6):  # a card in the hand first when one is lit, then its place or target
+            lit = screen.locator(".uu-t [data-legal='true'][data-zone='hand']")
+            if lit.count() == 0:
+                lit = screen.locator(".uu-t [data-legal='true']")
+            if lit.count() == 0 or table_version(screen) != old:
+                break
+            for i in range(lit.count()):
+                if not not_in_view(lit.nth(i)):
+                    lit.nth(i).click()
+                    break
+            else:
+                raise AssertionError(f"{where}: no lit element in view")
+        wait_new_table(page, screen, old)
+        if screen.locator(".uu-result .uu-banner").count():
+            break
+    assert "Traceback" not in page.inner_text("body")
+
+
+_CAPTIONS_JS = """
+() => {
+  window.uuCaptions = [];
+  const note = () => {
+    const c = document.querySelector('.uu-play-screen .uu-t-caption');
+    const shown = c && !c.hidden ? c.getAttribute('data-step') + '|' + c.textContent : null;
+    const last = window.uuCaptions[window.uuCaptions.length - 1];
+    if (!last || last.text !== shown) window.uuCaptions.push({text: shown, t: performance.now()});
+  };
+  new MutationObserver(note).observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}
+"""
+
+
+def test_the_others_moves_are_shown_one_by_one_and_skipped_at_once(page: Page, voila_url):
+    screen = open_game(page, voila_url, (1280, 800))
+    page.evaluate(_CAPTIONS_JS)
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true']").first.click()       # the Baby: then the bots choose theirs
+    wait_new_table(page, screen, old)
+    captions = page.evaluate("() => window.uuCaptions")
+    shown = [c for c in captions if c["text"]]
+    assert len(shown) >= 2, captions                                 # the bots' Babies, one by one
+    for a, b in zip(captions, captions[1:]):
+        if a["text"]:
+            assert b["t"] - a["t"] >= 400, (a, b)                       # each move on show for 400 ms at least
+    # a move whose answer the bots play back, skipped: the new table comes at once
+    page.evaluate(_CAPTIONS_JS)
+    old = table_version(screen)
+    for _ in range(3):
+        lit = screen.locator(".uu-t [data-legal='true'][data-zone='hand']")
+        lit = lit if lit.count() else screen.locator(".uu-t [data-legal='true']")
+        if table_version(screen) != old or screen.locator(".uu-t[data-playing]").count() or lit.count() == 0:
+            break
+        lit.first.click()
+    skip = screen.locator(".uu-t-skip")
+    if skip.count():
+        skip.click()
+        wait_new_table(page, screen, old)
+        after = [c for c in page.evaluate("() => window.uuCaptions") if c["text"]]
+        assert len(after) <= 2, after                                  # skipped: no more moves played back
+    assert "Traceback" not in page.inner_text("body")
+
+
+def test_a_click_on_a_card_that_cannot_be_chosen_says_why(page: Page, voila_url):
+    screen = open_game(page, voila_url, (1280, 800), pace="off")
+    for _ in range(4):                                               # to the learner's Action phase
+        if screen.locator(".uu-t [data-zone='hand'][data-card]:not([data-legal])").count() and \
+                screen.locator(".uu-t [data-key='deck'][data-legal='true']").count():
+            break
+        old = table_version(screen)
+        screen.locator(".uu-t [data-legal='true']").first.click()
+        wait_new_table(page, screen, old)
+    unlit = screen.locator(".uu-t [data-zone='nursery'][data-card], .uu-t [data-zone='stable'][data-card]")
+    unlit.first.click(force=True)
+    why = screen.locator(".uu-t-whynot")
+    expect(why).to_be_visible(timeout=STEP_MS)
+    assert len(why.inner_text().strip()) > 20
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_axe_on_every_screen(page: Page, voila_url, size):
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    open_home(page, voila_url, width)
+    page.set_viewport_size({"width": width, "height": height})
+    bad = {"home": axe_serious(page, ".uu-home-screen")}
+    page.locator("button.uu-lesson-goal").click()                      # a question, then a move, then the end
+    screen = page.locator(".uu-lesson.uu-lesson-goal")
+    plan = click_plan(lesson_file("goal"))
+    for what, label, after in plan:
+        if what == "choice" and "question" not in bad:
+            bad["question"] = axe_serious(page, ".uu-lesson")
+        if what == "action" and "move" not in bad:
+            expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+            bad["move"] = axe_serious(page, ".uu-lesson")
+        if what in ("action", "wrong"):
+            old = table_version(screen)
+            for key in label:
+                screen.locator(key_selector(key)).first.click()
+            wait_new_table(page, screen, old)
+            if what == "wrong":
+                bad["preview"] = axe_serious(page, ".uu-lesson")
+                old = table_version(screen)
+                screen.locator(".uu-t-banner button").click()
+                wait_new_table(page, screen, old)
+        elif what == "choice":
+            screen.locator("button.uu-choice").filter(has_text=exact(str(label))).first.click()
+        else:
+            screen.locator("button.uu-next").click()
+        expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
+    bad["lesson end"] = axe_serious(page, ".uu-lesson")
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-play").click()
+    play = page.locator(".uu-play-screen")
+    expect(play.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    bad["game"] = axe_serious(page, ".uu-play-screen")
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-open-sandbox").click()
+    expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
+    bad["sandbox"] = axe_serious(page, ".uu-sandbox-screen")
+    assert not any(bad.values()), {k: v for k, v in bad.items() if v}
+
+
+def test_reduced_motion_keeps_the_captions_and_drops_the_motion(page: Page, voila_url):
+    page.emulate_media(reduced_motion="reduce")
+    screen = open_game(page, voila_url, (1280, 800))
+    page.evaluate(_CAPTIONS_JS)
+    page.evaluate("() => { window.uuFlew = 0; new MutationObserver(() => { if (document.querySelector("
+                  "'.uu-t-ghost')) window.uuFlew++; }).observe(document.body, {subtree: true, childList: true}); }")
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true']").first.click()       # the Baby: then the bots choose theirs
+    wait_new_table(page, screen, old)
+    assert len([c for c in page.evaluate("() => window.uuCaptions") if c["text"]]) >= 2  # captions stay
+    assert page.evaluate("() => window.uuFlew") == 0                   # no card flies
