@@ -307,6 +307,11 @@ class PlayScreen(ScreenBase):
         self.table.hint = [r.index for r in lit]
         self.message = None
 
+    @property
+    def record(self) -> GameRecord | None:
+        """The game on the table as a game record (its deal and every move since, undone moves not counted)."""
+        return None if self.game is None else record_of(self.game)
+
     def _clear_hint(self) -> None:
         self.hint_box.value = ""
         self.table.hint = []
