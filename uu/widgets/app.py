@@ -28,7 +28,8 @@ import ipywidgets as widgets
 
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
-from uu.server.classroom import ClassReporter, name_problem
+from uu.server.classroom import name_problem
+from uu.server.hubreport import class_reporter
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, load_lesson
@@ -72,8 +73,8 @@ class App(widgets.VBox):
         self.saved: dict[str, LessonSaved] = {}
         self.play_saved: PlaySettings | None = None
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
-        # the class view (uu/server/classroom.py): None unless the teacher runs `uu app --class`
-        self.classroom = ClassReporter.from_env() if lessons is None else None
+        # the class view (uu/server/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
+        self.classroom = class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
         # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
         # kept when they leave a step and come back
