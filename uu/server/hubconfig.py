@@ -1,0 +1,56 @@
+"""A user's server on JupyterHub, set up for the tutor (uu/server/hubsingleuser/jupyter_server_config.py applies it).
+
+On a hub each user runs a jupyter server of their own with Voila's server extension, and the tutor opens at
+`/user/<name>/voila/render/app.ipynb` (the hub's `/hub/user-redirect/voila/render/app.ipynb?lesson=...` lands
+there, query included). What `uu app` sets for a classroom and still applies on a hub:
+- sources stripped and tracebacks hidden in the page, no template or theme from the URL, only the labextensions
+  the app needs, no MathJax (the settings of uu.server.voila_config);
+- the server's root is the folder of the app notebook inside the installed package, so that notebook is all
+  Voila renders there;
+- idle kernels culled (a culled learner's progress stays in their browser);
+- TCP_NODELAY on the kernel websocket (about 40 ms less per click), as on Binder.
+What does not apply: the seat cap and the per-address share (the hub's spawner limits each user instead), and
+"no code from the page": this server is the learner's own, so they may run code in it as in JupyterLab. The
+hub keeps learners apart (one server, one account or container each), and the class view takes from a kernel
+only its own user's row (uu/server/hubservice.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from uu.server.app import notebook_path
+from uu.server.voila_config import IDLE_CULL_SECONDS, IOPUB_TIMEOUT_S, LABEXTENSIONS, page_config_hook
+
+__all__ = ["APP_URL", "SINGLEUSER_CONFIG_DIR", "configure_singleuser"]
+
+log = logging.getLogger(__name__)
+
+APP_URL = "/voila/render/app.ipynb"
+SINGLEUSER_CONFIG_DIR = str(Path(__file__).resolve().parent / "hubsingleuser")
+
+
+def configure_singleuser(c: Any) -> None:
+    """Apply the settings above to a jupyter server's config object `c`."""
+    c.ServerApp.root_dir = str(notebook_path().parent)
+    c.ServerApp.default_url = APP_URL
+    c.VoilaConfiguration.strip_sources = True
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.allow_template_override = "NO"
+    c.VoilaConfiguration.allow_theme_override = "NO"
+    c.VoilaConfiguration.file_allowlist = [r"assets/.*\.(png|svg|jpg|gif)"]
+    c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
+    c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
+    c.VoilaConfiguration.page_config_hook = page_config_hook
+    c.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT_S
+    c.MappingKernelManager.cull_idle_timeout = IDLE_CULL_SECONDS
+    c.MappingKernelManager.cull_interval = 60
+    c.MappingKernelManager.cull_connected = False
+    try:
+        from uu.server.patches import patch_kernel_websocket_nodelay
+
+        patch_kernel_websocket_nodelay("jupyter_server")
+    except Exception as e:  # never stop the learner's server for a speed-up
+        log.warning("uu: TCP_NODELAY patch not applied: %s", e)
