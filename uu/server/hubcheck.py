@@ -244,7 +244,8 @@ def log_in(page: Any, base: str, user: str, password: str, next_path: str) -> No
     page.click("#login_submit")
 
 
-def play(browser: Any, base: str, users: list[str], password: str, gesture: list[str]) -> dict[str, Any]:
+def play(browser: Any, base: str, users: list[str], password: str, gesture: list[str], shots: Path | None
+         ) -> dict[str, Any]:
     """Every learner logs in at once and lands in the tutor; then each joins the class, opens the teacher's
     lesson by its link and plays the first move. Returns the figures and each learner's page."""
     from playwright.sync_api import expect
@@ -264,6 +265,8 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
         spawn[user] = time.monotonic() - start[user]
         if f"/user/{user}/voila/render/app.ipynb" not in page.url:
             raise CheckFailed(f"{user} landed on {page.url}, not on their own server's tutor")
+        if "from uu.widgets import App" in page.content():  # uu.server.hubconfig: strip_sources
+            raise CheckFailed(f"the app notebook's source is in {user}'s page")
     say(f"{len(users)} learners in the tutor (spawn: {', '.join(f'{s:.1f}' for s in spawn.values())} s)")
     first: dict[str, float] = {}
     for i, (user, page) in enumerate(learners.items()):
@@ -282,6 +285,10 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
             target.click()
         expect(screen.locator(".uu-progress")).to_contain_text("Step 2 of", timeout=WAIT_MS)
         first[user] = time.monotonic() - t0
+        if shots is not None and i == 0:
+            page.screenshot(path=str(shots / "hub-learner-1280.png"))
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(shots / "hub-learner-390.png"))
         shown = " ".join(page.locator(".uu-error").all_inner_texts()).strip()
         if shown:
             raise CheckFailed(f"{user} sees an error: {shown[:200]}")
@@ -297,7 +304,7 @@ def class_rows(page: Any, base: str) -> tuple[int, Any]:
         return r.status, r.text()
 
 
-def teacher_sees(browser: Any, base: str, password: str, users: list[str]) -> Any:
+def teacher_sees(browser: Any, base: str, password: str, users: list[str], shots: Path | None) -> Any:
     """The teacher logs in through the hub to the class view and waits for every learner's row at step 2."""
     from playwright.sync_api import expect
 
@@ -318,6 +325,8 @@ def teacher_sees(browser: Any, base: str, password: str, users: list[str]) -> An
         time.sleep(1)
     page.reload()
     expect(page.locator("#connected tr.live")).to_have_count(len(users), timeout=WAIT_MS)
+    if shots is not None:
+        page.screenshot(path=str(shots / "hub-teacher-1280.png"))
     return page
 
 
@@ -352,7 +361,7 @@ def refusals(base: str, admin_token: str, learner_page: Any, users: list[str], t
 
 
 # ---- the whole check ----------------------------------------------------------------------------------------
-def run(users_n: int, proxy: str, keep: bool) -> tuple[bool, str]:
+def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tuple[bool, str]:
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="uu-hub-check-"))
@@ -379,9 +388,9 @@ def run(users_n: int, proxy: str, keep: bool) -> tuple[bool, str]:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
             try:
-                played = play(browser, base, users, password, gesture)
+                played = play(browser, base, users, password, gesture, shots)
                 memory = memory_per_user(work)
-                teacher_page = teacher_sees(browser, base, password, users)
+                teacher_page = teacher_sees(browser, base, password, users, shots)
                 say(f"the teacher sees the {users_n} learners at step 2")
                 refusals(base, admin_token, played["pages"][users[0]], users, teacher_page)
                 say("a learner gets 403 on the class view and cannot write another learner's row")
@@ -423,14 +432,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--users", type=int, default=3, metavar="N", help="learners (at least 2; default 3)")
     p.add_argument("--proxy", required=True, help="the configurable-http-proxy command")
     p.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, databases)")
+    p.add_argument("--shots", default=None, metavar="DIR", help="save screenshots of a learner and the teacher here")
     args = p.parse_args(argv)
+    shots = Path(args.shots).resolve() if args.shots else None
+    if shots is not None:
+        shots.mkdir(parents=True, exist_ok=True)
     if args.users < 2:
         print("HUB-CHECK FAILED --users takes 2 or more (one learner tries to write another's row)")
         return 1
     if not Path(CHROMIUM).exists():
         print(f"HUB-CHECK FAILED Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
         return 1
-    ok, text = run(args.users, args.proxy, args.keep)
+    ok, text = run(args.users, args.proxy, args.keep, shots)
     print(f"HUB-CHECK {'OK' if ok else 'FAILED'} {text}", flush=True)
     return 0 if ok else 1
 
