@@ -273,6 +273,10 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
         page.locator(".uu-class-name input").fill(f"Learner {i + 1}")
         page.locator(".uu-class-join").click()
         expect(page.locator(".uu-class-msg")).to_contain_text("You are in the class as", timeout=WAIT_MS)
+        # the browser keeps the name (uu/widgets/progress.js), so the link's new page reports under it too;
+        # a learner who leaves at once, before it is kept, is asked again
+        page.wait_for_function("(name) => (localStorage.getItem('uu-progress') || '').includes(name)",
+                               arg=f"Learner {i + 1}", timeout=WAIT_MS)
         # a share link through the hub: the lesson (a teacher's), and a language passed along
         page.goto(f"{base}/hub/user-redirect{APP_URL}?lesson={LESSON_ID}&lang=en", timeout=WAIT_MS)
         screen = page.locator(f".uu-lesson.uu-lesson-{LESSON_ID}")

@@ -9,10 +9,11 @@ there, query included). What `uu app` sets for a classroom and still applies on 
   Voila renders there;
 - idle kernels culled (a culled learner's progress stays in their browser);
 - TCP_NODELAY on the kernel websocket (about 40 ms less per click), as on Binder.
+- JupyterLab, its language servers, the classic notebook pages and terminals off: the server serves the tutor.
 What does not apply: the seat cap and the per-address share (the hub's spawner limits each user instead), and
-"no code from the page": this server is the learner's own, so they may run code in it as in JupyterLab. The
-hub keeps learners apart (one server, one account or container each), and the class view takes from a kernel
-only its own user's row (uu/server/hubservice.py).
+"no code from the page": this server is the learner's own, and jupyter_server's kernel API lets its owner send
+code to their own kernel. The hub keeps learners apart (one server, one account or container each), and the
+class view takes from a kernel only its own user's row (uu/server/hubservice.py).
 """
 
 from __future__ import annotations
@@ -30,10 +31,15 @@ log = logging.getLogger(__name__)
 
 APP_URL = "/voila/render/app.ipynb"
 SINGLEUSER_CONFIG_DIR = str(Path(__file__).resolve().parent / "hubsingleuser")
+UNUSED_EXTENSIONS = ("jupyterlab", "jupyter_lsp", "notebook", "notebook_shim", "jupyter_server_terminals")
 
 
 def configure_singleuser(c: Any) -> None:
     """Apply the settings above to a jupyter server's config object `c`."""
+    # only what the tutor needs: no JupyterLab, language servers, classic notebook pages or terminals in a
+    # learner's server (they cost start-up time and memory for every learner; the tutor is all they open)
+    c.ServerApp.jpserver_extensions = {name: False for name in UNUSED_EXTENSIONS}
+    c.ServerApp.terminals_enabled = False
     c.ServerApp.root_dir = str(notebook_path().parent)
     c.ServerApp.default_url = APP_URL
     c.VoilaConfiguration.strip_sources = True
