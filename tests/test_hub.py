@@ -215,6 +215,15 @@ def test_a_kernels_reports_reach_the_service(tmp_path):
     assert [(r["id"], r["name"], r["lesson"], r["step"]) for r in rows] == [("hub:bob", "Bob (bob)", "Setup", 1)]
 
 
+def test_the_service_refuses_to_run_outside_a_hub(monkeypatch, capsys, tmp_path):
+    from uu.server import hubservice
+
+    for name in ("JUPYTERHUB_SERVICE_URL", "JUPYTERHUB_SERVICE_PREFIX", "JUPYTERHUB_API_TOKEN"):
+        monkeypatch.delenv(name, raising=False)
+    assert hubservice.main(["--db", str(tmp_path / "c.sqlite3")]) == 2
+    assert "run me as a JupyterHub service" in capsys.readouterr().err
+
+
 # ---- the real hub ---------------------------------------------------------------------------------------------
 HUB_CHECK_BUDGET_S = 600
 
@@ -236,3 +245,4 @@ def test_hub_check():
     last = (proc.stdout.strip().splitlines() or [""])[-1]
     assert proc.returncode == 0 and last.startswith("HUB-CHECK OK"), (
         f"exit {proc.returncode} after {time.monotonic() - t0:.0f} s\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
+

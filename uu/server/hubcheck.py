@@ -169,6 +169,15 @@ def memory_mib(pid: int) -> tuple[float, float]:
     return rss, pss
 
 
+def cpu_s(pid: int) -> float:
+    """CPU time (user + system) a process has used so far, in seconds."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def user_of(pid: int) -> str | None:
     try:
         for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
@@ -180,8 +189,8 @@ def user_of(pid: int) -> str | None:
 
 
 def memory_per_user(work: Path) -> dict[str, dict[str, float]]:
-    """{user: {"rss", "pss", "server", "kernel"}} in MiB: the user's processes (their server and its kernel)
-    summed, and the RSS of each kind."""
+    """{user: {"rss", "pss", "server", "kernel", "cpu"}}: the user's processes (their server and its kernel)
+    summed, in MiB, the RSS of each kind, and the CPU seconds they used so far (start-up included)."""
     out: dict[str, dict[str, float]] = {}
     for pid in marked_pids(work):
         user = user_of(pid)
@@ -192,7 +201,8 @@ def memory_per_user(work: Path) -> dict[str, dict[str, float]]:
             kind = "kernel" if b"ipykernel" in Path(f"/proc/{pid}/cmdline").read_bytes() else "server"
         except OSError:
             continue
-        mine = out.setdefault(user, {"rss": 0.0, "pss": 0.0, "server": 0.0, "kernel": 0.0})
+        mine = out.setdefault(user, {"rss": 0.0, "pss": 0.0, "server": 0.0, "kernel": 0.0, "cpu": 0.0})
+        mine["cpu"] += cpu_s(pid)
         mine["rss"] += rss
         mine["pss"] += pss
         mine[kind] += rss
@@ -434,7 +444,7 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
                    f"first_interaction_max={max(first):.2f}s rss_per_user_median={median('rss'):.0f}MiB "
                    f"(server {median('server'):.0f} + kernel {median('kernel'):.0f}) "
                    f"rss_per_user_max={max(memory[u]['rss'] for u in users):.0f}MiB "
-                   f"pss_per_user_median={median('pss'):.0f}MiB")
+                   f"pss_per_user_median={median('pss'):.0f}MiB cpu_per_user_median={median('cpu'):.1f}s")
         ok = True
     except CheckFailed as e:
         why = str(e)
