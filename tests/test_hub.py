@@ -34,7 +34,7 @@ from jupyterhub.services.auth import HubOAuth  # noqa: E402
 from tests.conftest import run_async  # noqa: E402
 from uu.server import hubreport  # noqa: E402
 from uu.server.classroom import CLASS_DB_ENV, ClassReporter, connect, learner_rows  # noqa: E402
-from uu.server.hubservice import make_app, row_key, shown_name  # noqa: E402
+from uu.server.hubservice import ReportPace, make_app, row_key, shown_name  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 PREFIX = "/services/uu-class/"
@@ -223,6 +223,13 @@ def test_the_service_refuses_to_run_outside_a_hub(monkeypatch, capsys, tmp_path)
     assert hubservice.main(["--db", str(tmp_path / "c.sqlite3")]) == 2
     assert "run me as a JupyterHub service" in capsys.readouterr().err
 
+
+
+def test_one_users_reports_are_paced():
+    pace = ReportPace(burst=3, window_s=10)
+    assert [pace.allow("ann", now=t) for t in (0, 1, 2, 3)] == [True, True, True, False]
+    assert pace.allow("bob", now=3)  # another learner is not held up
+    assert pace.allow("ann", now=10.5)  # the window moved on
 
 # ---- the real hub ---------------------------------------------------------------------------------------------
 HUB_CHECK_BUDGET_S = 600

@@ -15,7 +15,7 @@ Who may do what is the hub's word, asked through jupyterhub's public service-aut
   role. Anybody else gets 403.
 - a report carries the learner's own hub API token (JUPYTERHUB_API_TOKEN in their server's environment): the
   service asks the hub whose token it is and writes that user's row, whatever the report says. Nobody can
-  write another user's row, and a report cannot read anything.
+  write another user's row, a report cannot read anything, and one user's reports are paced (`ReportPace`).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ import secrets
 import sqlite3
 import sys
 import time
+from collections import deque
 from pathlib import Path
 from typing import Annotated, Any
 from urllib.parse import urlparse
@@ -46,7 +47,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from uu.server.classroom import MAX_NAME, connect, name_problem, write_row
 from uu.server.classview import ClassCsvHandler, ClassJsonHandler, ClassPageHandler
 
-__all__ = ["DB_ENV", "DEFAULT_DB", "Report", "make_app", "row_key", "shown_name"]
+__all__ = ["DB_ENV", "DEFAULT_DB", "Report", "ReportPace", "make_app", "row_key", "shown_name"]
 
 log = logging.getLogger("uu.hubservice")
 
@@ -138,12 +139,33 @@ class OAuthCallback(HubOAuthCallbackHandler):
 
 
 # ---- the learners' reports ------------------------------------------------------------------------------------
+class ReportPace:
+    """At most `burst` reports per user in any `window_s` seconds: a kernel sends one per step and one every 15 s
+    (uu/server/hubreport.py sends only the newest of a quick series), so more is a script, which must not take
+    the service's time from the class."""
+
+    def __init__(self, burst: int = 30, window_s: float = 10.0):
+        self.burst, self.window_s = burst, window_s
+        self._seen: dict[str, deque[float]] = {}
+
+    def allow(self, user: str, now: float | None = None) -> bool:
+        now = time.monotonic() if now is None else now
+        times = self._seen.setdefault(user, deque())
+        while times and now - times[0] > self.window_s:
+            times.popleft()
+        if len(times) >= self.burst:
+            return False
+        times.append(now)
+        return True
+
+
 class ReportHandler(tornado.web.RequestHandler):
     """POST api/report with `Authorization: token <the learner's hub API token>` and a `Report` as JSON."""
 
-    def initialize(self, db: str, hub_auth: HubAuth) -> None:
+    def initialize(self, db: str, hub_auth: HubAuth, pace: ReportPace) -> None:
         self.db = db
         self.hub_auth = hub_auth
+        self.pace = pace
 
     def check_xsrf_cookie(self) -> None:  # a token in a header, never a cookie: nothing to forge
         return None
@@ -163,6 +185,9 @@ class ReportHandler(tornado.web.RequestHandler):
         if not model or model.get("kind", "user") != "user" or not isinstance(model.get("name"), str):
             return self._answer(403, error="The hub does not know this token as a user's.")
         user: str = model["name"]
+        if not self.pace.allow(user):
+            self.set_header("Retry-After", "10")
+            return self._answer(429, error="Too many reports from this user; the next ones in a few seconds.")
         try:
             report = Report.model_validate_json(self.request.body)
         except ValidationError as e:
@@ -199,7 +224,7 @@ def make_app(db: str | Path, prefix: str, hub_auth: HubOAuth, cookie_secret: byt
         (f"{prefix}class", HubClassPage, gate),
         (f"{prefix}class\\.json", HubClassJson, gate),
         (f"{prefix}class\\.csv", HubClassCsv, gate),
-        (f"{prefix}api/report", ReportHandler, {"db": str(db), "hub_auth": hub_auth}),
+        (f"{prefix}api/report", ReportHandler, {"db": str(db), "hub_auth": hub_auth, "pace": ReportPace()}),
         (f"{prefix}oauth_callback", OAuthCallback, {"hub_auth": hub_auth}),
     ]
     # the cookie secret signs the OAuth state cookies; a new one at each start only means teachers log in again
