@@ -10,7 +10,7 @@ dev.py installs JupyterHub (pinned) into .venv and configurable-http-proxy (pinn
 2. starts the hub (which starts the proxy and the class service, uu/server/hubservice.py);
 3. in headless Chromium, N learners (default 3) log in together, each lands in the tutor on their own server,
    joins the class, opens the teacher's lesson through a `?lesson=` link (with `&lang=`) and plays its first
-   move by clicking the lit cards (data-legal="true");
+   move by clicking the lit cards (data-legal="true"); at the end a `?position=` link opens a learner's sandbox;
 4. a teacher logs in and must see every learner's row, at the step they reached, in the class view; a learner
    must get 403 on the class view (through the hub's login and with their own token), and a report posted
    with a learner's token that names another learner must land in the poster's own row;
@@ -51,11 +51,13 @@ CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/c
 CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 MARKER_ENV = "UU_HUB_CHECK_RUN"
+LAST_FAILURE = Path(tempfile.gettempdir()) / "uu-hub-check-last-failure"
 LESSON_SOURCE = "09-pile.yaml"  # copied into the teacher's folder; its first step is a move
 LESSON_ID = "hub-check-pile"
 LESSON_TITLE = "The pile, from your teacher"
 TEACHER = "teacher"  # in the uu-teachers group of deploy/jupyterhub/jupyterhub_config.py
 SERVICE = "/services/uu-class/"
+POSITION_NAME = "A position from a link"
 WAIT_MS = 180_000
 # when the tutor's home appeared in a page (the checks wait for pages one after another; this is each one's own)
 SHOWN_JS = """const uuShown = setInterval(() => {
@@ -273,8 +275,8 @@ def log_in(page: Any, base: str, user: str, password: str, next_path: str) -> No
     page.click("#login_submit")
 
 
-def play(browser: Any, base: str, users: list[str], password: str, gesture: list[str], shots: Path | None
-         ) -> dict[str, Any]:
+def play(browser: Any, base: str, users: list[str], password: str, gesture: list[str], shots: Path | None,
+         failures: Path | None = None) -> dict[str, Any]:
     """Every learner logs in at once and lands in the tutor; then each joins the class, opens the teacher's
     lesson by its link and plays the first move. Returns the figures and each learner's page."""
     from playwright.sync_api import expect
@@ -302,25 +304,36 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
         f"(each from their login: {', '.join(f'{s:.1f}' for s in spawn.values())} s)")
     first: dict[str, float] = {}
     for i, (user, page) in enumerate(learners.items()):
-        page.locator(".uu-class-name input").fill(f"Learner {i + 1}")
-        page.locator(".uu-class-join").click()
-        expect(page.locator(".uu-class-msg")).to_contain_text("You are in the class as", timeout=WAIT_MS)
-        # the browser keeps the name (uu/widgets/progress.js), so the link's new page reports under it too;
-        # a learner who leaves at once, before it is kept, is asked again
-        page.wait_for_function("(name) => (localStorage.getItem('uu-progress') || '').includes(name)",
-                               arg=f"Learner {i + 1}", timeout=WAIT_MS)
-        # a share link through the hub: the lesson (a teacher's), and a language passed along
-        page.goto(f"{base}/hub/user-redirect{APP_URL}?lesson={LESSON_ID}&lang=en", timeout=WAIT_MS)
-        screen = page.locator(f".uu-lesson.uu-lesson-{LESSON_ID}")
-        expect(screen.locator(".uu-progress")).to_contain_text("Step 1 of", timeout=WAIT_MS)
-        t0 = time.monotonic()
-        for key in gesture:
-            quoted = key.replace("\\", "\\\\").replace('"', '\\"')
-            target = screen.locator(f'.uu-t [data-key="{quoted}"][data-legal="true"]:visible').first
-            expect(target).to_be_visible(timeout=WAIT_MS)
-            target.click()
-        expect(screen.locator(".uu-progress")).to_contain_text("Step 2 of", timeout=WAIT_MS)
-        first[user] = time.monotonic() - t0
+        stage = "joining the class"
+        try:
+            page.locator(".uu-class-name input").fill(f"Learner {i + 1}")
+            page.locator(".uu-class-join").click()
+            expect(page.locator(".uu-class-msg")).to_contain_text("You are in the class as", timeout=WAIT_MS)
+            # the browser keeps the name (uu/widgets/progress.js), so the link's new page reports under it too;
+            # a learner who leaves at once, before it is kept, is asked again
+            stage = "waiting for the browser to keep the name"
+            page.wait_for_function("(name) => (localStorage.getItem('uu-progress') || '').includes(name)",
+                                   arg=f"Learner {i + 1}", timeout=WAIT_MS)
+            # a share link through the hub: the lesson (a teacher's), and a language passed along
+            stage = "opening the lesson link"
+            page.goto(f"{base}/hub/user-redirect{APP_URL}?lesson={LESSON_ID}&lang=en", timeout=WAIT_MS)
+            screen = page.locator(f".uu-lesson.uu-lesson-{LESSON_ID}")
+            expect(screen.locator(".uu-progress")).to_contain_text("Step 1 of", timeout=WAIT_MS)
+            stage = "playing the first move"
+            t0 = time.monotonic()
+            for key in gesture:
+                quoted = key.replace("\\", "\\\\").replace('"', '\\"')
+                target = screen.locator(f'.uu-t [data-key="{quoted}"][data-legal="true"]:visible').first
+                expect(target).to_be_visible(timeout=WAIT_MS)
+                target.click()
+            expect(screen.locator(".uu-progress")).to_contain_text("Step 2 of", timeout=WAIT_MS)
+            first[user] = time.monotonic() - t0
+        except Exception as e:
+            if failures is not None:
+                page.screenshot(path=str(failures / f"{user}.png"))
+            kept = page.evaluate("() => { try { return localStorage.getItem('uu-progress'); } catch (e) { return null; } }")
+            raise CheckFailed(f"{user}, {stage}: {type(e).__name__}: {str(e).splitlines()[0][:300]} "
+                              f"(page {page.url}; kept in the browser: {str(kept)[:200]})") from e
         if shots is not None and i == 0:
             page.screenshot(path=str(shots / "hub-learner-1280.png"))
             page.set_viewport_size({"width": 390, "height": 844})
@@ -396,6 +409,22 @@ def refusals(base: str, admin_token: str, learner_page: Any, users: list[str], t
         raise CheckFailed(f"{first}'s forged report changed another row: before {theirs}, after {still}")
 
 
+def position_link(page: Any, base: str) -> None:
+    """A `?position=` link through the hub opens the learner's sandbox at that position."""
+    from playwright.sync_api import expect
+
+    from uu.scenario.link import position_code
+    from uu.tutor.check import shipped_lessons
+
+    source = next(p for p in shipped_lessons() if p.name == LESSON_SOURCE)
+    data = {k: v for k, v in yaml.safe_load(source.read_text()).items() if k != "lesson"}
+    data["name"] = POSITION_NAME
+    code = position_code(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    page.goto(f"{base}/hub/user-redirect{APP_URL}?position={code}", timeout=WAIT_MS)
+    sandbox = page.locator(".uu-sandbox-screen")
+    expect(sandbox.locator(".uu-sb-position")).to_contain_text(POSITION_NAME, timeout=WAIT_MS)
+
+
 # ---- the whole check ----------------------------------------------------------------------------------------
 def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tuple[bool, str]:
     from playwright.sync_api import sync_playwright
@@ -424,12 +453,14 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
             try:
-                played = play(browser, base, users, password, gesture, shots)
+                played = play(browser, base, users, password, gesture, shots, work)
                 memory = memory_per_user(work)
                 teacher_page = teacher_sees(browser, base, password, users, shots)
                 say(f"the teacher sees the {users_n} learners at step 2")
                 refusals(base, admin_token, played["pages"][users[0]], users, teacher_page)
                 say("a learner gets 403 on the class view and cannot write another learner's row")
+                position_link(played["pages"][users[0]], base)
+                say("a ?position= link through the hub opens the sandbox at that position")
             finally:
                 browser.close()
         spawn, first = list(played["spawn"].values()), list(played["first"].values())
@@ -456,6 +487,10 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
             say(f"{len(killed)} processes were left after the hub stopped; killed")
         if not ok and (work / "hub.log").exists():
             print((work / "hub.log").read_text(errors="replace")[-4000:], file=sys.stderr)
+            LAST_FAILURE.mkdir(exist_ok=True)
+            for kept in [work / "hub.log", *work.glob("*.png")]:
+                shutil.copy(kept, LAST_FAILURE / kept.name)
+            say(f"the hub's log and the failing page are kept in {LAST_FAILURE}")
         if keep:
             say(f"kept {work}")
         else:
