@@ -306,6 +306,9 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
     for i, (user, page) in enumerate(learners.items()):
         stage = "joining the class"
         try:
+            # the browser's store must be listening before the name is given: it writes only later changes
+            # (uu/widgets/progress.js), and under load it may render after the home is on screen
+            expect(page.locator(".uu-progress-store[data-storage='yes']")).to_have_count(1, timeout=WAIT_MS)
             page.locator(".uu-class-name input").fill(f"Learner {i + 1}")
             page.locator(".uu-class-join").click()
             expect(page.locator(".uu-class-msg")).to_contain_text("You are in the class as", timeout=WAIT_MS)
