@@ -231,6 +231,39 @@ def test_one_users_reports_are_paced():
     assert pace.allow("bob", now=3)  # another learner is not held up
     assert pace.allow("ann", now=10.5)  # the window moved on
 
+
+def test_the_deployment_files_agree_with_the_code():
+    """deploy/: the service's name, port and scope, the environment the kernels read, and the app's URL are
+    the same in the one-machine config, the Zero to JupyterHub values and the code."""
+    import yaml
+
+    from uu.server.hubconfig import APP_URL
+    from uu.tutor.folder import LESSONS_ENV
+
+    local = (ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py").read_text()
+    values = yaml.safe_load((ROOT / "deploy" / "z2jh" / "values.yaml").read_text())
+    assert ACCESS in local and "uu.server.hubservice" in local and '"name": "uu-class"' in local
+    for name in (hubreport.SERVICE_URL_ENV, LESSONS_ENV, "JUPYTER_CONFIG_PATH"):
+        assert f'"{name}"' in local, name
+    assert "Spawner.default_url = APP_URL" in local
+    hub = values["hub"]
+    assert hub["loadRoles"]["uu-teachers"]["scopes"] == [ACCESS]
+    assert hub["loadRoles"]["uu-teachers"]["groups"] == ["uu-teachers"]
+    assert "uu-teachers" in hub["config"]["JupyterHub"]["load_groups"]
+    port = int(hub["services"]["uu-class"]["url"].rsplit(":", 1)[1])
+    (sidecar,) = hub["extraContainers"]
+    env = {e["name"]: e.get("value") for e in sidecar["env"]}
+    assert env["JUPYTERHUB_SERVICE_PREFIX"] == PREFIX
+    assert env["JUPYTERHUB_SERVICE_URL"].endswith(f":{port}")
+    assert json.loads(env["JUPYTERHUB_OAUTH_ACCESS_SCOPES"]) == [ACCESS]
+    assert sidecar["command"][:3] == ["python", "-m", "uu.server.hubservice"]
+    single = values["singleuser"]
+    assert single["defaultUrl"] == APP_URL
+    assert single["extraEnv"][hubreport.SERVICE_URL_ENV] == f"http://hub:{port}{PREFIX}"
+    assert single["extraEnv"][LESSONS_ENV] == single["storage"]["extraVolumeMounts"][0]["mountPath"]
+    dockerfile = (ROOT / "deploy" / "z2jh" / "Dockerfile").read_text()
+    assert "SINGLEUSER_CONFIG_DIR" in dockerfile and "/etc/jupyter/jupyter_server_config.py" in dockerfile
+
 # ---- the real hub ---------------------------------------------------------------------------------------------
 HUB_CHECK_BUDGET_S = 600
 

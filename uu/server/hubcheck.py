@@ -519,6 +519,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.users < 2:
         print("HUB-CHECK FAILED --users takes 2 or more (one learner tries to write another's row)")
         return 1
+    if not DEPLOY_CONFIG.is_file():
+        print(f"HUB-CHECK FAILED {DEPLOY_CONFIG} is missing: run the check from a clone (python3 dev.py hub-check)")
+        return 1
     if not Path(CHROMIUM).exists():
         print(f"HUB-CHECK FAILED Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
         return 1
