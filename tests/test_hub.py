@@ -222,6 +222,11 @@ def test_the_service_refuses_to_run_outside_a_hub(monkeypatch, capsys, tmp_path)
         monkeypatch.delenv(name, raising=False)
     assert hubservice.main(["--db", str(tmp_path / "c.sqlite3")]) == 2
     assert "run me as a JupyterHub service" in capsys.readouterr().err
+    # without an access scope jupyterhub's mixin would let every hub user in: the service does not start
+    for name in ("JUPYTERHUB_SERVICE_NAME", "JUPYTERHUB_OAUTH_ACCESS_SCOPES", "JUPYTERHUB_OAUTH_SCOPES"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(ValueError, match="no access scope"):
+        make_app(tmp_path / "c.sqlite3", PREFIX, HubOAuth(api_url="http://127.0.0.1:1/hub/api", api_token="x"))
 
 
 

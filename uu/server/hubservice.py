@@ -216,7 +216,11 @@ class ReportHandler(tornado.web.RequestHandler):
 
 def make_app(db: str | Path, prefix: str, hub_auth: HubOAuth, cookie_secret: bytes | None = None
              ) -> tornado.web.Application:
-    """The service's tornado application under `prefix` (e.g. `/services/uu-class/`)."""
+    """The service's tornado application under `prefix` (e.g. `/services/uu-class/`). Raises ValueError when
+    `hub_auth` names no access scope: jupyterhub's mixin would then let every hub user in."""
+    if not hub_auth.access_scopes:
+        raise ValueError("no access scope: set JUPYTERHUB_SERVICE_NAME or JUPYTERHUB_OAUTH_ACCESS_SCOPES "
+                         "(the hub sets both for a service it starts)")
     prefix = "/" + prefix.strip("/") + "/"
     gate = {"db": str(db), "token": "", "hub_auth": hub_auth}
     handlers: list[Any] = [
@@ -255,8 +259,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     where = urlparse(url)
 
-    async def serve() -> None:
+    try:
         app = make_app(db, prefix, HubOAuth.instance())
+    except ValueError as e:
+        print(f"uu.server.hubservice: {e}", file=sys.stderr)
+        return 2
+
+    async def serve() -> None:
         app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=MAX_BODY)
         log.info("the class view at %s (kept in %s)", prefix, db)
         await asyncio.Event().wait()
