@@ -7,7 +7,8 @@ dev.py installs JupyterHub (pinned) into .venv and configurable-http-proxy (pinn
    password), SimpleLocalProcessSpawner (every user's server runs as the current OS user, with a home of its
    own in a temporary folder), free ports on 127.0.0.1, the hub's files in the temporary folder, a teacher's
    lessons folder holding one lesson;
-2. starts the hub (which starts the proxy and the class service, uu/server/hubservice.py);
+2. starts the hub (which starts the proxy and the class service, uu/server/hubservice.py), and checks that a
+   share link opened before logging in goes through the hub's login and back to it;
 3. in headless Chromium, N learners (default 3) log in together, each lands in the tutor on their own server,
    joins the class, opens the teacher's lesson through a `?lesson=` link (with `&lang=`) and plays its first
    move by clicking the lit cards (data-legal="true"); at the end a `?position=` link opens a learner's sandbox;
@@ -227,6 +228,26 @@ def http(url: str, token: str | None = None, body: Any = None, method: str | Non
         return code, json.loads(text)
     except ValueError:
         return code, text
+
+
+def login_keeps_the_link(base: str) -> None:
+    """A share link opened before logging in goes to the hub's login, which comes back to it (query included)."""
+    import http.client
+    from urllib.parse import parse_qs, urlsplit
+
+    link = f"/hub/user-redirect{APP_URL}?lesson={LESSON_ID}&lang=en"
+    where = urlsplit(base)
+    conn = http.client.HTTPConnection(where.hostname or "127.0.0.1", where.port, timeout=30)
+    try:
+        conn.request("GET", link)
+        answer = conn.getresponse()
+        location = answer.getheader("Location") or ""
+    finally:
+        conn.close()
+    back = parse_qs(urlsplit(location).query).get("next", [""])[0]
+    if answer.status != 302 or "/hub/login" not in location or back != link:
+        raise CheckFailed(f"a link opened before logging in went to {answer.status} {location!r}, not the login "
+                          f"coming back to {link}")
 
 
 def wait_healthy(base: str, hub: subprocess.Popen, log: Path, timeout: float = 120.0) -> None:
@@ -453,6 +474,8 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
                                    env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
         wait_healthy(base, hub, log)
         say(f"hub up after {time.monotonic() - t_start:.1f} s")
+        login_keeps_the_link(base)
+        say("a ?lesson= link opened before logging in goes to the hub's login, which comes back to it")
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS, headless=True)
             try:
