@@ -44,7 +44,7 @@ from urllib.parse import quote
 
 import yaml
 
-from uu.server.hubconfig import APP_URL
+from uu.server.hubconfig import APP_URL, socket_dir_for
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY_CONFIG = ROOT / "deploy" / "jupyterhub" / "jupyterhub_config.py"
@@ -517,6 +517,8 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
             for kept in [work / "hub.log", *work.glob("*.png")]:
                 shutil.copy(kept, LAST_FAILURE / kept.name)
             say(f"the hub's log and the failing page are kept in {LAST_FAILURE}")
+        for user in [*users, TEACHER]:  # each user's server's runtime folder (uu.server.hubconfig)
+            shutil.rmtree(socket_dir_for(user, str(work / "homes" / user)), ignore_errors=True)
         if keep:
             say(f"kept {work}")
         else:
@@ -525,6 +527,7 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
     if ok and left:
         ok, why = False, f"processes still running after the check: {left}"
     if ok:
+        shutil.rmtree(LAST_FAILURE, ignore_errors=True)  # an earlier failure's log no longer applies
         return True, f"{figures} total={time.monotonic() - t_start:.0f}s"
     return False, why
 
