@@ -269,6 +269,53 @@ def test_the_deployment_files_agree_with_the_code():
     dockerfile = (ROOT / "deploy" / "z2jh" / "Dockerfile").read_text()
     assert "SINGLEUSER_CONFIG_DIR" in dockerfile and "/etc/jupyter/jupyter_server_config.py" in dockerfile
 
+
+def test_a_learners_server_serves_the_tutor_only(monkeypatch, tmp_path):
+    """uu.server.hubconfig: what every user's jupyter server on the hub is set to."""
+    from traitlets.config import Config
+
+    from uu.server import hubconfig, patches
+
+    patched = []
+    monkeypatch.setattr(patches, "patch_kernel_websocket_nodelay", lambda server="voila": patched.append(server))
+    monkeypatch.setattr(hubconfig.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("JUPYTERHUB_USER", "a-learner-with-a-rather-long-name-from-single-sign-on@school.example.org")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("JUPYTER_RUNTIME_DIR", "restored by monkeypatch")
+    c = Config()
+    hubconfig.configure_singleuser(c)
+    assert (Path(c.ServerApp.root_dir) / "app.ipynb").is_file()
+    assert c.ServerApp.default_url == hubconfig.APP_URL == "/voila/render/app.ipynb"
+    assert c.VoilaConfiguration.strip_sources is True and c.VoilaConfiguration.show_tracebacks is False
+    assert c.VoilaConfiguration.allow_template_override == "NO"
+    assert not any(c.ServerApp.jpserver_extensions.values()) and "jupyterlab" in c.ServerApp.jpserver_extensions
+    assert c.ServerApp.terminals_enabled is False
+    assert patched == ["jupyter_server"]
+    if sys.platform == "linux":
+        assert c.KernelManager.transport == "ipc"
+        runtime = Path(os.environ["JUPYTER_RUNTIME_DIR"])
+        assert runtime.parent == tmp_path and (runtime.stat().st_mode & 0o777) == 0o700
+        # short whatever the user's name: under /tmp a kernel's socket stays within the 107-byte limit
+        assert len(f"/tmp/{runtime.name}/kernel-00000000-0000-0000-0000-000000000000-ipc-5") <= 107
+
+
+def test_kernel_sockets_only_in_a_folder_that_is_ours(monkeypatch, tmp_path):
+    from uu.server import hubconfig
+
+    if sys.platform != "linux":
+        assert hubconfig.kernel_socket_dir() is None
+        return
+    monkeypatch.setattr(hubconfig.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setenv("JUPYTERHUB_USER", "ann")
+    monkeypatch.setenv("HOME", "/home/ann")
+    folder = hubconfig.socket_dir_for("ann", "/home/ann")
+    folder.mkdir(mode=0o755)  # made first by somebody, open to others: not used
+    folder.chmod(0o755)
+    assert hubconfig.kernel_socket_dir() is None
+    folder.chmod(0o700)
+    assert hubconfig.kernel_socket_dir() == folder
+    assert hubconfig.socket_dir_for("bob", "/home/bob") != folder
+
 # ---- the real hub ---------------------------------------------------------------------------------------------
 HUB_CHECK_BUDGET_S = 600
 
