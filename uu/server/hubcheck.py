@@ -551,7 +551,9 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(CHROMIUM).exists():
         print(f"HUB-CHECK FAILED Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)")
         return 1
-    ok, text = run(args.users, args.proxy, args.keep, shots)
+    # the hub runs in its own folder: a relative path to the proxy would not be found from there
+    proxy = str(Path(args.proxy).resolve()) if os.sep in args.proxy else (shutil.which(args.proxy) or args.proxy)
+    ok, text = run(args.users, proxy, args.keep, shots)
     print(f"HUB-CHECK {'OK' if ok else 'FAILED'} {text}", flush=True)
     return 0 if ok else 1
 
