@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests.
+"""Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests,
+`python3 dev.py hub-check [--users N]` checks uu on a real JupyterHub on this machine (uu/server/hubcheck.py).
 
 Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
 file when missing and installs the project into it (`pip install -e '.[test,fast]'`) once; it re-installs only when
@@ -27,7 +28,8 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".uu-install-stamp"
-USAGE = "usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args]"
+USAGE = ("usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args] | "
+         "python3 dev.py hub-check [--users N] [--keep]")
 MIN_PY = (3, 11)  # must match requires-python in pyproject.toml
 
 
@@ -125,13 +127,45 @@ def build_engine() -> None:
     run([PY, "-m", "uu.native", "build"], check=False)
 
 
+# What `hub-check` installs: JupyterHub into .venv, its proxy from npm into .venv/hub-proxy (never globally).
+JUPYTERHUB_PIN = "jupyterhub==5.5.4"
+PROXY_PIN = "configurable-http-proxy@5.3.0"
+PROXY_DIR = VENV / "hub-proxy"
+
+
+def hub_tools() -> Path:
+    """JupyterHub (pinned) in .venv and configurable-http-proxy (pinned) in .venv/hub-proxy; the proxy's path."""
+    want = JUPYTERHUB_PIN.split("==")[1]
+    out = subprocess.run([str(PY), "-c", "import jupyterhub; print(jupyterhub.__version__)"], capture_output=True,
+                         text=True)
+    if out.stdout.strip() != want:
+        step(f"installing {JUPYTERHUB_PIN} into .venv")
+        run([PY, "-m", "pip", "install", "-q", "--disable-pip-version-check", JUPYTERHUB_PIN])
+    proxy = PROXY_DIR / "node_modules" / ".bin" / "configurable-http-proxy"
+    stamp = PROXY_DIR / ".uu-pin"
+    if not proxy.exists() or not stamp.exists() or stamp.read_text().strip() != PROXY_PIN:
+        npm = shutil.which("npm")
+        if npm is None or shutil.which("node") is None:
+            print("HUB-CHECK FAILED node and npm are needed for the hub's proxy (apt-get install nodejs npm)")
+            sys.exit(1)
+        step(f"installing {PROXY_PIN} from npm into {PROXY_DIR.relative_to(ROOT)}")
+        PROXY_DIR.mkdir(parents=True, exist_ok=True)
+        run([npm, "install", "--prefix", PROXY_DIR, "--no-audit", "--no-fund", "--loglevel=error", PROXY_PIN])
+        stamp.write_text(PROXY_PIN + "\n")
+    return proxy
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("app", "test"):
+    if not argv or argv[0] not in ("app", "test", "hub-check"):
         print(USAGE, file=sys.stderr)
         return 2
     cmd, args = argv[0], argv[1:]
     setup()
     build_engine()
+    if cmd == "hub-check":
+        proxy = hub_tools()
+        step("running: python -m uu.server.hubcheck " + " ".join(args))
+        return run([PY, "-m", "uu.server.hubcheck", "--proxy", proxy, *args], check=False)
     if cmd == "app":
         step("running: uu app " + " ".join(args))
         proc = subprocess.Popen([str(BIN / "uu"), "app", *args], cwd=ROOT)

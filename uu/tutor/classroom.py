@@ -36,7 +36,7 @@ from uu.textcheck import text_problem
 
 __all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
            "connect", "learner_key", "learner_rows", "name_problem", "new_learner_id", "own_kernel_id",
-           "valid_learner_id"]
+           "valid_learner_id", "write_row"]
 
 log = logging.getLogger(__name__)
 
@@ -249,3 +249,23 @@ class ClassReporter:
 
     def stop(self) -> None:
         self._stop.set()
+
+
+def write_row(conn: sqlite3.Connection, key: str, name: str, fields: dict[str, Any],
+              now: float | None = None) -> None:
+    """Write the row `key` (the caller decides whose row it is: on JupyterHub, uu.server.hubservice passes the
+    hub user the request's token belongs to): `name` and `fields` (any of the columns but the ids and times)
+    over what is there, last seen now. Raises sqlite3.Error."""
+    now = time.time() if now is None else now
+    values = {k: v for k, v in fields.items() if k in COLUMNS and k not in ("id", "name", "first_seen", "last_seen")}
+    for column in ("quiz", "finished"):
+        if column in values:
+            values[column] = json.dumps(values[column])
+    values["name"] = name
+    names = list(values)
+    sets = ", ".join(f"{k} = excluded.{k}" for k in names)
+    conn.execute(f"INSERT INTO learners (id, first_seen, last_seen, {', '.join(names)}) "
+                 f"VALUES (?, ?, ?, {', '.join('?' for _ in names)}) "
+                 f"ON CONFLICT(id) DO UPDATE SET last_seen = excluded.last_seen, {sets}",
+                 [key, now, now, *values.values()])
+

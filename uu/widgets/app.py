@@ -31,8 +31,9 @@ from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
 from uu.tutor.check import shipped_lessons
-from uu.tutor.classroom import ClassReporter, name_problem
+from uu.tutor.classroom import name_problem
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
+from uu.tutor.hubreport import class_reporter
 from uu.tutor.model import Lesson, load_lesson
 from uu.widgets.classname import ClassNameBox
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
@@ -77,8 +78,8 @@ class App(widgets.VBox):
         self.game_saved: GameSaved | None = None  # the game in progress the browser kept, until it is reopened
         self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
-        # the class view (uu/tutor/classroom.py): None unless the teacher runs `uu app --class`
-        self.classroom = ClassReporter.from_env() if lessons is None else None
+        # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
+        self.classroom = class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
         # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
         # kept when they leave a step and come back
