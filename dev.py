@@ -2,7 +2,7 @@
 """Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests.
 
 Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
-file when missing and installs the project into it (`pip install -e '.[test,fast]'`) once; it re-installs only when
+file when missing and installs the project into it (`pip install -e '.[app,test,fast]'`) once; it re-installs only when
 pyproject.toml changed since the last install (a stamp file in .venv records its hash).
 
 Python 3.11 and 3.12 have a standard-library module named `uu` that comes before site-packages on sys.path
@@ -97,7 +97,7 @@ def setup() -> None:
         step("project already installed in .venv (pyproject.toml unchanged)")
         return
     log = VENV / "pip-install.log"
-    step(f"installing the project into .venv: pip install -e '.[test,fast]' (log: {log.relative_to(ROOT)})")
+    step(f"installing the project into .venv: pip install -e '.[app,test,fast]' (log: {log.relative_to(ROOT)})")
     with open(log, "w") as out:
         # the distribution was called `uu` before it became `uu-tutor`: an old editable install of it would
         # stay beside the new one (and its removal later would take the `uu` command with it)
@@ -105,7 +105,7 @@ def setup() -> None:
             subprocess.call([str(PY), "-m", "pip", "uninstall", "-y", "uu"], cwd=ROOT, stdout=out,
                             stderr=subprocess.STDOUT)
         rc = subprocess.call([str(PY), "-m", "pip", "install", "--disable-pip-version-check",
-                              "-e", ".[test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                              "-e", ".[app,test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     if rc != 0:
         print(log.read_text()[-6000:], file=sys.stderr)
         step(f"pip install failed (exit {rc})")

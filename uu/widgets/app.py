@@ -20,26 +20,29 @@ resumes it.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
-from uu.server.classroom import ClassReporter, name_problem
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, load_lesson
 from uu.tutor.runner import LessonRunner
-from uu.widgets.classname import ClassNameBox
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
 from uu.widgets.progress import LessonSaved, ProgressStore, Saved, decode_history, encode_history
 from uu.widgets.sandbox import SandboxScreen
+
+if TYPE_CHECKING:
+    from uu.server.classroom import ClassReporter
+    from uu.widgets.classname import ClassNameBox
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +76,7 @@ class App(widgets.VBox):
         self.play_saved: PlaySettings | None = None
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
         # the class view (uu/server/classroom.py): None unless the teacher runs `uu app --class`
-        self.classroom = ClassReporter.from_env() if lessons is None else None
+        self.classroom = _class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
         # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
         # kept when they leave a step and come back
@@ -157,6 +160,8 @@ class App(widgets.VBox):
         if self.classroom is None:
             return None
         if self._class_box is None:
+            from uu.widgets.classname import ClassNameBox
+
             self._class_box = ClassNameBox(self)
         return self._class_box
 
@@ -165,7 +170,7 @@ class App(widgets.VBox):
         anything (then nothing changes)."""
         if self.classroom is None:
             return "There is no class view in this app."
-        problem = name_problem(name)
+        problem = _name_problem(name)
         if problem:
             return problem
         self.classroom.name = name
@@ -270,7 +275,7 @@ class App(widgets.VBox):
             self.play_saved = saved.play
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
-                and name_problem(learner.name) is None:
+                and _name_problem(learner.name) is None:
             # the same browser again (a reload): the same row in the class view, the same name
             self.classroom.learner_id = learner.id
             self.set_learner_name(learner.name)
@@ -311,7 +316,7 @@ class App(widgets.VBox):
 
     def _show(self, screen: ScreenBase) -> None:
         self.screen = screen
-        self.home_button.layout.display = "none" if screen is self.home else None
+        self.home_button.layout.display = "none" if screen is self.home else ""
         if screen is self.home:
             self.home.refresh()
         self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
@@ -414,3 +419,19 @@ class App(widgets.VBox):
         self._show(self.home)
         self._set_error(f"This link asks for a lesson called \"{shown}\", and there is no lesson by that name "
                         "here. Pick one from the list below.")
+
+
+def _class_reporter() -> ClassReporter | None:
+    """The class view's reporter when `uu app --class` put its database in this kernel's environment, else None.
+    The server's modules are imported only then: the browser build (uu/lite) has no server."""
+    if not os.environ.get("UU_CLASS_DB", "").strip():  # uu.server.classroom.CLASS_DB_ENV
+        return None
+    from uu.server.classroom import ClassReporter
+
+    return ClassReporter.from_env()
+
+
+def _name_problem(name: str) -> str | None:
+    from uu.server.classroom import name_problem
+
+    return name_problem(name)

@@ -35,6 +35,9 @@ STALE_CLICK = ("That click was made on an older table (the screen had not caught
                "yet). Nothing was changed: choose again on the table shown now.")
 
 HIDDEN = "none"
+# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
+# Pyodide kernel of the static build, docs/static-build.md)
+SHOWN = ""
 
 
 class LessonScreen(ScreenBase):
@@ -231,9 +234,9 @@ class LessonScreen(ScreenBase):
             shown = question is not None and i <= len(question.options)
             with b.hold_sync():
                 b.description = question.options[i - 1] if question is not None and shown else ""
-                b.layout.display = None if shown else HIDDEN
-        self.choice_box.layout.display = None if question is not None else HIDDEN
-        self.next_button.layout.display = None if (st is not None and st.kind == "page") else HIDDEN
+                b.layout.display = SHOWN if shown else HIDDEN
+        self.choice_box.layout.display = SHOWN if question is not None else HIDDEN
+        self.next_button.layout.display = SHOWN if (st is not None and st.kind == "page") else HIDDEN
         self.hint_button.disabled = st is None
 
         fb = self.feedback
@@ -256,7 +259,7 @@ class LessonScreen(ScreenBase):
             self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> (taken back: "
                                        "the table below shows it. Press \"Back to my move\" to choose again "
                                        "from before it.)</div>")
-            self.preview_back.layout.display = None
+            self.preview_back.layout.display = SHOWN
             self.table.set_table(observe(preview, r.learner), [])  # a picture: nothing on it can be chosen
         else:
             self.preview_note.value = ""

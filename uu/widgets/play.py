@@ -40,6 +40,9 @@ __all__ = ["PlayScreen", "PlaySettings"]
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
 BOT_STEP_CAP = 5000  # one click never runs the bots forever, whatever the engine does
 HIDDEN = "none"
+# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
+# Pyodide kernel of the static build, docs/static-build.md)
+SHOWN = ""
 STALE_CLICK = ("That click was made on an older table (the screen had not caught up yet). Nothing was changed: "
                "choose again on the table shown now.")
 
@@ -325,7 +328,7 @@ class PlayScreen(ScreenBase):
                 hint = " Press <b>Bot: next</b>." if self.step_mode else ""
                 self.prompt.value = f"Waiting for <b>{esc(g.players[d.player])}</b> ({esc(d.kind)}).{hint}"
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
-        self.bot_button.layout.display = None if self.step_mode else HIDDEN
+        self.bot_button.layout.display = SHOWN if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
         self.hint_button.disabled = d is None or d.player != self.LEARNER
         if self.message is None:
