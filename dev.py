@@ -27,7 +27,9 @@ VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".uu-install-stamp"
-USAGE = "usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args]"
+USAGE = ("usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args] | python3 dev.py lite [DIR] "
+         "| python3 dev.py lite-check [DIR]")
+LITE_DEFAULT = ROOT / "build" / "lite"
 MIN_PY = (3, 11)  # must match requires-python in pyproject.toml
 
 
@@ -125,7 +127,26 @@ def build_engine() -> None:
     run([PY, "-m", "uu.native", "build"], check=False)
 
 
+def lite(cmd: str, args: list[str]) -> int:
+    """`lite [DIR]`: build the static site (uu/lite/build.py, standard library only: no .venv needed).
+    `lite-check [DIR]`: build it, then check it: tests/test_lite_site.py (Node and Chromium) with UU_LITE_SITE."""
+    out = Path(args[0]).resolve() if args else LITE_DEFAULT
+    step(f"building the static site in {out}: python -m uu.lite.build")
+    rc = subprocess.call([find_python(), "-m", "uu.lite.build", str(out), *args[1:]], cwd=ROOT)
+    if rc != 0 or cmd == "lite":
+        return rc
+    setup()
+    step("checking the static site: python -m pytest tests/test_lite_site.py")
+    env = {**os.environ, "UU_LITE_SITE": str(out)}
+    rc = subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_lite_site.py"],
+                         cwd=ROOT, env=env)
+    step("LITE-CHECK OK" if rc == 0 else f"LITE-CHECK FAILED (exit {rc})")
+    return rc
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("lite", "lite-check"):
+        return lite(argv[0], argv[1:])
     if not argv or argv[0] not in ("app", "test"):
         print(USAGE, file=sys.stderr)
         return 2

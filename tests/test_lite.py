@@ -176,3 +176,25 @@ def test_a_lesson_link_opens_the_lesson_in_the_static_app() -> None:
     shown.open_link("http://127.0.0.1:8000/repl/index.html?kernel=python&hideCodeInput=1&lesson=neigh")
     assert shown.screen is shown.lesson_screens["neigh"]
     assert shown.page_url == "http://127.0.0.1:8000/?lesson=neigh"
+
+
+# ---- the lessons and the catalog read at build time (uu/lite/build.py `preread_table`) ---------------------
+def test_a_text_read_before_gives_the_same_lesson_and_an_edited_text_is_read_again(monkeypatch) -> None:
+    import hashlib
+
+    import yaml
+
+    from uu import yamlfile
+    from uu.tutor.model import parse_lesson
+
+    path = ROOT / "lessons" / "01-goal.yaml"
+    text = path.read_text(encoding="utf-8")
+    usual = parse_lesson(text, str(path))
+    data = yaml.safe_load(text)
+    monkeypatch.setattr(yamlfile, "_PREREAD", {hashlib.sha256(text.encode()).hexdigest(): data})
+    assert yamlfile.data_read_before(text) == data and yamlfile.data_read_before(text) is not data
+    assert yamlfile.data_read_before(text + "\n") is None
+    import uu.scenario.load
+
+    monkeypatch.setattr(uu.scenario.load, "compose_user_yaml", lambda *a: pytest.fail("read again"))
+    assert parse_lesson(text, str(path)) == usual

@@ -28,13 +28,16 @@ REPL_PARAMS = frozenset({"kernel", "toolbar", "showBanner", "hideCodeInput", "pr
 PAGE_CSS = """
 <style>
 .jp-CodeConsole-promptCell, .jp-CodeConsole-banner, .jp-Toolbar, .jp-InputArea, .jp-InputPrompt,
-.jp-OutputPrompt, .jp-Cell-inputWrapper, .jp-CodeConsole-divider { display: none !important; }
-.jp-CodeConsole, .jp-CodeConsole-content, .jp-Cell, .jp-OutputArea-child, .jp-OutputArea-output {
-  padding: 0 !important; margin: 0 !important; border: none !important; }
-.jp-CodeConsole-content { background: #fff !important; }
-.jp-OutputArea-output { width: 100% !important; max-width: 100% !important; }
-.jp-Cell-outputWrapper, .jp-OutputArea-child { display: block !important; }
-body { background: #fff; }
+.jp-OutputPrompt, .jp-Cell-inputWrapper, .lm-SplitPanel-handle { display: none !important; }
+/* the console scrolls to its end when output arrives: the page scrolls instead, from the top */
+.jp-CodeConsole { overflow-y: auto !important; }
+.jp-CodeConsole-content { position: static !important; overflow: visible !important; height: auto !important;
+  background: #fff !important; }
+.jp-ConsolePanel, body { background: #fff !important; }
+.jp-Cell, .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
+  border: none !important; }
+.jp-OutputArea-output { width: 100% !important; max-width: 100% !important; padding: 0 8px !important;
+  box-sizing: border-box; }
 </style>
 """
 
@@ -73,6 +76,17 @@ def send_comm_as_json() -> bool:
     return True
 
 
+def _preread() -> None:
+    """The lessons and the catalog as the build read them (uu.lite.build `preread_table`), if it did."""
+    from importlib.resources import files
+
+    from uu.yamlfile import preread
+
+    table = files("uu.lite").joinpath("preread.json")
+    if table.is_file():
+        preread(json.loads(table.read_text(encoding="utf-8")))
+
+
 def app(start: str = "home") -> Any:
     """Show the tutor in the REPL's output (the static site's code cell). Returns the `App`."""
     import ipywidgets as widgets
@@ -85,6 +99,7 @@ def app(start: str = "home") -> Any:
             super().open_link(site_href(href))
 
     send_comm_as_json()
+    _preread()
     page_style = widgets.HTML(PAGE_CSS)
     page_style.add_class("uu-lite-style")
     the_app = LiteApp(start=start)

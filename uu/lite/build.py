@@ -132,28 +132,39 @@ def repack_pure(wheel: Path, out_dir: Path) -> Path:
     to plain Python without them, as PyYAML does)."""
     dist, version = wheel.name.split("-")[:2]
     target = out_dir / f"{dist}-{version}-py3-none-any.whl"
+    rewrite_wheel(wheel, target, pure=True)
+    return target
+
+
+def rewrite_wheel(wheel: Path, target: Path, pure: bool = False, extra: dict[str, bytes] | None = None) -> None:
+    """Copy a wheel to `target` with a new RECORD: without `.so` files and tagged py3-none-any if `pure`, with
+    the files of `extra` ({name in the wheel: bytes}) added."""
     src = zipfile.ZipFile(wheel)
+    extra = dict(extra or {})
     rows: list[list[str]] = []
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         record_name = ""
         for info in src.infolist():
             name = info.filename
-            if name.endswith(".so"):
+            if pure and name.endswith(".so") or name in extra:
                 continue
             if name.endswith(".dist-info/RECORD"):
                 record_name = name
                 continue
             data = src.read(name)
-            if name.endswith(".dist-info/WHEEL"):
+            if pure and name.endswith(".dist-info/WHEEL"):
                 lines = [ln for ln in data.decode().splitlines() if not ln.startswith(("Tag:", "Root-Is-Purelib:"))]
                 data = ("\n".join(lines + ["Root-Is-Purelib: true", "Tag: py3-none-any"]) + "\n").encode()
+            z.writestr(_fixed_info(name), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append([name, f"sha256={digest}", str(len(data))])
+        for name, data in extra.items():
             z.writestr(_fixed_info(name), data)
             digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
             rows.append([name, f"sha256={digest}", str(len(data))])
         buf = io.StringIO()
         csv.writer(buf, lineterminator="\n").writerows(rows + [[record_name, "", ""]])
         z.writestr(_fixed_info(record_name), buf.getvalue())
-    return target
 
 
 def _fixed_info(name: str) -> zipfile.ZipInfo:
@@ -171,7 +182,31 @@ def project_wheel(env: Path, out_dir: Path) -> Path:
     run([env / "bin" / "python", "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
          "--no-build-isolation", "-w", out_dir, ROOT])
     (wheel,) = out_dir.glob("uu_tutor-*.whl")
+    built = wheel.with_suffix(".built")
+    wheel.rename(built)
+    rewrite_wheel(built, wheel, extra={"uu/lite/preread.json": preread_table(env)})
+    built.unlink()
     return wheel
+
+
+# What the app reads with PyYAML when it starts: in the browser PyYAML is plain Python and takes seconds over
+# them, so the build reads them once (uu.yamlfile.preread). Data that JSON cannot carry unchanged is left out.
+PREREAD_SCRIPT = """
+import hashlib, json, sys, yaml
+table = {}
+for name in sys.argv[1:]:
+    text = open(name, encoding="utf-8").read()
+    data = yaml.safe_load(text)
+    if json.loads(json.dumps(data)) == data:
+        table[hashlib.sha256(text.encode("utf-8")).hexdigest()] = data
+print(json.dumps(table, separators=(",", ":")))
+"""
+
+
+def preread_table(env: Path) -> bytes:
+    files = [ROOT / "uu" / "cards" / "catalog.yaml", *sorted((ROOT / "lessons").glob("*.yaml"))]
+    out = run([env / "bin" / "python", "-c", PREREAD_SCRIPT, *files])
+    return out.strip().encode("utf-8")
 
 
 # ---- 4. the lock file -----------------------------------------------------------------------------------------
