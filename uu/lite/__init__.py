@@ -28,17 +28,28 @@ REPL_PARAMS = frozenset({"kernel", "toolbar", "showBanner", "hideCodeInput", "pr
 PAGE_CSS = """
 <style>
 .jp-CodeConsole-promptCell, .jp-CodeConsole-banner, .jp-Toolbar, .jp-InputArea, .jp-InputPrompt,
-.jp-OutputPrompt, .jp-Cell-inputWrapper, .lm-SplitPanel-handle { display: none !important; }
-/* the console scrolls to its end when output arrives: the page scrolls instead, from the top */
-.jp-CodeConsole { overflow-y: auto !important; }
-.jp-CodeConsole-content { position: static !important; overflow: visible !important; height: auto !important;
-  background: #fff !important; }
+.jp-OutputPrompt, .jp-Cell-inputWrapper, .lm-SplitPanel-handle,
+.jp-OutputArea-promptOverlay /* over the output's left edge: it took the clicks meant for the app */
+{ display: none !important; }
+.jp-CodeConsole-content { background: #fff !important; }
 .jp-ConsolePanel, body { background: #fff !important; }
 .jp-Cell, .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
   border: none !important; }
 .jp-OutputArea-output { width: 100% !important; max-width: 100% !important; padding: 0 8px !important;
   box-sizing: border-box; }
 </style>
+"""
+
+
+# The console scrolls to its end when output arrives, which would open the app at its bottom: back to the top
+# once it is drawn (a few times, as the console scrolls after the output is in).
+SCROLL_TOP_ESM = """
+export default {
+  render({ el }) {
+    const top = () => { const c = el.closest(".jp-CodeConsole-content"); if (c) c.scrollTop = 0; };
+    for (const ms of [0, 200, 600, 1500]) setTimeout(top, ms);
+  },
+};
 """
 
 
@@ -100,8 +111,13 @@ def app(start: str = "home") -> Any:
 
     send_comm_as_json()
     _preread()
+    import anywidget
+
+    class ScrollTop(anywidget.AnyWidget):
+        _esm = SCROLL_TOP_ESM
+
     page_style = widgets.HTML(PAGE_CSS)
     page_style.add_class("uu-lite-style")
     the_app = LiteApp(start=start)
-    display(widgets.VBox([page_style, the_app], layout=widgets.Layout(width="100%")))
+    display(widgets.VBox([page_style, ScrollTop(), the_app], layout=widgets.Layout(width="100%")))
     return the_app

@@ -209,6 +209,17 @@ def preread_table(env: Path) -> bytes:
     return out.strip().encode("utf-8")
 
 
+def precompile(pyodide: Path, wheels_dir: Path) -> None:
+    """Add Python 3.14 bytecode to the wheels, compiled by Pyodide in Node (uu/lite/pyc.mjs): the browser then
+    skips compiling every module at each visit. Without Node the site still works, only slower to start."""
+    node = shutil.which("node")
+    if node is None:
+        say("node not found: the wheels go without .pyc files (the first screen comes a few seconds later)")
+        return
+    say("compiling the wheels' modules to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
+    run([node, HERE / "pyc.mjs", pyodide, wheels_dir])
+
+
 # ---- 4. the lock file -----------------------------------------------------------------------------------------
 def write_lock(pyodide: Path, target: Path, wheels: dict[str, tuple[Path, list[str], list[str]]]) -> None:
     """Pyodide's lock file listing only our wheels (in `target`, beside it): `loadPackage` and micropip find
@@ -287,6 +298,7 @@ def build(out: Path, cache: Path) -> Path:
         chosen[name] = (wheel, imports, depends)
     own = project_wheel(env, wheels_dir)
     chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
+    precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
     build_site(env, pyodide, wheels_dir, out, work)
     shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
