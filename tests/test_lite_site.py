@@ -1,6 +1,6 @@
 """The built static site (`python3 dev.py lite`, uu/lite), checked from its folder: `python3 dev.py lite-check`
 builds it and runs this file with UU_LITE_SITE set to it (without that variable every test here skips: the
-first build downloads about 60 MB and takes minutes, too much for `python3 dev.py test`).
+first build downloads tens of MB and takes minutes, too much for `python3 dev.py test`).
 
 - Node: the site's own Pyodide and wheels, no browser and no network (uu/lite/smoke.mjs): the App on each
   screen, a lesson step and a game move, on Python 3.14 with the engine as plain Python.

@@ -1,9 +1,9 @@
 """`python -m uu.lite.bench [DIR]`: what a learner waits for in the static site, measured in Chromium.
 
-The folder (default build/lite) is served by `python3 -m http.server` on 127.0.0.1 (any request elsewhere is
-refused and counted). For each of `--runs` fresh browser contexts (an empty cache: a first visit):
-`?lesson=goal` opened, and the time until the lesson's table is on screen; the bytes the browser received
-(bodies as sent, summed over every response) and the number of requests. Then in the last page: "Play a
+The folder (default build/lite) is served as `python3 -m http.server` serves it, on 127.0.0.1, counting the
+bytes sent (any request elsewhere is refused and counted). For each of `--runs` fresh browser contexts (an empty cache: a first visit):
+`?lesson=goal` opened, and the time until the lesson's table is on screen; the bytes the server sent for that
+visit (uncompressed, as that server sends them) and the requests the browser made (its worker's included). Then in the last page: "Play a
 game", and `--moves` moves made by clicking lit cards on the table, each timed from the click to the next
 table drawn (uu/table/table.js sets `data-version`). Prints one JSON object. Needs the test extra (Playwright)
 and Debian's Chromium (or CHROMIUM=path).
@@ -12,12 +12,13 @@ and Debian's Chromium (or CHROMIUM=path).
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -26,19 +27,25 @@ CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 LEGAL = ".uu-play-screen .uu-t [data-legal='true']"
 
 
-def _serve(site: Path) -> tuple[subprocess.Popen[bytes], str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "-d", str(site), "-b", "127.0.0.1", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    return server, f"http://127.0.0.1:{port}/"
+class _Counting(http.server.SimpleHTTPRequestHandler):
+    """`python3 -m http.server`'s handler, counting the bytes of every file it sends."""
+
+    sent: list[int] = [0]
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self.sent[0] += len(chunk)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    handler = functools.partial(_Counting, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def _move(page: Any) -> float:
@@ -75,7 +82,7 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
             for run in range(runs):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 outside: list[str] = []
-                received: list[int] = []
+                _Counting.sent[0] = 0
 
                 def route(r: Any, outside: list[str] = outside) -> None:
                     if r.request.url.startswith(url):
@@ -86,16 +93,17 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
 
                 context.route("**/*", route)
                 page = context.new_page()
+                requests: list[str] = []
 
-                def finished(req: Any, received: list[int] = received) -> None:
-                    received.append(req.sizes()["responseBodySize"])
+                def seen(req: Any, requests: list[str] = requests) -> None:
+                    requests.append(req.url)
 
-                page.on("requestfinished", finished)
+                context.on("request", seen)
                 t0 = time.perf_counter()
                 page.goto(url + "?lesson=goal", wait_until="commit")
                 page.locator(".uu-lesson.uu-lesson-goal .uu-t").wait_for(timeout=300_000)
                 loads.append(time.perf_counter() - t0)
-                out.update(requests=len(received), received_mib=round(sum(received) / 2**20, 1),
+                out.update(requests_seen=len(requests), served_mib=round(_Counting.sent[0] / 2**20, 1),
                            requests_outside=len(outside))
                 if run == runs - 1:  # the clicks, in the last page
                     page.locator("button.uu-nav-home").click()
@@ -106,8 +114,7 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
                 context.close()
             browser.close()
     finally:
-        server.terminate()
-        server.wait(10)
+        server.shutdown()
     out.update(runs=runs, lesson_visible_cold_s=[round(x, 1) for x in loads],
                lesson_visible_cold_median_s=round(statistics.median(loads), 1))
     return out

@@ -1,4 +1,4 @@
-// The built site's Python without a browser: `node uu/lite/smoke.mjs build/lite`.
+// The built site's Python without a browser: `node uu/lite/smoke.mjs build/lite [--no-pyc] [--preread]`.
 // Loads Pyodide and the site's wheels from the folder's own files (its lock file lists only them; nothing is
 // fetched), then builds the App on each screen (home, a lesson, a game, the sandbox), plays a lesson step and
 // a game move, and prints one JSON line with what it saw and how long each part took. Exit 1 on any failure.
@@ -6,18 +6,25 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const site = path.resolve(process.argv[2] || "build/lite");
+// --no-pyc: ignore the wheels' .pyc files (compile every module, as a build without them would);
+// --preread: read the lessons and the catalog from the build's table, as the page does (uu.lite.app).
+const args = process.argv.slice(2);
+const site = path.resolve(args.find((a) => !a.startsWith("--")) || "build/lite");
 const pyodideDir = path.join(site, "static", "pyodide") + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 
 const CHECK = `
 import json, sys, time
+if ${args.includes("--no-pyc") ? "True" : "False"}:
+    sys.pycache_prefix = "/tmp/no-pyc"  # .pyc looked for there only: none
 t = time.perf_counter()
 import uu.widgets
 from uu.widgets import App
 import uu.lite
 imported = time.perf_counter() - t
 t = time.perf_counter()
+if ${args.includes("--preread") ? "True" : "False"}:
+    uu.lite._preread()
 app = App()
 built = time.perf_counter() - t
 assert app.error is None, app.error
