@@ -31,7 +31,9 @@ PAGE_CSS = """
 .jp-OutputPrompt, .jp-Cell-inputWrapper, .lm-SplitPanel-handle,
 .jp-OutputArea-promptOverlay /* over the output's left edge: it took the clicks meant for the app */
 { display: none !important; }
-.jp-CodeConsole-content { background: #fff !important; }
+.jp-OutputArea-prompt { display: none !important; }
+/* the output fills the console: no room kept for the hidden prompt cell */
+.jp-CodeConsole-content { background: #fff !important; top: 0 !important; height: 100% !important; }
 .jp-ConsolePanel, body { background: #fff !important; }
 .jp-Cell, .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
   border: none !important; }
