@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests,
-`python3 dev.py hub-check [--users N]` checks uu on a real JupyterHub on this machine (uu/server/hubcheck.py).
+`python3 dev.py hub-check [--users N]` checks uu on a real JupyterHub on this machine (uu/server/hubcheck.py), `python3
+dev.py lite [DIR]` builds the static site (uu/lite/build.py) and `lite-check [DIR]` builds and checks it.
 
 Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
-file when missing and installs the project into it (`pip install -e '.[test,fast]'`) once; it re-installs only when
+file when missing and installs the project into it (`pip install -e '.[app,test,fast]'`) once; it re-installs only when
 pyproject.toml changed since the last install (a stamp file in .venv records its hash).
 
 Python 3.11 and 3.12 have a standard-library module named `uu` that comes before site-packages on sys.path
@@ -29,7 +30,8 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".uu-install-stamp"
 USAGE = ("usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args] | "
-         "python3 dev.py hub-check [--users N] [--keep]")
+         "python3 dev.py hub-check [--users N] [--keep] | python3 dev.py lite [DIR] | python3 dev.py lite-check [DIR]")
+LITE_DEFAULT = ROOT / "build" / "lite"
 MIN_PY = (3, 11)  # must match requires-python in pyproject.toml
 
 
@@ -99,7 +101,7 @@ def setup() -> None:
         step("project already installed in .venv (pyproject.toml unchanged)")
         return
     log = VENV / "pip-install.log"
-    step(f"installing the project into .venv: pip install -e '.[test,fast]' (log: {log.relative_to(ROOT)})")
+    step(f"installing the project into .venv: pip install -e '.[app,test,fast]' (log: {log.relative_to(ROOT)})")
     with open(log, "w") as out:
         # the distribution was called `uu` before it became `uu-tutor`: an old editable install of it would
         # stay beside the new one (and its removal later would take the `uu` command with it)
@@ -107,7 +109,7 @@ def setup() -> None:
             subprocess.call([str(PY), "-m", "pip", "uninstall", "-y", "uu"], cwd=ROOT, stdout=out,
                             stderr=subprocess.STDOUT)
         rc = subprocess.call([str(PY), "-m", "pip", "install", "--disable-pip-version-check",
-                              "-e", ".[test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
+                              "-e", ".[app,test,fast]"], cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
     if rc != 0:
         print(log.read_text()[-6000:], file=sys.stderr)
         step(f"pip install failed (exit {rc})")
@@ -155,7 +157,26 @@ def hub_tools() -> Path:
     return proxy
 
 
+def lite(cmd: str, args: list[str]) -> int:
+    """`lite [DIR]`: build the static site (uu/lite/build.py, standard library only: no .venv needed).
+    `lite-check [DIR]`: build it, then check it: tests/test_lite_site.py (Node and Chromium) with UU_LITE_SITE."""
+    out = Path(args[0]).resolve() if args else LITE_DEFAULT
+    step(f"building the static site in {out}: python -m uu.lite.build")
+    rc = subprocess.call([find_python(), "-m", "uu.lite.build", str(out), *args[1:]], cwd=ROOT)
+    if rc != 0 or cmd == "lite":
+        return rc
+    setup()
+    step("checking the static site: python -m pytest tests/test_lite_site.py")
+    env = {**os.environ, "UU_LITE_SITE": str(out)}
+    rc = subprocess.call([str(PY), "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_lite_site.py"],
+                         cwd=ROOT, env=env)
+    step("LITE-CHECK OK" if rc == 0 else f"LITE-CHECK FAILED (exit {rc})")
+    return rc
+
+
 def main(argv: list[str]) -> int:
+    if argv and argv[0] in ("lite", "lite-check"):
+        return lite(argv[0], argv[1:])
     if not argv or argv[0] not in ("app", "test", "hub-check"):
         print(USAGE, file=sys.stderr)
         return 2

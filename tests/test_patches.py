@@ -45,7 +45,8 @@ def test_holding_widget_open_and_letting_go() -> None:
 def test_patched_libraries_have_upper_bounds_that_the_installed_versions_meet() -> None:
     from importlib.metadata import version
 
-    deps = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]["dependencies"]
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    deps = project["dependencies"] + project["optional-dependencies"]["app"]  # the server's packages: [app]
     reqs = {Requirement(d).name.replace("-", "_").lower(): Requirement(d) for d in deps}
     for name in PATCHED:
         req = reqs.get(name)

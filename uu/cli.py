@@ -185,6 +185,16 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     return 0
 
 
+def _server_missing() -> str | None:
+    """The first of the server's packages (the `app` extra in pyproject.toml) that is not installed, if any."""
+    import importlib.util
+
+    for module in ("voila", "jupyter_server", "jupyter_client", "nbconvert", "ipykernel"):
+        if importlib.util.find_spec(module) is None:
+            return module
+    return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uu", description="Unstable Unicorns tutor and rules engine")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -193,11 +203,12 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--no-browser", action="store_true")
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
-    from uu.server.app import PREHEAT_HELP
-    from uu.server.teacher import add_teacher_options
+    if _server_missing() is None:
+        from uu.server.app import PREHEAT_HELP
+        from uu.server.teacher import add_teacher_options
 
-    app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
-    add_teacher_options(app)
+        app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
+        add_teacher_options(app)
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
     chk = scsub.add_parser("check", help="run scenario files (folders: every *.yaml, recursively)")
@@ -264,6 +275,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    missing = _server_missing() if argv[:1] == ["app"] else None
+    if missing is not None:  # before parsing: the server's options are not there to parse
+        print(f"uu app: the server's packages are not installed ({missing} is missing). Install them with "
+              "the package's `app` extra: pip install 'uu-tutor[app]' (from a clone: pip install '.[app]', "
+              "or run python3 dev.py app).", file=sys.stderr)
+        return 2
     parser = build_parser()
     args = parser.parse_args(argv)
 

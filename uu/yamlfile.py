@@ -34,6 +34,28 @@ MAX_BYTES = 256 * 1024  # the largest file or paste read (the shipped scenarios 
 MAX_DEPTH = 64  # nesting of mappings and lists; the formats need fewer than 12
 
 
+# Data of YAML texts read before, by the SHA-256 of the text: the static build (uu/lite) ships the shipped
+# lessons and the card catalog already read, since pure-Python PyYAML (there is no libyaml in the browser)
+# takes seconds over them. Only the same text gets the data, so an edited file is read as usual.
+_PREREAD: dict[str, Any] = {}
+
+
+def preread(table: dict[str, Any]) -> None:
+    """Add {SHA-256 of a YAML text: its data} (`uu.lite` loads the table its build wrote)."""
+    _PREREAD.update(table)
+
+
+def data_read_before(text: str) -> Any | None:
+    """The data of `text` if it was read before (see `preread`), else None. A copy: callers may change it."""
+    if not _PREREAD:
+        return None
+    import copy
+    import hashlib
+
+    data = _PREREAD.get(hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return None if data is None else copy.deepcopy(data)
+
+
 class YamlInputError(ValueError):
     """A file or text that cannot be read as YAML safely; the message names the path, the line and what."""
 

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from uu.cards.carddef import UNICORN_TYPES, CardDef, CardType  # noqa: F401  (also imported from here)
 from uu.cards.verbs import VERBS as VERB_TABLE
-from uu.yamlfile import LOADER
+from uu.yamlfile import LOADER, data_read_before
 
 CATALOG_PATH = Path(__file__).with_name("catalog.yaml")
 
@@ -197,7 +197,10 @@ def _kinds(model: CardModel) -> frozenset[str]:
 
 @functools.cache
 def load_catalog(path: Path = CATALOG_PATH) -> Catalog:
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=LOADER)
+    text = path.read_text(encoding="utf-8")
+    raw = data_read_before(text)
+    if raw is None:
+        raw = yaml.load(text, Loader=LOADER)
     if not isinstance(raw, list):
         raise CatalogError(f"{path}: expected a list of cards")
     cards = []

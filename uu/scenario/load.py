@@ -9,7 +9,7 @@ import yaml
 from pydantic import ValidationError
 
 from uu.scenario.model import Scenario, name_problems
-from uu.yamlfile import YamlInputError, compose_user_yaml, construct, read_user_file
+from uu.yamlfile import YamlInputError, compose_user_yaml, construct, data_read_before, read_user_file
 
 
 class ScenarioFileError(ValueError):
@@ -52,11 +52,13 @@ def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -
 
 
 def parse_scenario(text: str, path: str = "<text>") -> Scenario:
-    try:
-        root = compose_user_yaml(text, path)
-        data = construct(root, path)
-    except YamlInputError as e:
-        raise ScenarioFileError(str(e)) from None
+    data, root = data_read_before(text), None
+    if data is None:
+        try:
+            root = compose_user_yaml(text, path)
+            data = construct(root, path)
+        except YamlInputError as e:
+            raise ScenarioFileError(str(e)) from None
     if not isinstance(data, dict):
         raise ScenarioFileError(f"{path}: expected a mapping with at least `name` and `players`")
     try:

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from typing import Any
 
 from uu.server.pace import InboundPace
-from uu.server.serverspeed import cache_for, parse_iso_date
 
 log = logging.getLogger(__name__)
 
@@ -307,6 +306,9 @@ def patch_fast_dates() -> bool:
     module-level `_dateutil_parse` (what its `parse_date` calls for a string that looks like an ISO 8601
     date, jupyter_client 7 and 8). Guarded: without that name it logs a warning and changes nothing.
     Idempotent. Returns True if patched."""
+    from uu.server.serverspeed import parse_iso_date  # here, not at the top: serverspeed needs jinja2, and
+    # `hold_widget_open` below is imported by the screens, which also run in the browser (uu/lite)
+
     try:
         from jupyter_client import jsonutil
     except ImportError as e:
@@ -331,6 +333,8 @@ def patch_template_cache() -> bool:
         from nbconvert.exporters.templateexporter import TemplateExporter
 
         return TemplateExporter
+
+    from uu.server.serverspeed import cache_for  # needs jinja2: see patch_fast_dates
 
     def with_cache(environment):
         environment.bytecode_cache = cache_for(environment)

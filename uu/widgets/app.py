@@ -20,9 +20,10 @@ resumes it.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
 
@@ -31,11 +32,8 @@ from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
 from uu.tutor.check import shipped_lessons
-from uu.tutor.classroom import name_problem
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
-from uu.tutor.hubreport import class_reporter
 from uu.tutor.model import Lesson, load_lesson
-from uu.widgets.classname import ClassNameBox
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
@@ -44,6 +42,10 @@ from uu.widgets.progress import GameSaved, LessonSaved, ProgressStore, Saved, de
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.words.lesson import LessonRunner
+
+if TYPE_CHECKING:
+    from uu.tutor.hubreport import ClassChannel
+    from uu.widgets.classname import ClassNameBox
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +81,7 @@ class App(widgets.VBox):
         self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
         # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
-        self.classroom = class_reporter() if lessons is None else None
+        self.classroom = _class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
         # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
         # kept when they leave a step and come back
@@ -180,6 +182,8 @@ class App(widgets.VBox):
         if self.classroom is None:
             return None
         if self._class_box is None:
+            from uu.widgets.classname import ClassNameBox
+
             self._class_box = ClassNameBox(self)
         return self._class_box
 
@@ -188,7 +192,7 @@ class App(widgets.VBox):
         anything (then nothing changes)."""
         if self.classroom is None:
             return "There is no class view in this app."
-        problem = name_problem(name)
+        problem = _name_problem(name)
         if problem:
             return problem
         self.classroom.name = name
@@ -314,7 +318,7 @@ class App(widgets.VBox):
             self.game_saved = saved.game
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
-                and name_problem(learner.name) is None:
+                and _name_problem(learner.name) is None:
             # the same browser again (a reload): the same name; the row is the one the server bound this
             # kernel to (uu/server/classroom.py), never the id the page sends
             self.set_learner_name(learner.name)
@@ -370,7 +374,7 @@ class App(widgets.VBox):
 
     def _show(self, screen: ScreenBase) -> None:
         self.screen = screen
-        self.home_button.layout.display = "none" if screen is self.home else None
+        self.home_button.layout.display = "none" if screen is self.home else ""
         if screen is self.home:
             self.home.refresh()
         with self.hold_sync():  # the children and the layout class in one message
@@ -518,3 +522,21 @@ class App(widgets.VBox):
         self._show(self.home)
         self._set_error(f"This link asks for a lesson called \"{shown}\", and there is no lesson by that name "
                         "here. Pick one from the list below.")
+
+
+def _class_reporter() -> ClassChannel | None:
+    """The class view's channel when `uu app --class` put its database in this kernel's environment or a hub
+    runs this server (uu/tutor/hubreport.py), else None. The class store is imported only then: the browser
+    build (uu/lite) has no sqlite3."""
+    on_hub = os.environ.get("JUPYTERHUB_API_URL") or os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
+    if not (os.environ.get("UU_CLASS_DB", "").strip() or on_hub):  # uu.tutor.classroom.CLASS_DB_ENV
+        return None
+    from uu.tutor.hubreport import class_reporter
+
+    return class_reporter()
+
+
+def _name_problem(name: str) -> str | None:
+    from uu.tutor.classroom import name_problem
+
+    return name_problem(name)

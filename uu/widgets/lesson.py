@@ -39,6 +39,9 @@ from uu.words.lesson import Feedback, LessonRunner
 __all__ = ["LessonScreen", "split_prompt"]
 
 HIDDEN = "none"
+# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
+# Pyodide kernel of the static build, docs/static-build.md)
+SHOWN = ""
 PREVIEW_TITLE = "What would happen"
 PREVIEW_TEXT = ("That move is legal, but not what this step asks. The table shows what it would do (the cards it "
                 "moved are marked); it was taken back.")
@@ -264,7 +267,7 @@ class LessonScreen(ScreenBase):
     # ---- drawing -----------------------------------------------------------------------------------
     def refresh(self) -> None:
         r = self.runner
-        self.review_button.layout.display = None if (r.done and r.record is not None) else HIDDEN
+        self.review_button.layout.display = SHOWN if (r.done and r.record is not None) else HIDDEN
         if not r.done:
             self.review_box.children = ()
         k, n = r.progress
@@ -276,7 +279,7 @@ class LessonScreen(ScreenBase):
             self.narration.value, self.task.value = "", self._done_html()
         else:
             self.narration.value, self.task.value = self._step_html(st)
-        self.narration.layout.display = None if self.narration.value else HIDDEN
+        self.narration.layout.display = SHOWN if self.narration.value else HIDDEN
         if st is None:
             self.task.add_class("uu-task-done")
         else:
@@ -286,15 +289,15 @@ class LessonScreen(ScreenBase):
             shown = question is not None and i <= len(question.options)
             with b.hold_sync():
                 b.description = question.options[i - 1] if question is not None and shown else ""
-                b.layout.display = None if shown else HIDDEN
-        self.choice_box.layout.display = None if question is not None else HIDDEN
-        self.next_button.layout.display = None if (st is not None and st.kind == "page") else HIDDEN
+                b.layout.display = SHOWN if shown else HIDDEN
+        self.choice_box.layout.display = SHOWN if question is not None else HIDDEN
+        self.next_button.layout.display = SHOWN if (st is not None and st.kind == "page") else HIDDEN
         done_next = r.done and self.next_lesson is not None
-        self.next_lesson_button.layout.display = None if done_next else HIDDEN
+        self.next_lesson_button.layout.display = SHOWN if done_next else HIDDEN
         if done_next and self.next_lesson is not None:
             self.next_lesson_button.tooltip = f"Next lesson: {self.next_lesson[0]}"
-        self.hint_button.layout.display = HIDDEN if st is None else None
-        self.back_button.layout.display = HIDDEN if st is None else None
+        self.hint_button.layout.display = HIDDEN if st is None else SHOWN
+        self.back_button.layout.display = HIDDEN if st is None else SHOWN
         self.hint_button.disabled = st is None
         self.feedback_box.value = self._feedback_html(k)
         self.hint_box.value = ("" if not self.hint_text else
@@ -304,7 +307,7 @@ class LessonScreen(ScreenBase):
         if preview is not None:
             self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> is on the table, "
                                        "taken back: press Try again there to choose again.</div>")
-            self.preview_back.layout.display = None
+            self.preview_back.layout.display = SHOWN
             self.table.banner = {"kind": "preview", "title": PREVIEW_TITLE, "text": PREVIEW_TEXT,
                                  "button": "Try again"}
             self.game_table.show(preview, r.learner, [])  # a picture: nothing on it can be chosen

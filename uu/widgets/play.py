@@ -57,6 +57,9 @@ __all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
 
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
 HIDDEN = "none"
+# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
+# Pyodide kernel of the static build, docs/static-build.md)
+SHOWN = ""
 MAX_SEED = 2**31 - 1
 
 
@@ -260,7 +263,7 @@ class PlayScreen(ScreenBase):
         self.new_game()
 
     def _on_more(self, change: dict[str, Any]) -> None:
-        self.more_box.layout.display = None if change["new"] else HIDDEN
+        self.more_box.layout.display = SHOWN if change["new"] else HIDDEN
 
     @safe
     def on_table_choice(self, index: int) -> None:
@@ -424,12 +427,12 @@ class PlayScreen(ScreenBase):
                 self.prompt.value = (f"Waiting for <b>{esc(g.players[d.player])}</b>. "
                                      "Press <b>Bot: next</b>.")
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
-        self.bot_button.layout.display = None if self.step_mode else HIDDEN
+        self.bot_button.layout.display = SHOWN if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.snapshots
-        self.undo_button.layout.display = HIDDEN if d is None else None
+        self.undo_button.layout.display = HIDDEN if d is None else SHOWN
         self.hint_button.disabled = d is None or d.player != self.LEARNER
-        self.hint_button.layout.display = HIDDEN if d is None else None
-        self.review_button.layout.display = None if d is None else HIDDEN
+        self.hint_button.layout.display = HIDDEN if d is None else SHOWN
+        self.review_button.layout.display = SHOWN if d is None else HIDDEN
         over = d is None
         self.new_button.button_style = "success"
         if over:

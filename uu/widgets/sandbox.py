@@ -69,7 +69,7 @@ from uu.tutor.preview import preview_all
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.gametable import STALE_CLICK, GameTable
-from uu.widgets.sandbox_build import DEFAULT_NAMES, GROUPS, HIDDEN, BuildPanel
+from uu.widgets.sandbox_build import DEFAULT_NAMES, GROUPS, HIDDEN, SHOWN, BuildPanel
 from uu.widgets.sandbox_share import SharePanel
 from uu.widgets.sandbox_timeline import TimelinePanel
 from uu.words.hint import hint_html
@@ -460,7 +460,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.hint_result = None
         self.hint_box.value = ""
         self.hint_progress.value = 0
-        self.hint_progress.layout.display = None
+        self.hint_progress.layout.display = SHOWN
         try:
             self.hint_result = hint(g, deals=self.hint_deals, seconds=self.hint_seconds,
                                     progress=self._hint_progress)
@@ -505,8 +505,8 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
 
     def refresh(self) -> None:
         building = self.mode == "build" or self.timeline is None
-        self.build_panel.layout.display = None if building else HIDDEN
-        self.play_panel.layout.display = HIDDEN if building else None
+        self.build_panel.layout.display = SHOWN if building else HIDDEN
+        self.play_panel.layout.display = HIDDEN if building else SHOWN
         for g in GROUPS:
             self.field_msgs[g].value = self._msg_html(g)
         if building:

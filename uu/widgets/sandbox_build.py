@@ -24,13 +24,16 @@ from uu.render import PHASE_LABELS, cards_html, esc, plural
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.widgets.common import make_button, safe
 
-__all__ = ["DEFAULT_NAMES", "FULL_WIDTH", "GROUPS", "HIDDEN", "BuildPanel"]
+__all__ = ["DEFAULT_NAMES", "FULL_WIDTH", "GROUPS", "HIDDEN", "SHOWN", "BuildPanel"]
 
 # The full width of a panel for a text box: a widget's own margins come on top of a width of 100%, which pushed
 # the paste and export boxes a few pixels past the panel's right edge
 FULL_WIDTH = "calc(100% - 2 * var(--jp-widgets-margin))"
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 HIDDEN = "none"
+# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
+# Pyodide kernel of the static build, docs/static-build.md)
+SHOWN = ""
 GROUPS = ("players", "name", "cards", "turn", "options", "rest", "load", "start")
 
 
@@ -271,7 +274,7 @@ class BuildPanel:
     def _on_players_count(self, _change: Any = None) -> None:
         n = self.players_count.value
         for i, t in enumerate(self.name_inputs):
-            t.layout.display = None if i < n else HIDDEN
+            t.layout.display = SHOWN if i < n else HIDDEN
 
     @safe
     def on_players(self, _b: Any = None) -> None:

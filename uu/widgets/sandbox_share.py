@@ -20,7 +20,7 @@ from uu.scenario.link import MAX_CODE_CHARS, position_code, position_link
 from uu.scenario.load import ScenarioFileError
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import safe
-from uu.widgets.sandbox_build import FULL_WIDTH, HIDDEN
+from uu.widgets.sandbox_build import FULL_WIDTH, HIDDEN, SHOWN
 from uu.yamlfile import MAX_BYTES, YamlInputError, decode
 
 __all__ = ["MAX_UPLOAD", "SharePanel"]
@@ -88,7 +88,7 @@ class SharePanel:
         elif text:
             link = position_link(self.page_href or "", text)
         self.position_link.value = link
-        self.position_link.layout.display = None if link else HIDDEN
+        self.position_link.layout.display = SHOWN if link else HIDDEN
         self.position_link_note.value = f"<span class='uu-why'>{esc(note)}</span>" if note else ""
 
     def load_yaml(self, text: str, path: str = "pasted YAML") -> bool:
@@ -148,7 +148,7 @@ class SharePanel:
                 error = f"cannot write this position yet: {e}"
         self.export_text, self.export_error = text, error
         self.export_area.value = text or ""
-        self.export_area.layout.display = None if text else HIDDEN
+        self.export_area.layout.display = SHOWN if text else HIDDEN
         self.export_msg.value = "" if not error else f"<div class='uu-fb uu-fb-other' role='status'>{esc(error)}</div>"
         self._refresh_link(text)
         if text:

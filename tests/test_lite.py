@@ -1,0 +1,213 @@
+"""The package fit for the browser build (uu/lite, docs/static-build.md), checked without building the site:
+the screens import and run without the server's packages, no widget state is ever sent as None (the Pyodide
+kernel drops such a value, so the browser would never see it), the server packages are an extra, and the
+page's address is read as the site's. The built site itself: tests/test_lite_site.py (`python3 dev.py lite-check`).
+"""
+
+from __future__ import annotations
+
+import ast
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ipywidgets.widgets import widget as widget_module
+
+import uu.server.patches
+from uu.lite import site_href
+from uu.widgets import App
+
+ROOT = Path(__file__).resolve().parents[1]
+SERVER_PACKAGES = ("voila", "jupyter_server", "jupyterlab", "ipykernel", "jupyter_client", "nbconvert",
+                   "jinja2", "tornado", "sqlite3", "zmq")
+
+# Run in a fresh interpreter where importing any server package fails, as in the browser build: the screens
+# import, and the App is built on each screen and plays a move.
+WITHOUT_SERVER = """
+import importlib.abc, sys
+BLOCKED = set(sys.argv[1].split(","))
+class Block(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in BLOCKED:
+            raise ImportError(f"{name} is blocked: the browser build has no server packages")
+        return None
+sys.meta_path.insert(0, Block())
+import uu.widgets, uu.lite
+from uu.widgets import App
+app = App()
+assert app.error is None and len(app.home.lesson_buttons) == len(app.lessons) > 20, app.error
+for open_screen in (lambda: app.open_lesson("goal"), app.open_play, app.open_sandbox, app.show_home):
+    screen = open_screen()
+    assert app.error is None and screen.error is None, (app.error, screen.error)
+play = app.open_play()
+play.table._on_message(play.table, {"type": "choose", "id": 0, "version": play.table.version}, [])
+assert play.error is None, play.error
+loaded = sorted(m.split(".")[0] for m in sys.modules)
+print(" ".join(sorted(set(loaded) & BLOCKED)) or "none")
+"""
+
+
+def test_the_screens_run_without_the_server_packages() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "UU_CLASS_DB"}
+    r = subprocess.run([sys.executable, "-c", WITHOUT_SERVER, ",".join(SERVER_PACKAGES)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert r.stdout.split()[-1] == "none"
+
+
+def test_the_server_packages_are_the_app_extra() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    names = {d.split(">")[0].split("=")[0].split("<")[0].strip().lower() for d in project["dependencies"]}
+    assert names == {"pydantic", "pyyaml", "ipywidgets", "anywidget"}
+    app = {d.split(">")[0].split("<")[0].strip().lower() for d in project["optional-dependencies"]["app"]}
+    assert {"voila", "jupyter_server", "jupyterlab", "ipykernel", "jupyter_client", "nbconvert"} <= app
+
+
+def test_uu_app_without_the_server_says_what_to_install(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    import importlib.util
+
+    from uu import cli
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *a: None if name == "voila" else real(name, *a))
+    assert cli.main(["app", "--no-browser", "--lessons", "x"]) == 2
+    err = capsys.readouterr().err
+    assert "voila is missing" in err and "pip install 'uu-tutor[app]'" in err and "Traceback" not in err
+
+
+# ---- no widget state sent as None ---------------------------------------------------------------------------
+@pytest.fixture
+def updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]:
+    """Every state update a widget sends, with the widget."""
+    sent: list[tuple[Any, dict[str, Any]]] = []
+    original_send = widget_module.Widget._send
+
+    def send(self: Any, msg: dict[str, Any], buffers: Any = None) -> Any:
+        if msg.get("method") == "update" and self.comm is not None:
+            sent.append((self, dict(msg.get("state", {}))))
+        return original_send(self, msg, buffers)
+
+    monkeypatch.setattr(widget_module.Widget, "_send", send)
+    monkeypatch.setitem(uu.server.patches._WIDGET_OPEN, "open", widget_module.Widget.open)
+    return sent
+
+
+def _nones(sent: list[tuple[Any, dict[str, Any]]]) -> list[str]:
+    return [f"{type(w).__name__}.{k}" for w, state in sent for k, v in state.items() if v is None]
+
+
+def test_no_update_sets_a_trait_to_none_through_a_lesson_a_game_and_the_sandbox(updates) -> None:
+    from test_widgets_lesson import click_expected
+
+    app = App()
+    for lesson_id in ("goal", "setup", "neigh"):
+        screen = app.open_lesson(lesson_id)
+        clicks = 0
+        while not screen.runner.done and clicks < 200:
+            click_expected(screen)
+            clicks += 1
+        assert screen.runner.done
+        app.show_home()
+    play = app.open_play()
+    for _ in range(3):
+        play.table._on_message(play.table, {"type": "choose", "id": 0, "version": play.table.version}, [])
+    sandbox = app.open_sandbox()
+    sandbox.refresh()
+    app.show_home()
+    assert len(updates) > 50  # the check saw the screens change
+    assert _nones(updates) == []
+
+
+def test_an_update_to_none_is_caught(updates) -> None:
+    """The check above can fail: a layout shown the old way (display back to None) is reported."""
+    import ipywidgets as widgets
+
+    from uu.widgets.common import built_whole
+
+    with built_whole():
+        b = widgets.Button(layout=widgets.Layout(display="none"))
+    b.layout.display = None
+    assert _nones(updates) == ["Layout.display"]
+
+
+def _none_trait_assignments(path: Path) -> list[str]:
+    """`x.layout.y = None`, `x.style.y = None` (or a conditional with a None branch) in a file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.Assign):
+            continue
+        value = node.value
+        branches = [value.body, value.orelse] if isinstance(value, ast.IfExp) else [value]
+        if not any(isinstance(b, ast.Constant) and b.value is None for b in branches):
+            continue
+        for target in node.targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Attribute) \
+                    and target.value.attr in ("layout", "style"):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_widget_code_sets_a_layout_or_style_trait_to_none() -> None:
+    files = [*(ROOT / "uu" / "widgets").glob("*.py"), *(ROOT / "uu" / "table").glob("*.py"),
+             *(ROOT / "uu" / "lite").glob("*.py")]
+    assert [f for path in files for f in _none_trait_assignments(path)] == []
+
+
+# ---- the page's address ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("href, site", [
+    ("http://127.0.0.1:8000/repl/index.html?kernel=python&toolbar=0&code=import+uu.lite&lesson=goal",
+     "http://127.0.0.1:8000/?lesson=goal"),
+    ("https://school.example/uu/repl/index.html?kernel=python&position=v1.abc&lang=de",
+     "https://school.example/uu/?position=v1.abc&lang=de"),
+    ("https://school.example/uu/repl/?showBanner=0", "https://school.example/uu/"),
+])
+def test_the_app_sees_the_site_address_not_the_repl_page(href: str, site: str) -> None:
+    assert site_href(href) == site
+
+
+def test_a_lesson_link_opens_the_lesson_in_the_static_app() -> None:
+    from uu.lite import app as lite_app
+
+    shown = lite_app()
+    shown.open_link("http://127.0.0.1:8000/repl/index.html?kernel=python&hideCodeInput=1&lesson=neigh")
+    assert shown.screen is shown.lesson_screens["neigh"]
+    assert shown.page_url == "http://127.0.0.1:8000/?lesson=neigh"
+
+
+# ---- the lessons and the catalog read at build time (uu/lite/build.py `preread_table`) ---------------------
+def test_a_text_read_before_gives_the_same_lesson_and_an_edited_text_is_read_again(monkeypatch) -> None:
+    import hashlib
+
+    import yaml
+
+    from uu import yamlfile
+    from uu.tutor.model import parse_lesson
+
+    path = ROOT / "lessons" / "01-goal.yaml"
+    text = path.read_text(encoding="utf-8")
+    usual = parse_lesson(text, str(path))
+    data = yaml.safe_load(text)
+    monkeypatch.setattr(yamlfile, "_PREREAD", {hashlib.sha256(text.encode()).hexdigest(): data})
+    assert yamlfile.data_read_before(text) == data and yamlfile.data_read_before(text) is not data
+    assert yamlfile.data_read_before(text + "\n") is None
+    import uu.scenario.load
+
+    monkeypatch.setattr(uu.scenario.load, "compose_user_yaml", lambda *a: pytest.fail("read again"))
+    assert parse_lesson(text, str(path)) == usual
+
+
+def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_path) -> None:
+    """uu/widgets/app.py names the class view's variable itself (importing uu.server.classroom to read it would
+    bring the server's modules into the browser): the same name, and the reporter is made from it."""
+    from uu.server.classroom import CLASS_DB_ENV, ClassReporter
+    from uu.widgets.app import _class_reporter
+
+    assert CLASS_DB_ENV == "UU_CLASS_DB"
+    monkeypatch.delenv(CLASS_DB_ENV, raising=False)
+    assert _class_reporter() is None
+    monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite3"))
+    assert isinstance(_class_reporter(), ClassReporter)

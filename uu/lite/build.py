@@ -1,0 +1,322 @@
+"""`python3 dev.py lite [DIR]`: the static site, the whole tutor running in the learner's browser (Pyodide).
+
+Steps (docs/static-build.md has the why of each):
+1. a build environment in the cache with JupyterLite and the pinned packages (uu/lite/pins.py);
+2. Pyodide from the npm package `pyodide` (`npm pack`, no install);
+3. the wheels the page loads, from PyPI (`pip download`), PyYAML repacked as pure Python, and this repository's
+   own wheel (`pip wheel`);
+4. Pyodide's lock file rewritten to list exactly those wheels (with their hashes), so the page loads them from
+   the site and never asks a package index;
+5. `jupyter lite build` with the REPL app only, then our entry page: `index.html` opens the REPL with the code
+   that shows the app, the code cell hidden (`uu/lite/index.html`).
+
+Downloads are kept in `.lite-cache/` beside the repository (git-ignored): a second build is offline. Standard
+library only: it runs before any environment exists, and drives pip, npm and JupyterLite as programs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import venv
+import zipfile
+from pathlib import Path
+
+from uu.lite.pins import BUILD_REQUIREMENTS, PRELOAD, PYODIDE_ABI, PYODIDE_NPM, REPACKED, WASM, WHEELS
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]  # the repository (the build reads its sources)
+PYODIDE_FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs", "python_stdlib.zip", "package.json"]
+
+
+def say(msg: str) -> None:
+    print(f"uu lite: {msg}", flush=True)
+
+
+def run(cmd: list[str | Path], cwd: Path | None = None) -> str:
+    r = subprocess.run([str(c) for c in cmd], cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"uu lite: failed ({r.returncode}): {' '.join(map(str, cmd))}\n{r.stdout[-3000:]}\n"
+                         f"{r.stderr[-3000:]}")
+    return r.stdout
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+# ---- 1. the build environment ---------------------------------------------------------------------------------
+def build_env(cache: Path) -> Path:
+    env = cache / "build-env"
+    py = env / "bin" / "python"
+    stamp = env / ".uu-stamp"
+    want = "\n".join(BUILD_REQUIREMENTS)
+    if stamp.exists() and stamp.read_text() == want:
+        return env
+    say(f"creating the build environment {env} (JupyterLite and the pinned packages, once)")
+    if env.exists():
+        shutil.rmtree(env)
+    venv.EnvBuilder(with_pip=True).create(env)
+    run([py, "-m", "pip", "install", "-q", "--disable-pip-version-check", *BUILD_REQUIREMENTS])
+    stamp.write_text(want)
+    return env
+
+
+# ---- 2. Pyodide -----------------------------------------------------------------------------------------------
+def pyodide_dist(cache: Path) -> Path:
+    """The npm package unpacked (cache/pyodide/package)."""
+    where = cache / "pyodide"
+    pkg = where / "package"
+    if (pkg / "pyodide.asm.wasm").exists():
+        return pkg
+    where.mkdir(parents=True, exist_ok=True)
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("uu lite: npm is needed once, to fetch the package `pyodide` (apt-get install npm)")
+    say(f"npm pack {PYODIDE_NPM}")
+    out = run([npm, "pack", PYODIDE_NPM, "--silent"], cwd=where).strip().splitlines()[-1]
+    with __import__("tarfile").open(where / out) as tar:
+        tar.extractall(where, filter="data")
+    return pkg
+
+
+# ---- 3. wheels ------------------------------------------------------------------------------------------------
+def download_wheels(env: Path, cache: Path) -> dict[str, Path]:
+    """{lock name: wheel} for every entry of WHEELS, downloaded once into cache/wheels."""
+    dest = cache / "wheels"
+    dest.mkdir(parents=True, exist_ok=True)
+    py = env / "bin" / "python"
+    found: dict[str, Path] = {}
+    for name, req, _imports, _depends in WHEELS:
+        found[name] = _one_wheel(py, dest, name, req)
+    return found
+
+
+def _one_wheel(py: Path, dest: Path, name: str, req: str) -> Path:
+    dist, version = req.split("==")
+    stem = dist.lower().replace("-", "_").replace(".", "_")
+    kind = "wasm" if name in WASM else "linux" if name in REPACKED else "pure"
+    sub = dest / kind
+    sub.mkdir(exist_ok=True)
+    have = [p for p in sub.glob("*.whl") if p.name.lower().startswith(f"{stem}-{version}-")]
+    if have:
+        return have[0]
+    say(f"pip download {req} ({kind})")
+    cmd: list[str | Path] = [py, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                             "--only-binary=:all:", "-d", sub, req]
+    if kind == "wasm":
+        cmd += ["--platform", PYODIDE_ABI, "--python-version", "3.14", "--implementation", "cp", "--abi", "cp314"]
+    elif kind == "linux":
+        cmd += ["--platform", "manylinux_2_17_x86_64", "--python-version", "3.14", "--implementation", "cp",
+                "--abi", "cp314"]
+    else:
+        cmd += ["--python-version", "3.14", "--implementation", "py", "--abi", "none", "--platform", "any"]
+    run(cmd)
+    have = [p for p in sub.glob("*.whl") if p.name.lower().startswith(f"{stem}-{version}-")]
+    if not have:
+        raise SystemExit(f"uu lite: pip download {req} gave no wheel named {stem}-{version}-*.whl")
+    return have[0]
+
+
+def repack_pure(wheel: Path, out_dir: Path) -> Path:
+    """A copy of a binary wheel without its compiled extensions, tagged py3-none-any (the package must fall back
+    to plain Python without them, as PyYAML does)."""
+    dist, version = wheel.name.split("-")[:2]
+    target = out_dir / f"{dist}-{version}-py3-none-any.whl"
+    rewrite_wheel(wheel, target, pure=True)
+    return target
+
+
+def rewrite_wheel(wheel: Path, target: Path, pure: bool = False, extra: dict[str, bytes] | None = None) -> None:
+    """Copy a wheel to `target` with a new RECORD: without `.so` files and tagged py3-none-any if `pure`, with
+    the files of `extra` ({name in the wheel: bytes}) added."""
+    src = zipfile.ZipFile(wheel)
+    extra = dict(extra or {})
+    rows: list[list[str]] = []
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        record_name = ""
+        for info in src.infolist():
+            name = info.filename
+            if pure and name.endswith(".so") or name in extra:
+                continue
+            if name.endswith(".dist-info/RECORD"):
+                record_name = name
+                continue
+            data = src.read(name)
+            if pure and name.endswith(".dist-info/WHEEL"):
+                lines = [ln for ln in data.decode().splitlines() if not ln.startswith(("Tag:", "Root-Is-Purelib:"))]
+                data = ("\n".join(lines + ["Root-Is-Purelib: true", "Tag: py3-none-any"]) + "\n").encode()
+            z.writestr(_fixed_info(name), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append([name, f"sha256={digest}", str(len(data))])
+        for name, data in extra.items():
+            z.writestr(_fixed_info(name), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append([name, f"sha256={digest}", str(len(data))])
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows + [[record_name, "", ""]])
+        z.writestr(_fixed_info(record_name), buf.getvalue())
+
+
+def _fixed_info(name: str) -> zipfile.ZipInfo:
+    info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))  # the same bytes for the same input
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
+def project_wheel(env: Path, out_dir: Path) -> Path:
+    """This repository as a wheel (its dependencies are the lock's business, not pip's)."""
+    for old in out_dir.glob("uu_tutor-*.whl"):
+        old.unlink()
+    say("pip wheel . (the uu-tutor wheel from this repository)")
+    run([env / "bin" / "python", "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
+         "--no-build-isolation", "-w", out_dir, ROOT])
+    (wheel,) = out_dir.glob("uu_tutor-*.whl")
+    built = wheel.with_suffix(".built")
+    wheel.rename(built)
+    rewrite_wheel(built, wheel, extra={"uu/lite/preread.json": preread_table(env)})
+    built.unlink()
+    return wheel
+
+
+# What the app reads with PyYAML when it starts: in the browser PyYAML is plain Python and takes seconds over
+# them, so the build reads them once (uu.yamlfile.preread). Data that JSON cannot carry unchanged is left out.
+PREREAD_SCRIPT = """
+import hashlib, json, sys, yaml
+table = {}
+for name in sys.argv[1:]:
+    text = open(name, encoding="utf-8").read()
+    data = yaml.safe_load(text)
+    if json.loads(json.dumps(data)) == data:
+        table[hashlib.sha256(text.encode("utf-8")).hexdigest()] = data
+print(json.dumps(table, separators=(",", ":")))
+"""
+
+
+def preread_table(env: Path) -> bytes:
+    files = [ROOT / "uu" / "cards" / "catalog.yaml", *sorted((ROOT / "lessons").glob("*.yaml"))]
+    out = run([env / "bin" / "python", "-c", PREREAD_SCRIPT, *files])
+    return out.strip().encode("utf-8")
+
+
+def precompile(pyodide: Path, wheels_dir: Path) -> None:
+    """Add Python 3.14 bytecode to the wheels, compiled by Pyodide in Node (uu/lite/pyc.mjs): the browser then
+    skips compiling every module at each visit. Without Node the site still works, only slower to start."""
+    node = shutil.which("node")
+    if node is None:
+        say("node not found: the wheels go without .pyc files (the first screen comes a few seconds later)")
+        return
+    say("compiling the wheels' modules to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
+    run([node, HERE / "pyc.mjs", pyodide, wheels_dir])
+
+
+# ---- 4. the lock file -----------------------------------------------------------------------------------------
+def write_lock(pyodide: Path, target: Path, wheels: dict[str, tuple[Path, list[str], list[str]]]) -> None:
+    """Pyodide's lock file listing only our wheels (in `target`, beside it): `loadPackage` and micropip find
+    everything there, and nothing else (a missing package fails at once instead of asking an index)."""
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())
+    packages: dict[str, dict[str, object]] = {}
+    for name, (wheel, imports, depends) in wheels.items():
+        version = wheel.name.split("-")[1]
+        packages[name] = {"name": name, "version": version, "file_name": wheel.name, "install_dir": "site",
+                          "sha256": sha256(wheel), "package_type": "package", "imports": imports,
+                          "depends": depends, "unvendored_tests": False, "shared_library": False}
+    lock["packages"] = packages
+    (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+# ---- 5. the site ----------------------------------------------------------------------------------------------
+def lite_config(wheel_names: list[str]) -> dict[str, object]:
+    kernel = {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,  # never ask pypi.org: every wheel is on the site
+        "loadPyodideOptions": {"packages": PRELOAD},
+    }
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Unstable Unicorns tutor",
+            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+            # nothing is stored in the browser but the tutor's own progress (uu/widgets/progress.py)
+            "enableMemoryStorage": True,
+            "settingsStorageDrivers": ["memoryStorageDriver"],
+            "contentsStorageDrivers": ["memoryStorageDriver"],
+        },
+    }
+
+
+def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path) -> None:
+    lite_dir = work / "lite"
+    if lite_dir.exists():
+        shutil.rmtree(lite_dir)
+    lite_dir.mkdir(parents=True)
+    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config([]), indent=1))
+    if out.exists():
+        shutil.rmtree(out)
+    say(f"jupyter lite build --apps repl -> {out}")
+    env_vars = {**os.environ, "PATH": f"{env / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
+    r = subprocess.run([str(env / "bin" / "jupyter"), "lite", "build", "--apps", "repl", "--no-sourcemaps",
+                        "--lite-dir", str(lite_dir), "--output-dir", str(out)], cwd=lite_dir, env=env_vars,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"uu lite: jupyter lite build failed\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}")
+    target = out / "static" / "pyodide"
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, target / name)
+    for wheel in wheels_dir.glob("*.whl"):
+        shutil.copy2(wheel, target / wheel.name)
+    shutil.copy2(HERE / "index.html", out / "index.html")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
+
+
+def build(out: Path, cache: Path) -> Path:
+    t0 = time.monotonic()
+    cache.mkdir(parents=True, exist_ok=True)
+    env = build_env(cache)
+    pyodide = pyodide_dist(cache)
+    downloaded = download_wheels(env, cache)
+    work = cache / "work"
+    wheels_dir = work / "wheels"
+    if wheels_dir.exists():
+        shutil.rmtree(wheels_dir)
+    wheels_dir.mkdir(parents=True)
+    chosen: dict[str, tuple[Path, list[str], list[str]]] = {}
+    for name, _req, imports, depends in WHEELS:
+        src = downloaded[name]
+        wheel = repack_pure(src, wheels_dir) if name in REPACKED else Path(shutil.copy2(src, wheels_dir))
+        chosen[name] = (wheel, imports, depends)
+    own = project_wheel(env, wheels_dir)
+    chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
+    precompile(pyodide, wheels_dir)
+    write_lock(pyodide, wheels_dir, chosen)
+    build_site(env, pyodide, wheels_dir, out, work)
+    shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
+    files = [p for p in out.rglob("*") if p.is_file()]
+    size = sum(p.stat().st_size for p in files)
+    say(f"built {out} in {time.monotonic() - t0:.1f} s: {len(files)} files, {size / 2**20:.1f} MiB. "
+        f"Try it: python3 -m http.server -d {out} -b 127.0.0.1 8000, then open http://127.0.0.1:8000/")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="uu lite build", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("out", nargs="?", default=str(ROOT / "build" / "lite"), help="output folder (build/lite)")
+    ap.add_argument("--cache", default=str(ROOT / ".lite-cache"), help="downloads kept here (.lite-cache)")
+    args = ap.parse_args(argv)
+    build(Path(args.out).resolve(), Path(args.cache).resolve())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

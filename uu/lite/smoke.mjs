@@ -1,0 +1,76 @@
+// The built site's Python without a browser: `node uu/lite/smoke.mjs build/lite [--no-pyc] [--preread]`.
+// Loads Pyodide and the site's wheels from the folder's own files (its lock file lists only them; nothing is
+// fetched), then builds the App on each screen (home, a lesson, a game, the sandbox), plays a lesson step and
+// a game move, and prints one JSON line with what it saw and how long each part took. Exit 1 on any failure.
+// tests/test_lite_site.py runs it; this is also where the engine is checked as plain Python 3.14 (Pyodide's).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+// --no-pyc: ignore the wheels' .pyc files (compile every module, as a build without them would);
+// --preread: read the lessons and the catalog from the build's table, as the page does (uu.lite.app).
+const args = process.argv.slice(2);
+const site = path.resolve(args.find((a) => !a.startsWith("--")) || "build/lite");
+const pyodideDir = path.join(site, "static", "pyodide") + path.sep;
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+
+const CHECK = `
+import json, sys, time
+if ${args.includes("--no-pyc") ? "True" : "False"}:
+    sys.pycache_prefix = "/tmp/no-pyc"  # .pyc looked for there only: none
+t = time.perf_counter()
+import uu.widgets
+from uu.widgets import App
+import uu.lite
+imported = time.perf_counter() - t
+t = time.perf_counter()
+if ${args.includes("--preread") ? "True" : "False"}:
+    uu.lite._preread()
+app = App()
+built = time.perf_counter() - t
+assert app.error is None, app.error
+seen = {"python": sys.version.split()[0], "lessons": len(app.lessons), "import_s": round(imported, 2),
+        "app_s": round(built, 2)}
+lesson = app.open_lesson("goal")
+runner = lesson.runner
+start = runner.progress[0]
+while runner.step is not None and runner.step.kind == "page":
+    lesson.next_button.click()
+step = runner.step
+if step.kind == "question":
+    lesson.choice_for(step.question.answer).click()
+else:
+    want = runner.answer()
+    ids = [a["id"] for a in lesson.table.actions if runner.game.legal_actions[a["id"]] == want]
+    lesson.table._on_message(lesson.table, {"type": "choose", "id": ids[0], "version": lesson.table.version}, [])
+assert lesson.error is None and runner.progress[0] > start, (lesson.error, runner.progress)
+seen["lesson_step"] = runner.progress[0]
+play = app.open_play()
+before = len(play.game.log)
+play.table._on_message(play.table, {"type": "choose", "id": 0, "version": play.table.version}, [])
+assert play.error is None and len(play.game.log) > before, play.error
+seen["game_log"] = len(play.game.log)
+seen["engine_module"] = sys.modules[type(play.game).__module__].__file__  # a .py file: the engine as plain Python
+sandbox = app.open_sandbox()
+assert sandbox.error is None, sandbox.error
+app.show_home()
+assert app.error is None and app.screen is app.home
+blocked = sorted({m.split(".")[0] for m in sys.modules} & {"jinja2", "voila", "jupyter_server",
+                                                          "ipykernel", "jupyter_client", "nbconvert"})
+assert blocked == [], blocked
+seen["ok"] = True
+json.dumps(seen)
+`;
+
+const t0 = performance.now();
+try {
+  const pyodide = await loadPyodide({ indexURL: pyodideDir, packages: ["ipython", "uu-tutor"],
+                                      stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
+  const loaded = (performance.now() - t0) / 1000;
+  const out = JSON.parse(await pyodide.runPythonAsync(CHECK));
+  out.load_s = Math.round(loaded * 100) / 100;
+  console.log(JSON.stringify(out));
+  process.exit(out.ok ? 0 : 1);
+} catch (e) {
+  console.error(`LITE-SMOKE FAILED: ${e && e.message ? e.message : e}`);
+  process.exit(1);
+}
