@@ -35,7 +35,9 @@ TIMEOUT_S = 5.0
 
 class ClassChannel(Protocol):
     name: str | None
-    learner_id: str
+
+    @property
+    def learner_id(self) -> str: ...  # the row's key (on a hub, the service decides it whatever this says)
 
     def report(self, fields: dict[str, Any]) -> bool: ...
 
