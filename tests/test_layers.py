@@ -31,7 +31,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("uu.words", "uu.render"),
     ("uu.table",),
     ("uu.widgets",),
-    ("uu.server",),
+    ("uu.server", "uu.lite"),  # the two ways the screens are served: Voila, or the static build in a browser
     ("uu.cli", "uu.benchmarks"),
 ]
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
-import uu.server.patches
+import uu.widgets.widgetopen
 from uu.lite import site_href
 from uu.widgets import App
 
@@ -92,7 +92,7 @@ def updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]
         return original_send(self, msg, buffers)
 
     monkeypatch.setattr(widget_module.Widget, "_send", send)
-    monkeypatch.setitem(uu.server.patches._WIDGET_OPEN, "open", widget_module.Widget.open)
+    monkeypatch.setitem(uu.widgets.widgetopen._WIDGET_OPEN, "open", widget_module.Widget.open)
     return sent
 
 

@@ -152,7 +152,7 @@ def test_undo_is_refused_after_a_draw():
     assert screen.error is None
     assert "Undo refused" in screen.feedback_box.value and "hidden card" in screen.feedback_box.value
     assert "uu-fb-illegal" in screen.feedback_box.value
-    assert screen.game.to_dict() == after and screen.snapshots == []
+    assert screen.game.to_dict() == after and screen.undo_marks == []
 
 
 def test_undo_is_refused_once_the_bots_have_drawn():
@@ -252,7 +252,7 @@ def test_a_click_made_on_an_older_table_is_refused_and_changes_nothing():
     before = screen.game.to_dict()
     send_choice(screen, old_id, old_version)     # a click sent before the browser drew the newer table
     assert screen.error is None and "older table" in screen.feedback_box.value
-    assert screen.game.to_dict() == before and len(screen.snapshots) == 1
+    assert screen.game.to_dict() == before and len(screen.undo_marks) == 1
     while screen.game.pending.player != 0:       # the learner's next decision
         screen.bot_button.click()
     before = screen.game.to_dict()

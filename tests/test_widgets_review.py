@@ -83,7 +83,7 @@ def test_review_my_game_after_a_game_standing_alone():
     screen = PlayScreen(players=2, seed=1, delay=0)
     assert screen.review_button.layout.display == "none"  # offered once the game is over
     play_to_the_end(screen)
-    assert screen.review_button.layout.display is None
+    assert screen.review_button.layout.display == ""  # shown
     screen.review_button.click()
     assert screen.error is None, screen.error
     [review] = screen.review_box.children
@@ -139,7 +139,7 @@ lesson:
     while not screen.runner.done:
         screen.click_move(screen.runner.learner_actions()[0])
         assert screen.error is None, screen.error
-    assert screen.review_button.layout.display is None
+    assert screen.review_button.layout.display == ""  # shown
     record = screen.runner.record
     end = record.start_game()
     for _g, action, _i in replay(record):

@@ -5,7 +5,7 @@ by clicking the cards and places of their legal actions (the text list of moves 
 table), and the engine judges every move. The bots play until the learner must decide (the one loop,
 `uu.table.replay.play_until_person`), and the table plays their moves back one at a time, at the pace the
 learner picks there (or skips); in step mode they make one decision per click of "Bot: next". Undo takes back
-the learner's own moves: a `game.copy()` snapshot is kept before each of them, and undo is allowed only while
+the learner's own moves with the move stack (`Game.pop_to` the count before the move), allowed only while
 no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise it is refused with the
 reason. Every game is a new deal unless a seed is fixed under "More settings" (with the targeting option and
 step mode). The settings are validated (a client can set any widget value), the name is escaped wherever it
@@ -102,7 +102,8 @@ class PlayScreen(ScreenBase):
         self.on_review = on_review
         self.game: Game | None = None
         self.bots: list[Bot] = []
-        self.snapshots: list[Game] = []
+        # before each of the learner's moves: the game's move count and hidden-information epoch (undo pops to it)
+        self.undo_marks: list[tuple[int, int]] = []
         self.history: list[Action] = []  # the learner's moves since the deal (undo takes them back)
         self.deal_seed = 0  # the seed of the game on the table
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
@@ -204,7 +205,7 @@ class PlayScreen(ScreenBase):
         elif seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED)
         self.game = None
-        self.snapshots = []
+        self.undo_marks = []
         self.history = []
         self.message = None
         self.deal_seed = seed
@@ -283,9 +284,9 @@ class PlayScreen(ScreenBase):
         g = self.game
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
             raise ValueError("it is not your decision now")
-        snapshot = g.copy()
+        mark = (len(g.moves), g.state.info_epoch)
         g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
-        self.snapshots.append(snapshot)
+        self.undo_marks.append(mark)
         self.history.append(action)
         self.message = None
         self._clear_hint()
@@ -364,20 +365,20 @@ class PlayScreen(ScreenBase):
     @safe
     def on_undo(self, _b: Any = None) -> None:
         g = self.game
-        if g is None or not self.snapshots:
+        if g is None or not self.undo_marks:
             self.message = ("other", "There is no move of yours to undo.")
             return
-        snap = self.snapshots[-1]
-        if g.state.info_epoch != snap.state.info_epoch:
-            self.snapshots.clear()  # the epoch only grows: no older snapshot can be restored either
+        moves, epoch = self.undo_marks[-1]
+        if g.state.info_epoch != epoch:
+            self.undo_marks.clear()  # the epoch only grows: no older move can be taken back either
             self.message = ("illegal", "Undo refused: since your last move a hidden card was revealed (a card "
                             "was drawn, seen or passed between hands, or the deck was shuffled). Going back "
                             "would let you choose again knowing it.")
             return
-        self.snapshots.pop()
+        self.undo_marks.pop()
+        g.pop_to(moves)  # the move stack: the learner's move and the bots' after it, taken back exactly
         if self.history:
             self.history.pop()
-        self.game = snap
         self._clear_hint()
         self.message = ("right", "Your last move was taken back.")
 
@@ -428,7 +429,7 @@ class PlayScreen(ScreenBase):
                                      "Press <b>Bot: next</b>.")
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
         self.bot_button.layout.display = SHOWN if self.step_mode else HIDDEN
-        self.undo_button.disabled = not self.snapshots
+        self.undo_button.disabled = not self.undo_marks
         self.undo_button.layout.display = HIDDEN if d is None else SHOWN
         self.hint_button.disabled = d is None or d.player != self.LEARNER
         self.hint_button.layout.display = HIDDEN if d is None else SHOWN
