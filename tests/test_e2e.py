@@ -356,6 +356,8 @@ def test_hard_bots_and_a_hint_in_the_browser(page: Page, voila_url):
     screen.locator("button.uu-hint-button").click()
     why = screen.locator(".uu-hint-box .uu-hint-why")
     expect(why).to_contain_text(re.compile("best move|about as good|just as good"), timeout=STEP_MS)
+    # the hinted move lit on the table itself, on a card or place the learner may choose now
+    expect(screen.locator(".uu-t [data-hinted='true'][data-legal='true']").first).to_be_visible(timeout=STEP_MS)
     table = screen.locator(".uu-hint-box details table.uu-hint")
     expect(table).to_be_hidden()                                  # the numbers are one click away
     screen.locator(".uu-hint-box details summary").click()
