@@ -202,7 +202,7 @@ def _label(game: Game, viewer: int, a: Action) -> str:
     if a.kind == "order":
         return f"put back, top first: {', '.join(a.cards)}"
     if a.kind == "pass":
-        return "pass (let the top card of the Neigh pile resolve)"
+        return "pass (do not answer the top card of the Neigh pile)"
     if a.kind == "draw":
         return "DRAW a card"
     return text

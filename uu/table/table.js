@@ -507,7 +507,7 @@ function render({ model, el }) {
     const out = [];
     const pile = o.pile || [];
     const respond = o.decision && o.decision.yours && o.decision.kind === "respond";
-    const pileLabel = respond ? "Neigh pile: pass, let the top card resolve" : `Neigh pile, ${plural(pile.length, "card")}: play a card onto it`;
+    const pileLabel = respond ? "Neigh pile: pass (do not answer the top card)" : `Neigh pile, ${plural(pile.length, "card")}: play a card onto it`;
     const place = h("button", { type: "button", class: "uu-t-place uu-t-pile-place", "data-place": "pile", "data-key": "pile",
       "aria-label": pileLabel, text: respond ? "Pass (let it resolve)" : "Neigh pile" });
     const stack = h("ol", { class: "uu-t-stack", "aria-label": "Neigh pile, bottom to top", "data-anchor": "pile" });

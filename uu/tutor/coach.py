@@ -33,10 +33,10 @@ def _leader(game: Game, learner: int) -> str:
     others = [p for p in range(len(game.players)) if p != learner]
     best = max(others, key=game.unicorns)
     have = game.unicorns(best)
-    if have >= need - 2:
-        return (f"{game.players[best]} has {have} of the {need} Unicorns needed to win: slowing them down "
-                f"matters more than anything else now.")
     mine = game.unicorns(learner)
+    if have >= need - 2 and have > mine:  # not when the learner is as close: then their own win may come first
+        return (f"{game.players[best]} has {have} of the {need} Unicorns needed to win, more than your {mine}: "
+                f"holding them back matters now.")
     return f"You have {mine} of the {need} Unicorns needed; the closest opponent, {game.players[best]}, has {have}."
 
 
