@@ -147,7 +147,7 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
         return f"{move}: by your next turn it leaves you about {r.amount:.1f} Unicorns better off than the next move."
     if k == "draws":
         return f"{move}: none of your cards does more now, and a new card keeps your options open."
-    return f"{move}: it gives you the best chance to win from here."
+    return f"{move}: it has the highest estimated chance to win from here."  # "best" only when clear (the verdict)
 
 
 def _neigh_moment(result: HintResult) -> str:
