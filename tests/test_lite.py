@@ -14,6 +14,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import comm
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
@@ -92,6 +93,9 @@ def updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]
         return original_send(self, msg, buffers)
 
     monkeypatch.setattr(widget_module.Widget, "_send", send)
+    # widgets talk to no kernel here: once any test has imported ipykernel, its comms (kernel None) would make
+    # ipywidgets send no update at all, so the check would see nothing
+    monkeypatch.setattr(comm, "create_comm", lambda **kwargs: comm.DummyComm(**kwargs))
     monkeypatch.setitem(uu.widgets.widgetopen._WIDGET_OPEN, "open", widget_module.Widget.open)
     return sent
 
