@@ -22,7 +22,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[1] / "uu"
 
 LAYERS: list[tuple[str, ...]] = [
-    ("uu", "uu._first", "uu.native", "uu.htmlsafe", "uu.textcheck", "uu.yamlfile"),
+    ("uu", "uu._first", "uu.native", "uu.htmlsafe", "uu.textcheck", "uu.yamlfile", "uu.i18n"),
     ("uu.cards",),
     ("uu.engine",),
     ("uu.scenario",),

@@ -1,0 +1,50 @@
+"""Cards in the learner's language: the name a card is printed with in that language's edition, and our own
+effect text in that language.
+
+The engine names every card by its English name (`Narwhal`, `Baby Unicorn (Red)`); that stays its id in
+files, moves and logs. What a learner reads goes through `card_name` and `card_text`, which look the card up
+in `uu/cards/i18n/<lang>.yaml`:
+
+    Narwhal:
+      name: ...   # as printed in that edition, where a public source gives it (docs/cards.md cites it)
+      text: ...   # our own words, as the English text in catalog.yaml
+
+A card without a translated `name` keeps its English name (shown as such); one without a `text` keeps the
+English text. The language is the one in use (`uu.i18n.current_language`).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from uu.i18n import current_language
+
+__all__ = ["DATA_DIR", "card_name", "card_text", "translations"]
+
+DATA_DIR = Path(__file__).resolve().parent / "i18n"
+
+
+@cache
+def translations(lang: str) -> dict[str, dict[str, Any]]:
+    """The card table of `lang` (empty for English or a language without one)."""
+    path = DATA_DIR / f"{lang}.yaml"
+    if lang == "en" or not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {str(k): v for k, v in data.items() if isinstance(v, dict)}
+
+
+def card_name(name: str, lang: str | None = None) -> str:
+    """How `name` (the English name, the card's id) is written in `lang` (default: the language in use)."""
+    entry = translations(lang or current_language()).get(name)
+    return str(entry["name"]) if entry and entry.get("name") else name
+
+
+def card_text(name: str, english_text: str, lang: str | None = None) -> str:
+    """The effect text of `name` in `lang`, or `english_text` when that language has none for it."""
+    entry = translations(lang or current_language()).get(name)
+    return str(entry["text"]) if entry and entry.get("text") else english_text
