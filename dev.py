@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Developer entry point: `python3 dev.py app [args]` runs the tutor app, `python3 dev.py test [args]` tests,
-`python3 dev.py hub-check [--users N]` checks uu on a real JupyterHub on this machine (uu/server/hubcheck.py), `python3
+`python3 dev.py i18n` brings the translation catalogs up to the code (uu/i18n/catalogs.py), `python3 dev.py hub-check [--users N]` checks uu on a real JupyterHub on this machine (uu/server/hubcheck.py), `python3
 dev.py lite [DIR]` builds the static site (uu/lite/build.py) and `lite-check [DIR]` builds and checks it.
 
 Standard library only, so it works with any Python >= 3.11 on a fresh machine. It creates `.venv` next to this
@@ -30,7 +30,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PY = BIN / ("python.exe" if os.name == "nt" else "python")
 STAMP = VENV / ".uu-install-stamp"
 USAGE = ("usage: python3 dev.py app [uu app args] | python3 dev.py test [pytest args] | "
-         "python3 dev.py hub-check [--users N] [--keep] | python3 dev.py lite [DIR] | python3 dev.py lite-check [DIR]")
+         "python3 dev.py i18n | python3 dev.py hub-check [--users N] [--keep] | python3 dev.py lite [DIR] | python3 dev.py lite-check [DIR]")
 LITE_DEFAULT = ROOT / "build" / "lite"
 MIN_PY = (3, 11)  # must match requires-python in pyproject.toml
 
@@ -177,12 +177,15 @@ def lite(cmd: str, args: list[str]) -> int:
 def main(argv: list[str]) -> int:
     if argv and argv[0] in ("lite", "lite-check"):
         return lite(argv[0], argv[1:])
-    if not argv or argv[0] not in ("app", "test", "hub-check"):
+    if not argv or argv[0] not in ("app", "test", "hub-check", "i18n"):
         print(USAGE, file=sys.stderr)
         return 2
     cmd, args = argv[0], argv[1:]
     setup()
     build_engine()
+    if cmd == "i18n":
+        step("running: python -m uu.i18n.catalogs update (extract the marked messages, update the .po, compile)")
+        return run([PY, "-m", "uu.i18n.catalogs", "update"], check=False)
     if cmd == "hub-check":
         proxy = hub_tools()
         step("running: python -m uu.server.hubcheck " + " ".join(args))
