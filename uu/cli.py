@@ -219,8 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
     lchk = lssub.add_parser("check", help="check lesson files (default: every shipped lesson): replay each "
                             "script and explore every other way through it")
     lchk.add_argument("paths", nargs="*")
+    lchk.add_argument("--lang", default="en", help="fr or de: check each lesson's translation against its English "
+                      "file (lessons/<lang>/<file>) and replay it")
     lstat = lssub.add_parser("stats", help="print the lessons in numbers as one JSON object")
     lstat.add_argument("paths", nargs="*")
+    lstat.add_argument("--lang", default="en", help="fr or de: the numbers of the translated lessons")
     b = sub.add_parser("bench", help="play random-bot games and print one JSON object")
     b.add_argument("--players", type=str, default="4", help="a count, or a comma list such as 2,4,6")
     b.add_argument("--games", type=int, default=200)
@@ -296,7 +299,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "lesson":
         from uu.tutor.check import check_lessons, print_stats
 
-        return check_lessons(args.paths) if args.lcmd == "check" else print_stats(args.paths)
+        lang = args.lang.lower()
+        return check_lessons(args.paths, lang) if args.lcmd == "check" else print_stats(args.paths, lang)
     if args.cmd == "bench":
         return _bench(parser, args)
     if args.cmd == "cards":

@@ -21,17 +21,21 @@ from pathlib import Path
 from typing import Any
 
 from uu.bots import HeuristicBot
+from uu.cards.localized import card_name
+from uu.i18n import LANGUAGES
 from uu.scenario.runner import check_expect, run_scenario
 from uu.tutor.explore import Exploration, explore
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
 from uu.tutor.runner import LessonRunner
+from uu.tutor.translation import MAX_TRANSLATED_PAGE_WORDS, check_translation, translated_lesson
 
 __all__ = ["LessonReport", "MAX_PAGE_WORDS", "cards_shown", "check_lesson", "check_lessons", "lesson_files",
            "lesson_stats", "print_stats", "report_lesson", "shipped_lessons", "verified_consequences", "words"]
 
 MAX_PAGE_WORDS = 60
+TRANSLATION_LANGUAGES = LANGUAGES[1:]
 QUIZ_SIZE = (2, 3)
-_WORD = re.compile(r"[A-Za-z0-9'’-]+")
+_WORD = re.compile(r"[^\W_][\w'’-]*")
 
 
 def words(text: str) -> int:
@@ -52,11 +56,14 @@ def shipped_lessons() -> list[Path]:
 
 
 def lesson_files(paths: list[str]) -> list[Path]:
+    """The English lesson files of `paths` (folders searched recursively; a folder named after a language,
+    `fr/` or `de/`, holds translations of the files beside it, not lessons of their own)."""
     if not paths:
         return shipped_lessons()
     out: list[Path] = []
     for p in map(Path, paths):
-        out.extend(sorted(p.rglob("*.yaml")) if p.is_dir() else [p])
+        out.extend(sorted(f for f in p.rglob("*.yaml") if f.parent.name not in TRANSLATION_LANGUAGES)
+                   if p.is_dir() else [p])
     return out
 
 
@@ -66,12 +73,12 @@ class LessonReport:
     exploration: Exploration | None = None
 
 
-def _standards(lesson: Lesson) -> list[str]:
+def _standards(lesson: Lesson, max_words: int = MAX_PAGE_WORDS) -> list[str]:
     out = []
     for i, st in enumerate(lesson.script, 1):
         n = words(st.say)
-        if n > MAX_PAGE_WORDS:
-            out.append(f"step {i}: the page has {n} words (at most {MAX_PAGE_WORDS})")
+        if n > max_words:
+            out.append(f"step {i}: the page has {n} words (at most {max_words})")
     quiz = sum(st.quiz for st in lesson.script)
     if not QUIZ_SIZE[0] <= quiz <= QUIZ_SIZE[1]:
         out.append(f"the lesson has {quiz} quiz questions (`quiz: true`); a lesson ends with "
@@ -161,12 +168,13 @@ def _replay(lesson: Lesson) -> list[str]:
     return []
 
 
-def report_lesson(lesson: Lesson, explore_paths: bool = True) -> LessonReport:
-    """Everything `uu lesson check` finds about one lesson."""
+def report_lesson(lesson: Lesson, explore_paths: bool = True, translated: bool = False) -> LessonReport:
+    """Everything `uu lesson check` finds about one lesson (`translated`: a lesson in another language than
+    English, whose pages may be longer)."""
     res = run_scenario(lesson.scenario)
     if not res.passed:
         return LessonReport([f"as a scenario: {res.message}"])
-    problems = _standards(lesson) + _replay(lesson)
+    problems = _standards(lesson, MAX_TRANSLATED_PAGE_WORDS if translated else MAX_PAGE_WORDS) + _replay(lesson)
     if problems or not explore_paths:
         return LessonReport(problems)
     ex = explore(LessonRunner(lesson))
@@ -184,14 +192,19 @@ def check_lesson(lesson: Lesson) -> list[str]:
     return report_lesson(lesson).problems
 
 
-def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]], list[str]]:
+def _load_all(paths: list[str] | None, lang: str = "en") -> tuple[list[tuple[Path, Lesson | str]], list[str]]:
     from uu.scenario.load import empty_folders
 
     files = lesson_files(list(paths or []))
     out: list[tuple[Path, Lesson | str]] = []
     for f in files:
         try:
-            out.append((f, load_lesson(f)))
+            if lang != "en":
+                problems = check_translation(f, lang)
+                if problems:
+                    out.append((f, "; ".join(problems)))
+                    continue
+            out.append((f, translated_lesson(f, lang) if lang != "en" else load_lesson(f)))
         except LessonFileError as e:
             out.append((f, str(e)))
         except Exception as e:  # a loader bug is one FAIL line; the other files are still checked
@@ -200,9 +213,14 @@ def _load_all(paths: list[str] | None) -> tuple[list[tuple[Path, Lesson | str]],
     return out, (empty if files else empty or ["lessons: no lesson files found"])
 
 
-def check_lessons(paths: list[str] | None = None) -> int:
-    """Print PASS/FAIL per lesson and `N passed, M failed`; 0 iff none failed."""
-    items, empty = _load_all(paths)
+def check_lessons(paths: list[str] | None = None, lang: str = "en") -> int:
+    """Print PASS/FAIL per lesson and `N passed, M failed`; 0 iff none failed. With `lang` (fr, de): check each
+    lesson's translation instead: it matches the English file's shape (uu.tutor.translation), loads, and its
+    script replays (the moves and checks are the English ones; exploring them again would find nothing new)."""
+    if lang not in LANGUAGES:
+        print(f"FAIL --lang {lang!r}: the languages are {', '.join(LANGUAGES)}")
+        return 1
+    items, empty = _load_all(paths, lang)
     passed = failed = alternatives = dead = verified = 0
     loaded: list[Lesson] = []
     for p in empty:
@@ -214,7 +232,7 @@ def check_lessons(paths: list[str] | None = None) -> int:
             failed += 1
             continue
         try:
-            rep = report_lesson(lesson)
+            rep = report_lesson(lesson, explore_paths=lang == "en", translated=lang != "en")
         except Exception as e:  # an engine bug is still reported per lesson, never as a traceback
             rep = LessonReport([f"internal error {type(e).__name__}: {e}"])
         ex = rep.exploration
@@ -243,9 +261,10 @@ def check_lessons(paths: list[str] | None = None) -> int:
 
 
 # ---- which cards a lesson shows, and the course in numbers ---------------------------------------------------
-def cards_shown(lesson: Lesson) -> set[str]:
+def cards_shown(lesson: Lesson, lang: str = "en") -> set[str]:
     """Catalog names of the cards a learner sees in `lesson`: in a Stable, the learner's hand, the discard
-    pile or the Nursery of any position the lesson sets up, or named in its narration."""
+    pile or the Nursery of any position the lesson sets up, or named in its narration (in `lang`, the
+    narration names them as that language's edition does)."""
     from uu.cards import catalog
 
     names = [c.name for c in catalog()]
@@ -261,28 +280,31 @@ def cards_shown(lesson: Lesson) -> set[str]:
             out.update(sc.nursery)
     text = " ".join(st.say for st in lesson.script)
     # longest names first, so "Neigh" inside "Super Neigh" is not counted for a text naming only the latter
-    for name in sorted(names, key=len, reverse=True):
-        if name in text:
+    written = {name: card_name(name, lang) for name in names}
+    for name in sorted(names, key=lambda n: len(written[n]), reverse=True):
+        if written[name] in text:
             out.add(name)
-            text = text.replace(name, " ")
+            text = text.replace(written[name], " ")
     return out
 
 
-def lesson_stats(paths: list[str] | None = None) -> dict[str, Any]:
-    """The course in numbers (what `uu lesson stats` prints as JSON)."""
+def lesson_stats(paths: list[str] | None = None, lang: str = "en") -> dict[str, Any]:
+    """The course in numbers (what `uu lesson stats` prints as JSON), for the lessons in `lang`: the same
+    totals in every language (the steps, moves, checks and cards are the English file's), except the word count
+    of the longest page."""
     from uu.cards import catalog
 
-    items, _ = _load_all(paths)
+    items, _ = _load_all(paths, lang)
     lessons = sorted((les for _f, les in items if isinstance(les, Lesson)), key=lambda les: les.order)
     rows: list[dict[str, Any]] = []
     covered: set[str] = set()
     alternatives = dead = 0
     for les in lessons:
-        rep = report_lesson(les)
+        rep = report_lesson(les, translated=lang != "en")
         ex = rep.exploration
         alternatives += ex.alternatives if ex else 0
         dead += len(ex.dead_ends) if ex else 0
-        shown = cards_shown(les)
+        shown = cards_shown(les, lang)
         covered |= shown
         rows.append({
             "id": les.id, "order": les.order, "title": les.title, "steps": len(les.script),
@@ -304,6 +326,9 @@ def lesson_stats(paths: list[str] | None = None) -> dict[str, Any]:
     return {"lessons": rows, "totals": totals}
 
 
-def print_stats(paths: list[str] | None = None) -> int:
-    print(json.dumps(lesson_stats(paths), indent=2))
+def print_stats(paths: list[str] | None = None, lang: str = "en") -> int:
+    if lang not in LANGUAGES:
+        print(f"--lang {lang!r}: the languages are {', '.join(LANGUAGES)}")
+        return 1
+    print(json.dumps(lesson_stats(paths, lang), indent=2, ensure_ascii=False))
     return 0

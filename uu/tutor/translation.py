@@ -17,6 +17,7 @@ the translated words in place.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,7 @@ from uu.i18n import LANGUAGES
 from uu.tutor.model import Lesson, LessonFileError, load_lesson, parse_lesson
 from uu.yamlfile import YamlInputError, load_user_yaml, read_user_file
 
-__all__ = ["MAX_TRANSLATED_PAGE_WORDS", "TEXT_FIELDS", "check_translation", "english_texts",
+__all__ = ["MAX_TRANSLATED_PAGE_WORDS", "TEXT_FIELDS", "check_translation", "english_texts", "text_overlay",
            "translated_lesson", "translation_path"]
 
 # Paths of the text fields, `*` standing for a list index.
@@ -77,19 +78,26 @@ def english_texts(data: Any) -> dict[str, Any]:
     return out
 
 
+def text_overlay(data: Any, translate: Callable[[str], str], path: str = "") -> Any:
+    """The shape a translation of the lesson file data `data` has, each text replaced by `translate(text)`: a
+    translator's starting point (with `translate` returning the text itself), and the tests' made-up languages."""
+    if _is_text(path):
+        return translate(data)
+    if isinstance(data, dict):
+        return {k: text_overlay(v, translate, f"{path}.{k}" if path else str(k)) for k, v in data.items()
+                if _has_text(v, f"{path}.{k}" if path else str(k))}
+    if isinstance(data, list):
+        return [text_overlay(v, translate, f"{path}.{i}") for i, v in enumerate(data)
+                if _has_text(v, f"{path}.{i}") or _is_mirrored_list(path)]
+    return data
+
+
 def _shape_problems(en: Any, tr: Any, path: str, out: list[str]) -> None:
     """Where `tr` is not `en` cut down to its text fields."""
     where = path or "the file"
     if _is_text(path):
-        if isinstance(en, str):
-            if not isinstance(tr, str) or not tr.strip():
-                out.append(f"{where}: expected the translated text, found {_kind(tr)}")
-        elif isinstance(en, list):
-            if not isinstance(tr, list) or len(tr) != len(en):
-                out.append(f"{where}: expected a list of {len(en)} translated texts, found {_kind(tr)}")
-            else:
-                for i, (e, t) in enumerate(zip(en, tr, strict=True)):
-                    _shape_problems(e, t, f"{path}.{i}", out)
+        if not isinstance(tr, str) or not tr.strip():
+            out.append(f"{where}: expected the translated text, found {_kind(tr)}")
         return
     if isinstance(en, dict):
         if not isinstance(tr, dict):
@@ -132,7 +140,9 @@ def _kind(x: Any) -> str:
         return "nothing"
     if isinstance(x, str):
         return "an empty text" if not x.strip() else "a text"
-    return {dict: "a mapping", list: "a list"}.get(type(x), type(x).__name__)
+    if isinstance(x, dict):
+        return "a mapping"
+    return "a list" if isinstance(x, list) else type(x).__name__
 
 
 def _merge(en: Any, tr: Any, path: str) -> Any:
