@@ -660,8 +660,9 @@ def test_words_modules_share_only_public_names():
     from pathlib import Path
 
     words = Path(__file__).resolve().parents[1] / "uu" / "words"
+    # `_` is gettext's public name for "translate" (uu.i18n exports it), not a private one
     bad = [(f.name, m, n) for f in words.glob("*.py") for m, names in _imports(f) if m.startswith("uu.")
-           for n in names if n.startswith("_")]
+           for n in names if n.startswith("_") and n != "_"]
     assert not bad, bad
 
 

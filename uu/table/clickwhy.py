@@ -7,17 +7,21 @@ from __future__ import annotations
 
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import N_, _
 
 # The why-not code is moving to uu.words (a separate change): this is the one import to update then.
 from uu.words.whynot import why_not
 
 __all__ = ["click_reason"]
 
-_KIND_WORDS = {"baby": "choose your Baby Unicorn from the Nursery", "action": "play a card from your hand or DRAW",
-               "respond": "answer the card on the Neigh pile with a Neigh, or pass",
-               "target": "choose one of the lit cards or players", "discard": "choose a card of your hand to discard",
-               "sacrifice": "choose a card of your Stable to sacrifice", "use": "use or skip the lit effect",
-               "choose": "pick one of the choices shown", "order": "pick an order for the cards"}
+# what the table waits for, by decision kind (English, translated with _() where said)
+_KIND_WORDS = {"baby": N_("choose your Baby Unicorn from the Nursery"),
+               "action": N_("play a card from your hand or DRAW"),
+               "respond": N_("answer the card on the Neigh pile with a Neigh, or pass"),
+               "target": N_("choose one of the lit cards or players"),
+               "discard": N_("choose a card of your hand to discard"),
+               "sacrifice": N_("choose a card of your Stable to sacrifice"), "use": N_("use or skip the lit effect"),
+               "choose": N_("pick one of the choices shown"), "order": N_("pick an order for the cards")}
 
 
 def _action_for(game: Game, viewer: int, key: str) -> Action | None:
@@ -42,12 +46,12 @@ def _action_for(game: Game, viewer: int, key: str) -> Action | None:
 
 def click_reason(game: Game | None, viewer: int | None, key: str, name: str = "") -> str:
     """One sentence: why the element `key` (a data-key of the table) cannot be chosen now."""
-    what = name or "That"
     if game is None or game.pending is None:
-        return "The game is over: nothing can be chosen now."
+        return _("The game is over: nothing can be chosen now.")
     d = game.pending
     if viewer is None or d.player != viewer:
-        return f"It is {game.players[d.player]}'s decision now: wait until the table lights your choices."
+        return _("It is {player}'s decision now: wait until the table lights your choices.").format(
+            player=game.players[d.player])
     action = _action_for(game, viewer, key)
     if action is not None:
         try:
@@ -56,7 +60,9 @@ def click_reason(game: Game | None, viewer: int | None, key: str, name: str = ""
             reason = None
         if reason is not None and reason.text:
             return reason.text
-    task = _KIND_WORDS.get(d.kind, "choose one of the lit cards or places")
+    task = _(_KIND_WORDS[d.kind]) if d.kind in _KIND_WORDS else _("choose one of the lit cards or places")
     if key.startswith("back:"):
-        return f"You cannot choose a card you cannot see now: {task}."
-    return f"{what} is not one of the choices now: {task}."
+        return _("You cannot choose a card you cannot see now: {task}.").format(task=task)
+    if name:  # the name as the table shows it (the caller's words, already in the language in use)
+        return _("{card} is not one of the choices now: {task}.").format(card=name, task=task)
+    return _("That is not one of the choices now: {task}.").format(task=task)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from uu.bots.explain import neigh_chance, neigh_odds, unseen_neighs
 from uu.bots.search import search
+from uu.cards.localized import card_name
 from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import _, ngettext
 from uu.tutor.movewords import move_words
 
 __all__ = ["comment", "neigh_chance", "unseen_neighs"]
@@ -35,24 +37,30 @@ def _leader(game: Game, learner: int) -> str:
     have = game.unicorns(best)
     mine = game.unicorns(learner)
     if have >= need - 2 and have > mine:  # not when the learner is as close: then their own win may come first
-        return (f"{game.players[best]} has {have} of the {need} Unicorns needed to win, more than your {mine}: "
-                f"holding them back matters now.")
-    return f"You have {mine} of the {need} Unicorns needed; the closest opponent, {game.players[best]}, has {have}."
+        return _("{player} has {have} of the {need} Unicorns needed to win, more than your {mine}: holding them "
+                 "back matters now.").format(player=game.players[best], have=have, need=need, mine=mine)
+    return _("You have {mine} of the {need} Unicorns needed; the closest opponent, {player}, has {have}.").format(
+        mine=mine, need=need, player=game.players[best], have=have)
 
 
 def _neigh_note(game: Game, learner: int, card: str) -> str:
     """Who may answer the learner's card with a Neigh, and how likely that is."""
     odds = neigh_odds(game, learner, learner, card)
     if odds.unanswerable:
-        why = ("it cannot be Neigh'd" if odds.unanswerable == card
-               else f"{odds.unanswerable} in your Stable keeps your cards from being Neigh'd")
-        return f"Nobody could answer it with a Neigh: {why}."
-    barred = "".join(f" {name} cannot play Neigh cards ({bar})." for name, bar in odds.barred)
+        why = (_("it cannot be Neigh'd") if odds.unanswerable == card
+               else _("{card} in your Stable keeps your cards from being Neigh'd").format(
+                   card=card_name(odds.unanswerable)))
+        return _("Nobody could answer it with a Neigh: {why}.").format(why=why)
+    barred = "".join(" " + _("{player} cannot play Neigh cards ({card}).").format(player=name, card=card_name(bar))
+                     for name, bar in odds.barred)
     if not odds.may:
-        return f"Nobody else could answer it with a Neigh.{barred}"
+        return _("Nobody else could answer it with a Neigh.") + barred
     neighs, hidden = unseen_neighs(game, learner)
-    return (f"{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone who may "
-            f"answers it with a Neigh is about {round(odds.chance * 100)}%.{barred}")
+    return ngettext("{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
+                    "who may answers it with a Neigh is about {percent}%.",
+                    "{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
+                    "who may answers it with a Neigh is about {percent}%.", neighs).format(
+                        neighs=neighs, hidden=hidden, percent=round(odds.chance * 100)) + barred
 
 
 def comment(before: Game, action: Action, learner: int) -> str:
@@ -61,9 +69,9 @@ def comment(before: Game, action: Action, learner: int) -> str:
     if d is None or d.player != learner:
         return ""
     if len(d.actions) == 1:
-        return "Only one move was possible here."
+        return _("Only one move was possible here.")
     if d.kind == "baby":  # every Baby is as good as another: nothing to coach yet
-        return "Any Baby is as good as another: they have no effects of their own."
+        return _("Any Baby is as good as another: they have no effects of their own.")
     legal = before.find(action)
     found = search(before, deals=COACH_DEALS, seconds=None, seed=before.state.decisions, extra=COACH_EXTRA,
                    include=legal)
@@ -73,13 +81,15 @@ def comment(before: Game, action: Action, learner: int) -> str:
     names = list(before.players)
     better = move_words(best.action, names, learner)
     if d.kind == "respond":
-        played = before.pile[-1][0] if before.pile else "that card"
-        head = f"You let {played} through." if action.kind == "pass" else f"You answered {played} with {action.card}."
+        played = card_name(before.pile[-1][0]) if before.pile else _("that card")
+        head = (_("You let {card} through.").format(card=played) if action.kind == "pass" else
+                _("You answered {card} with {answer}.").format(card=played, answer=card_name(action.card or "")))
         if agrees:
-            return f"{head} That is as good as the coach's choice. {_leader(before, learner)}"
-        return f"{head} The coach would rather {better}. {_leader(before, learner)}"
-    head = ("Good choice: the coach finds no better move." if agrees else
-            f"A playable move, but the coach would rather {better}.")
+            same = _("That is as good as the coach's choice.")
+            return f"{head} {same} {_leader(before, learner)}"
+        return f"{head} {_('The coach would rather {move}.').format(move=better)} {_leader(before, learner)}"
+    head = (_("Good choice: the coach finds no better move.") if agrees else
+            _("A playable move, but the coach would rather {move}.").format(move=better))
     card = next((x for x in before.state.defs if x.name == action.card), None) if action.kind == "play" else None
     if d.kind == "action" and card is not None and card.type is not CardType.INSTANT:
         return f"{head} {_neigh_note(before, learner, card.name)}"

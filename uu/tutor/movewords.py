@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from uu.cards.localized import card_name
 from uu.engine.actions import Action
+from uu.i18n import _
 
-__all__ = ["move_words", "who", "whose"]
+__all__ = ["card_of", "join_and", "move_words", "stable_of", "who", "whose"]
 
 
 class PileCard(Protocol):
@@ -19,6 +21,8 @@ class PileCard(Protocol):
 
 
 def whose(name: str | None, me: str) -> str:
+    """The English possessive ("your", "Bramble's"): for English sentences built around it only; a sentence
+    that names a card or a Stable says it whole with `card_of` / `stable_of`, so every language can order it."""
     if name is None:
         return "a player's"
     return "your" if name == me else f"{name}'s"
@@ -26,8 +30,35 @@ def whose(name: str | None, me: str) -> str:
 
 def who(name: str | None, me: str) -> str:
     if name is None:
-        return "a player"
-    return "you" if name == me else name
+        return _("a player")
+    return _("you") if name == me else name
+
+
+def card_of(owner: str | None, me: str, card: str | None) -> str:
+    """A card with its owner, as one phrase in the language in use ("your Narwhal", "Bramble's Narwhal")."""
+    shown = card_name(card) if card else _("a card")
+    if owner is None:
+        return _("a player's {card}").format(card=shown)
+    if owner == me:
+        return _("your {card}").format(card=shown)
+    return _("{player}'s {card}").format(player=owner, card=shown)
+
+
+def stable_of(owner: str | None, me: str) -> str:
+    """A player's Stable as one phrase ("your Stable", "Bramble's Stable")."""
+    if owner is None:
+        return _("a player's Stable")
+    if owner == me:
+        return _("your Stable")
+    return _("{player}'s Stable").format(player=owner)
+
+
+def join_and(items: list[str]) -> str:
+    """"a", "a and b", "a and b and c" in the language in use (the items are already in that language)."""
+    out = items[0] if items else ""
+    for item in items[1:]:
+        out = _("{first} and {last}").format(first=out, last=item)
+    return out
 
 
 def move_words(action: Action, players: list[str], me: int, threat: PileCard | None = None) -> str:
@@ -39,38 +70,43 @@ def move_words(action: Action, players: list[str], me: int, threat: PileCard | N
         if target.player is not None:
             seats.append(who(players[target.player], name))
         elif target.owner is not None:
-            cards.append(f"{whose(players[target.owner], name)} {target.card}")
+            cards.append(card_of(players[target.owner], name, target.card))
         else:
-            cards.append(str(target.card))
-    aim = " and ".join(cards)
+            cards.append(card_name(str(target.card)))
+    aim = join_and(cards)
     if seats:
-        aim = f"{aim} to {' and '.join(seats)}" if aim else " and ".join(seats)
+        aim = _("{cards} to {players}").format(cards=aim, players=join_and(seats)) if aim else join_and(seats)
     k = action.kind
+    card = card_name(action.card) if action.card else ""
     if k == "play":
-        out = f"play {action.card}"
         if aim:
-            return f"{out} on {aim}"
+            return _("play {card} on {aim}").format(card=card, aim=aim)
         if action.into is not None and action.into != me:
-            return f"{out} into {whose(players[action.into], name)} Stable"
-        return out
+            return _("play {card} into {stable}").format(card=card, stable=stable_of(players[action.into], name))
+        return _("play {card}").format(card=card)
     if k == "draw":
-        return "DRAW a card"
+        return _("DRAW a card")
     if k == "respond":
-        return f"answer with {action.card}"
+        return _("answer with {card}").format(card=card)
     if k == "pass":
-        return f"let {whose(threat.player, name)} {threat.card} through" if threat else "pass"
+        if threat:
+            return _("let {card} through").format(card=card_of(threat.player, name, threat.card))
+        return _("pass")
     if k == "baby":
-        return f"choose {action.card}"
+        return _("choose {card}").format(card=card)
     if k == "target":
-        return f"choose {aim}" if aim else "choose"
+        return _("choose {aim}").format(aim=aim) if aim else _("choose")
     if k in ("discard", "sacrifice"):
-        return f"{k.upper()} {action.card or ', '.join(action.cards)}"
+        cards_named = card or ", ".join(card_name(c) for c in action.cards)
+        if k == "discard":
+            return _("DISCARD {cards}").format(cards=cards_named)
+        return _("SACRIFICE {cards}").format(cards=cards_named)
     if k == "use":
-        return f"use {action.card}"
+        return _("use {card}").format(card=card)
     if k == "decline":
-        return f"do not use {action.card}"
+        return _("do not use {card}").format(card=card)
     if k == "choose":
-        return f"choose {action.option}"
+        return _("choose {option}").format(option=action.option)
     if k == "order":
-        return f"keep {action.cards[0]} on top" if action.cards else "keep the order"
+        return _("keep {card} on top").format(card=card_name(action.cards[0])) if action.cards else _("keep the order")
     return k

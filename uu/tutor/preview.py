@@ -30,14 +30,29 @@ import html as _html
 from dataclasses import dataclass, field
 from typing import Any
 
+from uu.cards.localized import card_name
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import N_, _
 
-__all__ = ["CardMove", "Preview", "preview", "preview_all"]
+HIDDEN = "a card"  # the `card` of a move the viewer may not see (data: English; said with `_()`)
 
-ZONE_WORDS = {"deck": "the deck", "discard": "the discard pile", "nursery": "the Nursery",
-              "pile": "the Neigh pile", "limbo": "resolving", "box": "out of the game"}
+__all__ = ["HIDDEN", "CardMove", "Preview", "preview", "preview_all"]
+
+ZONE_WORDS = {"deck": N_("the deck"), "discard": N_("the discard pile"), "nursery": N_("the Nursery"),
+              "pile": N_("the Neigh pile"), "limbo": N_("resolving"), "box": N_("out of the game")}
+# a turn that passes to the next player, one whole sentence per phase it passes in
+TURN_PASSES = {
+    "beginning": N_("{before}'s turn ends; turn {number} is {after}'s (beginning phase)."),
+    "draw": N_("{before}'s turn ends; turn {number} is {after}'s (draw phase)."),
+    "action": N_("{before}'s turn ends; turn {number} is {after}'s (action phase)."),
+    "end": N_("{before}'s turn ends; turn {number} is {after}'s (end phase)."),
+}
+# "Next: Ana decides ({kind})": what the next decision is
+KIND_WORDS = {"baby": N_("Baby"), "action": N_("action"), "respond": N_("respond"), "target": N_("target"),
+              "discard": N_("DISCARD"), "sacrifice": N_("SACRIFICE"), "use": N_("use"), "choose": N_("choose"),
+              "order": N_("order")}
 
 
 @dataclass(frozen=True)
@@ -50,12 +65,15 @@ class CardMove:
 
     @staticmethod
     def where(zone: str, owner: str | None) -> str:
-        if zone in ("hand", "stable") and owner is not None:
-            return f"{owner}'s {'hand' if zone == 'hand' else 'Stable'}"
-        return ZONE_WORDS.get(zone, zone)
+        if zone == "hand" and owner is not None:
+            return _("{player}'s hand").format(player=owner)
+        if zone == "stable" and owner is not None:
+            return _("{player}'s Stable").format(player=owner)
+        return _(ZONE_WORDS[zone]) if zone in ZONE_WORDS else zone
 
     def text(self) -> str:
-        return (f"{self.card}: {self.where(self.from_zone, self.from_owner)} → "
+        card = _(HIDDEN) if self.card == HIDDEN else card_name(self.card)
+        return (f"{card}: {self.where(self.from_zone, self.from_owner)} → "
                 f"{self.where(self.to_zone, self.to_owner)}")
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,34 +106,40 @@ class Preview:
 
     def summary(self) -> list[str]:
         """The preview as plain sentences (shared by `text` and `html`)."""
-        lines = [m.text() for m in self.moves] or ["No card moves."]
+        lines = [m.text() for m in self.moves] or [_("No card moves.")]
         if self.shuffled:
-            lines.append("The deck is shuffled.")
+            lines.append(_("The deck is shuffled."))
         changes = self.unicorn_changes
         if changes:
-            lines.append("Unicorns: " + ", ".join(f"{p} {a} → {b}" for p, (a, b) in changes.items()))
+            lines.append(_("Unicorns: {changes}").format(
+                changes=", ".join(f"{p} {a} → {b}" for p, (a, b) in changes.items())))
         else:
-            lines.append("Unicorns: no change (" + ", ".join(f"{p} {n}" for p, n in self.unicorns_after.items())
-                         + ")")
+            lines.append(_("Unicorns: no change ({counts})").format(
+                counts=", ".join(f"{p} {n}" for p, n in self.unicorns_after.items())))
         tb, ta = self.turn_before, self.turn
         if tb and ta and (tb["player"], tb["number"]) != (ta["player"], ta["number"]):
-            lines.append(f"{tb['player']}'s turn ends; turn {ta['number']} is {ta['player']}'s "
-                         f"({ta['phase']} phase).")
+            said = _(TURN_PASSES.get(ta["phase"], TURN_PASSES["action"]))
+            lines.append(said.format(before=tb["player"], number=ta["number"], after=ta["player"]))
         if self.game_over:
-            lines.append("The game ends: " + ("everyone loses." if self.winner == "everyone-loses"
-                                              else f"{self.winner} wins."))
+            lines.append(_("The game ends: everyone loses.") if self.winner == "everyone-loses"
+                         else _("The game ends: {player} wins.").format(player=self.winner))
         elif self.next is not None:
             if self.response_window:
-                top = self.pile[-1] if self.pile else "the card"
-                lines.append(f"Response window: {top} is on the Neigh pile and has not resolved yet; "
-                             f"{self.next['player']} may respond first (the preview stops here).")
+                said = (_("Response window: {card} is on the Neigh pile and has not resolved yet; {player} may "
+                          "respond first (the preview stops here).") if self.pile else
+                        _("Response window: the card is on the Neigh pile and has not resolved yet; {player} may "
+                          "respond first (the preview stops here)."))
+                lines.append(said.format(card=card_name(self.pile[-1]) if self.pile else "",
+                                         player=self.next["player"]))
             else:
                 # the engine's prompt starts with the player's name, which this line has already said
                 who = self.next["player"]
                 prompt = self.next["prompt"].removeprefix(f"{who}: ")
-                lines.append(f"Next: {who} decides ({self.next['kind']}): {prompt}")
+                kind = _(KIND_WORDS[self.next["kind"]]) if self.next["kind"] in KIND_WORDS else self.next["kind"]
+                lines.append(_("Next: {player} decides ({kind}): {prompt}").format(player=who, kind=kind,
+                                                                                  prompt=prompt))
         if self.chance:
-            lines.append("Chance is involved: this is one possible outcome.")
+            lines.append(_("Chance is involved: this is one possible outcome."))
         return lines
 
     def text(self) -> str:
@@ -167,7 +191,7 @@ def preview(game: Game, action: Action, viewer: int | None = None) -> Preview:
         z1, o1 = s.zone_of[cid], s.owner_of[cid]
         if (z0, o0) == (z1, o1):
             continue
-        name = "a card" if hidden(z0, o0) else s.name(cid)
+        name = HIDDEN if hidden(z0, o0) else s.name(cid)
         moves.append(CardMove(name, z0, names[o0] if o0 >= 0 else None, z1, names[o1] if o1 >= 0 else None))
     moves.sort(key=lambda m: (_ZONE_ORDER.get(m.to_zone, 99), m.to_owner or "", m.from_zone, m.card))
     was, now = set(deck_before), set(s.deck)

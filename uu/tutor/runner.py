@@ -51,6 +51,7 @@ from uu.engine.actions import Action
 from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.engine.state import LogEntry
+from uu.i18n import N_, _, ngettext
 from uu.scenario.build import build_game
 from uu.scenario.model import Step
 from uu.scenario.record import GameRecord, record_for
@@ -59,10 +60,11 @@ from uu.tutor.model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
 
 __all__ = ["Feedback", "LessonError", "LessonRunner", "STUCK_TEXT"]
 
-STUCK_TEXT = ("The game went a way this lesson did not plan for, so it cannot go on from here. "
-              "Press **Back** to try again from where you can go on.")
-GOAL_MISSED = ("Your turn ended before the goal was reached, so this step starts again from the same "
-               "position. Read the goal once more and try another way.")
+# English here; translated where the learner is told (`_()`), so the language may change while a lesson runs
+STUCK_TEXT = N_("The game went a way this lesson did not plan for, so it cannot go on from here. "
+                "Press **Back** to try again from where you can go on.")
+GOAL_MISSED = N_("Your turn ended before the goal was reached, so this step starts again from the same "
+                 "position. Read the goal once more and try another way.")
 #: Bot decisions a legal wrong move is played out for on its copy, at most (it stops at the end of the turn).
 PLAY_OUT_LIMIT = 40
 
@@ -86,7 +88,7 @@ class Feedback:
 def _result_words(game: Game, learner: int) -> str:
     """How the game ended, said to the learner ("you win", not "You wins" for a seat named You)."""
     w = game.winner
-    return "you win" if w is not None and not isinstance(w, str) and w == learner else game.result_text()
+    return _("you win") if w is not None and not isinstance(w, str) and w == learner else game.result_text()
 
 
 @dataclass
@@ -202,19 +204,19 @@ class LessonRunner:
     def try_move(self, action: Action) -> Feedback:
         st = self.step
         if st is None:
-            return Feedback(False, "info", "This lesson is finished. Pick another one, or start again.")
+            return Feedback(False, "info", _("This lesson is finished. Pick another one, or start again."))
         if self.stuck:
-            return Feedback(False, "info", self.stuck)
+            return Feedback(False, "info", _(self.stuck))
         if st.kind == "page":
-            return Feedback(False, "info", "Read this page, then press Next.", list(st.rules))
+            return Feedback(False, "info", _("Read this page, then press Next."), list(st.rules))
         if st.kind == "question":
-            return Feedback(False, "info", "Answer the question with one of its choices.", list(st.rules))
+            return Feedback(False, "info", _("Answer the question with one of its choices."), list(st.rules))
         d = self.game.pending
         if d is None:
-            return Feedback(False, "info", f"The game is over ({_result_words(self.game, self.learner)}).",
+            return Feedback(False, "info", _("The game is over ({result}).").format(result=_result_words(self.game, self.learner)),
                             list(st.rules))
         if d.player != self.learner:
-            return Feedback(False, "illegal", f"It is {self.game.players[d.player]}'s decision now, not yours.",
+            return Feedback(False, "illegal", _("It is {player}'s decision now, not yours.").format(player=self.game.players[d.player]),
                             list(st.rules))
         try:
             legal = self.game.find(action)
@@ -240,49 +242,50 @@ class LessonRunner:
         """Answer a `question` step with option number `option` (counting from 1)."""
         st = self.step
         if st is None or st.question is None:
-            return Feedback(False, "info", "There is no question to answer now.")
+            return Feedback(False, "info", _("There is no question to answer now."))
         q = st.question
         if not 1 <= option <= len(q.options):
-            return Feedback(False, "illegal", f"Pick one of the {len(q.options)} choices.", list(st.rules))
+            return Feedback(False, "illegal", _("Pick one of the {count} choices.").format(count=len(q.options)), list(st.rules))
         if option != q.answer:
             self._missed()
-            return Feedback(False, "other", f"Not quite. {q.explain}", list(st.rules))
+            return Feedback(False, "other", _("Not quite. {explanation}").format(explanation=q.explain), list(st.rules))
         self._first_try(True)
         game, start = self.game, len(self.game.log)
         self._record(option)
         self._complete()
-        text = self.stuck or f"{st.right or 'Right!'} {q.explain}"
+        text = _(self.stuck) if self.stuck else f"{st.right or _('Right!')} {q.explain}"
         return Feedback(not self.stuck, "right", text, list(st.rules), game.log[start:])
 
     def next(self) -> Feedback:
         """Leave a page step (its bots act, its check is tested)."""
         st = self.step
         if st is None:
-            return Feedback(False, "info", "This lesson is finished.")
+            return Feedback(False, "info", _("This lesson is finished."))
         if self.stuck:
-            return Feedback(False, "info", self.stuck)
+            return Feedback(False, "info", _(self.stuck))
         if st.kind != "page":
-            return Feedback(False, "info", "This step waits for your move" + (
-                f": {st.hint}" if st.hint else "."), list(st.rules))
+            waits = (_("This step waits for your move: {hint}").format(hint=st.hint) if st.hint
+                     else _("This step waits for your move."))
+            return Feedback(False, "info", waits, list(st.rules))
         game, start = self.game, len(self.game.log)
         self._record(None)
         self._complete()
-        return Feedback(not self.stuck, "info", self.stuck or "", list(st.rules), game.log[start:])
+        return Feedback(not self.stuck, "info", _(self.stuck) if self.stuck else "", list(st.rules), game.log[start:])
 
     def hint(self) -> str:
         st = self.step
         if st is None:
-            return "The lesson is finished."
+            return _("The lesson is finished.")
         if st.hint:
             return st.hint
         if st.kind == "page":
-            return "Press Next."
+            return _("Press Next.")
         if st.kind == "question":
-            return "Look at the table: every card you need to answer is on it."
+            return _("Look at the table: every card you need to answer is on it.")
         if st.kind == "game":
-            return "Play as you like: the coach comments on each of your decisions."
+            return _("Play as you like: the coach comments on each of your decisions.")
         a = self.answer()
-        return f"Try: {self.describe(a)}." if a is not None else "No hint for this step."
+        return _("Try: {move}.").format(move=self.describe(a)) if a is not None else _("No hint for this step.")
 
     def back(self) -> None:
         """Back to the start of the current step if moves were made in it, else of the previous step."""
@@ -306,7 +309,7 @@ class LessonRunner:
     def refusal_words(self, action: Action) -> tuple[str, list[str]]:
         """The sentence (and rule ids) said when the engine refuses `action`, asked before anything changes.
         The tutor only knows the fact; `uu.words.lesson.LessonRunner` says why in plain words."""
-        return "That move is not allowed right now.", []
+        return _("That move is not allowed right now."), []
 
     # ---- internals -------------------------------------------------------------------------------------
     def _missed(self) -> None:
@@ -385,8 +388,8 @@ class LessonRunner:
         self._play_on(preview, turn)
         m = self._mistake_for(st, legal)
         text = (m.why if m is not None and m.why else None) or st.wrong.other or (
-            "That is a legal move, but not the one this step is about.")
-        text += " The table shows what it would do; it has been taken back, so try again."
+            _("That is a legal move, but not the one this step is about."))
+        text += " " + _("The table shows what it would do; it has been taken back, so try again.")
         return Feedback(False, "other", text, list(st.rules), preview.log[start:], preview)
 
     def _check_shows(self, st: ScriptStep) -> None:
@@ -399,7 +402,7 @@ class LessonRunner:
 
     def _play_on(self, preview: Game, turn: int) -> None:
         """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`."""
-        for _ in range(PLAY_OUT_LIMIT):
+        for _step in range(PLAY_OUT_LIMIT):
             d = preview.pending
             # what the move does, up to the end of this turn: the next turns would be the bots' guesses
             if d is None or d.player == self.learner or preview.turn[2] != turn:
@@ -433,7 +436,8 @@ class LessonRunner:
             self._check_shows(st)
             self._complete()
             own = hit.right if isinstance(hit, Also) else None
-            return Feedback(not self.stuck, "right", self.stuck or own or st.right or "Right!", list(st.rules))
+            said = _(self.stuck) if self.stuck else (own or st.right or _("Right!"))
+            return Feedback(not self.stuck, "right", said, list(st.rules))
         if st.kind == "game":
             assert before is not None
             return self._game_move(st, before, legal)
@@ -447,13 +451,14 @@ class LessonRunner:
         if not midway and not check_expect(self.game, self.scenario, st.goal, "goal"):
             self._check_shows(st)
             self._complete()
-            return Feedback(not self.stuck, "right", self.stuck or st.right or "Goal reached!", list(st.rules))
+            said = _(self.stuck) if self.stuck else (st.right or _("Goal reached!"))
+            return Feedback(not self.stuck, "right", said, list(st.rules))
         d = self.game.pending
         if d is not None and d.player == self.learner and self.game.turn[0] == self.learner and \
                 not self._others_played_since(self._goal_log):
-            return Feedback(True, "info", "Done. Keep going: the goal is not reached yet.", list(st.rules))
+            return Feedback(True, "info", _("Done. Keep going: the goal is not reached yet."), list(st.rules))
         self._back_to(self.index)
-        return Feedback(False, "info", GOAL_MISSED, list(st.rules))
+        return Feedback(False, "info", _(GOAL_MISSED), list(st.rules))
 
     def _others_played_since(self, start: int) -> bool:
         """Has another player's turn begun since log entry `start`? (An extra turn of the learner's has not.)"""
@@ -468,8 +473,10 @@ class LessonRunner:
         self._settle(random=True, play=True)
         if self.game.pending is None or len(self._finished_turns()) >= st.game.turns:
             self._complete()
-            end = ("The game is over: " + _result_words(self.game, self.learner) + "." if self.game.pending is None
-                   else f"You have played {st.game.turns} turns.")
+            end = (_("The game is over: {result}.").format(result=_result_words(self.game, self.learner))
+                   if self.game.pending is None
+                   else ngettext("You have played {count} turns.", "You have played {count} turns.",
+                                 st.game.turns).format(count=st.game.turns))
             return Feedback(True, "right", st.right or end, list(st.rules), coach=note)
         return Feedback(True, "info", "", list(st.rules), coach=note)
 

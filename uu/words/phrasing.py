@@ -16,25 +16,39 @@ from uu.engine.state import GameState
 from uu.engine.targets import (
     op_possible,
 )
+from uu.i18n import N_, _
 
-__all__ = ['A_PLURAL', 'A_TYPE', 'FROM_WORDS', 'KIND_WORDS', 'Op', 'Reason', 'UNICORN_WORDS', 'WHAT', 'a_kind', 'any_instance', 'cap', 'card_def', 'first_impossible', 'is_instant', 'op_words', 'printed_match', 'recent_play', 'type_rule', 'working_card_with']
+__all__ = ['A_PLURAL', 'A_TYPE', 'WHAT_MANY', 'FROM_WORDS', 'KIND_WORDS', 'Op', 'Reason', 'UNICORN_WORDS', 'WHAT', 'a_kind', 'any_instance', 'cap', 'card_def', 'first_impossible', 'is_instant', 'op_words', 'printed_match', 'recent_play', 'type_rule', 'what_words', 'working_card_with']
 
 log = logging.getLogger(__name__)
 
 Op = dict[str, Any]
 
+# The tables below hold English marked with N_: a sentence translates them with _() where it uses them, so
+# they follow the language in use. Each is a whole noun phrase ("a Magic card"), never an article alone.
 A_TYPE: Final = {
-    CardType.BABY: "a Baby Unicorn card", CardType.BASIC: "a Basic Unicorn card",
-    CardType.MAGICAL: "a Magical Unicorn card", CardType.MAGIC: "a Magic card", CardType.UPGRADE: "an Upgrade card",
-    CardType.DOWNGRADE: "a Downgrade card", CardType.INSTANT: "an Instant card",
+    CardType.BABY: N_("a Baby Unicorn card"), CardType.BASIC: N_("a Basic Unicorn card"),
+    CardType.MAGICAL: N_("a Magical Unicorn card"), CardType.MAGIC: N_("a Magic card"),
+    CardType.UPGRADE: N_("an Upgrade card"), CardType.DOWNGRADE: N_("a Downgrade card"),
+    CardType.INSTANT: N_("an Instant card"),
 }
 # The filter words of ops (uu.cards.schema.FILTERS) as a learner reads them.
 WHAT: Final = {
-    None: "a card", "card": "a card", "unicorn": "a Unicorn card", "basic_unicorn": "a Basic Unicorn card",
-    "baby_unicorn": "a Baby Unicorn", "magical_unicorn": "a Magical Unicorn card", "upgrade": "an Upgrade card",
-    "downgrade": "a Downgrade card", "upgrade_or_downgrade": "an Upgrade or Downgrade card",
-    "magic": "a Magic card", "neigh": "a Neigh card", "narwhal": "a card with Narwhal in its name",
-    "this": "this card",
+    None: N_("a card"), "card": N_("a card"), "unicorn": N_("a Unicorn card"),
+    "basic_unicorn": N_("a Basic Unicorn card"), "baby_unicorn": N_("a Baby Unicorn"),
+    "magical_unicorn": N_("a Magical Unicorn card"), "upgrade": N_("an Upgrade card"),
+    "downgrade": N_("a Downgrade card"), "upgrade_or_downgrade": N_("an Upgrade or Downgrade card"),
+    "magic": N_("a Magic card"), "neigh": N_("a Neigh card"), "narwhal": N_("a card with Narwhal in its name"),
+    "this": N_("this card"),
+}
+# The same for a count above one ("DESTROY 2 Unicorn cards"); French and German count 2 and more as plural.
+WHAT_MANY: Final = {
+    None: N_("{count} cards"), "card": N_("{count} cards"), "unicorn": N_("{count} Unicorn cards"),
+    "basic_unicorn": N_("{count} Basic Unicorn cards"), "baby_unicorn": N_("{count} Baby Unicorn"),
+    "magical_unicorn": N_("{count} Magical Unicorn cards"), "upgrade": N_("{count} Upgrade cards"),
+    "downgrade": N_("{count} Downgrade cards"), "upgrade_or_downgrade": N_("{count} Upgrade or Downgrade cards"),
+    "magic": N_("{count} Magic cards"), "neigh": N_("{count} Neigh cards"),
+    "narwhal": N_("{count} cards with Narwhal in its name"), "this": N_("{count} cards"),
 }
 UNICORN_WORDS: Final = {"unicorn": None, "basic_unicorn": CardType.BASIC, "baby_unicorn": CardType.BABY,
                          "magical_unicorn": CardType.MAGICAL}
@@ -60,7 +74,15 @@ def type_rule(d: CardDef) -> str:
 
 
 def a_kind(d: CardDef) -> str:
-    return A_TYPE[d.type]
+    """The card's type with its article, in the language in use ("a Magic card")."""
+    return _(A_TYPE[d.type])
+
+
+def what_words(what: str | None, n: int = 1) -> str:
+    """An op's filter word as a noun phrase in the language in use ("a Unicorn card", "2 Unicorn cards")."""
+    if n > 1:
+        return _(WHAT_MANY.get(what, WHAT_MANY[None])).format(count=n)
+    return _(WHAT.get(what, WHAT[None]))
 
 
 def printed_match(d: CardDef, what: str | None) -> bool:
@@ -87,12 +109,14 @@ def working_card_with(s: GameState, p: int, key: str, value: str | None = None) 
     return None
 
 
-FROM_WORDS: Final = {"hand": "your hand", "discard": "the discard pile", "nursery": "the Nursery", "deck": "the deck"}
+FROM_WORDS: Final = {"hand": N_("your hand"), "discard": N_("the discard pile"), "nursery": N_("the Nursery"),
+                     "deck": N_("the deck")}
+# "{kind} cards cannot DESTROY ...": the whole sentence per type (see cardwhy.protection)
 A_PLURAL: Final = {"magic": "Magic", "upgrade": "Upgrade", "downgrade": "Downgrade", "instant": "Instant"}
-KIND_WORDS: Final = {"target": "choose a target", "discard": "DISCARD a card", "sacrifice": "SACRIFICE a card",
-                      "use": "use an optional effect", "decline": "decline an optional effect",
-                      "choose": "choose an option", "order": "put cards back in order",
-                      "baby": "choose a Baby Unicorn"}
+KIND_WORDS: Final = {"target": N_("choose a target"), "discard": N_("DISCARD a card"),
+                     "sacrifice": N_("SACRIFICE a card"), "use": N_("use an optional effect"),
+                     "decline": N_("decline an optional effect"), "choose": N_("choose an option"),
+                     "order": N_("put cards back in order"), "baby": N_("choose a Baby Unicorn")}
 
 
 def _card_names_longest_first() -> list[str]:
@@ -160,34 +184,38 @@ def first_impossible(s: GameState, ops: list[Op], you: int, src: int | None) -> 
 
 
 def op_words(op: Op) -> str:
-    """An op as the words of the rule it applies ("DESTROY a Unicorn card in another player's Stable")."""
+    """An op as the words of the rule it applies ("DESTROY a Unicorn card in another player's Stable"), in the
+    language in use: one whole phrase per verb, the card kind filled in."""
     verb = op["do"]
     n = int(op.get("n", 1))
-    what = WHAT.get(op.get("what"), "a card")
-    if n > 1:
-        what = f"{n} " + what.split(" ", 1)[1].replace("card", "cards")
+    what = what_words(op.get("what"), n)
     if verb == "destroy":
-        return f"DESTROY {what} in another player's Stable"
+        return _("DESTROY {what} in another player's Stable").format(what=what)
     if verb == "steal":
-        return f"STEAL {what} from another player's Stable"
+        return _("STEAL {what} from another player's Stable").format(what=what)
     if verb == "sacrifice":
-        return f"SACRIFICE {what} from your Stable"
+        return _("SACRIFICE {what} from your Stable").format(what=what)
     if verb == "return":
         if op.get("from") == "each":
-            return "send back a card from every Stable to its owner's hand"
-        return f"send {what} in another player's Stable back to their hand"
+            return _("send back a card from every Stable to its owner's hand")
+        return _("send {what} in another player's Stable back to their hand").format(what=what)
     if verb == "move":
         if op.get("from", "you") == "you":
-            return f"move {what} from your Stable into another player's Stable"
-        return f"move {what} from one Stable into another"
+            return _("move {what} from your Stable into another player's Stable").format(what=what)
+        return _("move {what} from one Stable into another").format(what=what)
     if verb == "bring":
-        return f"put {what} from {FROM_WORDS[op.get('from', 'hand')]} into your Stable"
+        return _("put {what} from {place} into your Stable").format(what=what,
+                                                                   place=_(FROM_WORDS[op.get("from", "hand")]))
     if verb == "take":
-        return f"take {what} from the discard pile"
+        return _("take {what} from the discard pile").format(what=what)
     if verb in ("pull", "look_take"):
-        return "take a card from another player's hand"
+        return _("take a card from another player's hand")
     if verb == "swap_hands":
-        return "trade hands with another player"
+        return _("trade hands with another player")
     if verb == "choose_one":  # the options' names are already in words ("DESTROY an Upgrade")
-        return "either " + " or ".join(o["name"] for o in op["options"])
-    return "do something impossible right now"
+        names = [str(o["name"]) for o in op["options"]]
+        options = names[0] if names else ""
+        for name in names[1:]:
+            options = _("{first} or {last}").format(first=options, last=name)
+        return _("either {options}").format(options=options)
+    return _("do something impossible right now")

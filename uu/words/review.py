@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from uu.cards.localized import card_name
+from uu.i18n import _, ngettext
 from uu.tutor.movewords import move_words
 from uu.tutor.review import GradedDecision, Review, TurningPoint
 
@@ -14,7 +16,7 @@ __all__ = ["chart_summary", "chart_svg", "decision_words", "review_json", "revie
 
 
 def _pct(x: float) -> str:
-    return f"{round(100 * x)}%"
+    return _("{percent}%").format(percent=round(100 * x))
 
 
 def _move(r: Review, d: GradedDecision, best: bool = False) -> str:
@@ -22,41 +24,64 @@ def _move(r: Review, d: GradedDecision, best: bool = False) -> str:
 
 
 def _names(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
 def turning_point_words(r: Review, t: TurningPoint) -> str:
     d = r.decisions[t.decision]
     if t.kind == "missed":
-        return (f"Turn {t.turn}: you chose to {_move(r, d)}, but {_move(r, d, best=True)} was clearly better: your "
-                f"chance to win went from {_pct(t.before)} to {_pct(t.after)}, where the better move kept "
-                f"{_pct(t.before)}.")
-    went = "fell" if t.after < t.before else "rose"
-    when = (f"In turn {t.turn}" if t.since_turn == t.turn else f"Between turn {t.since_turn} and turn {t.turn}")
-    plays = [f"{who} played {card}" for who, card in t.plays]
-    why = f": {_names(plays[-3:])}" if plays else ""
-    return f"{when} your chance to win {went} from {_pct(t.before)} to {_pct(t.after)}{why}."
+        return _("Turn {turn}: you chose to {move}, but {best} was clearly better: your chance to win went from "
+                 "{before} to {after}, where the better move kept {before}.").format(
+                     turn=t.turn, move=_move(r, d), best=_move(r, d, best=True), before=_pct(t.before),
+                     after=_pct(t.after))
+    plays = [_("{player} played {card}").format(player=who, card=card_name(card)) for who, card in t.plays]
+    why = _names(plays[-3:]) if plays else ""
+    fell = t.after < t.before
+    # one whole sentence per case (fell or rose, one turn or a span, with or without the plays behind it)
+    if t.since_turn == t.turn:
+        if why:
+            said = (_("In turn {turn} your chance to win fell from {before} to {after}: {why}.") if fell else
+                    _("In turn {turn} your chance to win rose from {before} to {after}: {why}."))
+        else:
+            said = (_("In turn {turn} your chance to win fell from {before} to {after}.") if fell else
+                    _("In turn {turn} your chance to win rose from {before} to {after}."))
+    elif why:
+        said = (_("Between turn {since} and turn {turn} your chance to win fell from {before} to {after}: {why}.")
+                if fell else
+                _("Between turn {since} and turn {turn} your chance to win rose from {before} to {after}: {why}."))
+    else:
+        said = (_("Between turn {since} and turn {turn} your chance to win fell from {before} to {after}.") if fell
+                else _("Between turn {since} and turn {turn} your chance to win rose from {before} to {after}."))
+    return said.format(turn=t.turn, since=t.since_turn, before=_pct(t.before), after=_pct(t.after), why=why)
 
 
 def decision_words(r: Review, d: GradedDecision) -> str:
     """One line for the table of decisions."""
     if d.clearly_better:
-        return f"{_move(r, d)} ({_pct(d.chance_after)}); clearly better: {_move(r, d, best=True)} ({_pct(d.chance_before)})"
-    return f"{_move(r, d)} ({_pct(d.chance_after)}): as good as the best the hint engine found"
+        return _("{move} ({after}); clearly better: {best} ({before})").format(
+            move=_move(r, d), after=_pct(d.chance_after), best=_move(r, d, best=True), before=_pct(d.chance_before))
+    return _("{move} ({after}): as good as the best the hint engine found").format(
+        move=_move(r, d), after=_pct(d.chance_after))
 
 
 def review_text(r: Review) -> str:
     """The review for a terminal: the result, the turning points, then every decision."""
-    head = f"{r.player_name}: {len(r.decisions)} decisions graded"
+    head = ngettext("{player}: {count} decisions graded", "{player}: {count} decisions graded",
+                    len(r.decisions)).format(player=r.player_name, count=len(r.decisions))
     if r.result:
         head += f"; {r.result}."
     good = sum(1 for d in r.decisions if not d.clearly_better)
-    lines = [head, f"{good} of {len(r.decisions)} of your moves were as good as the best found.", "",
-             "Turning points:"]
-    lines += [f"- {turning_point_words(r, t)}" for t in r.turning_points] or ["- none: no single moment changed "
-                                                                               "your chance by much."]
-    lines += ["", "Decisions:"]
-    lines += [f"turn {d.turn:>3}: {decision_words(r, d)}" for d in r.decisions]
+    good_words = ngettext("{good} of {count} of your moves were as good as the best found.",
+                          "{good} of {count} of your moves were as good as the best found.",
+                          len(r.decisions)).format(good=good, count=len(r.decisions))
+    lines = [head, good_words, "", _("Turning points:")]
+    lines += [f"- {turning_point_words(r, t)}" for t in r.turning_points] or [
+        "- " + _("none: no single moment changed your chance by much.")]
+    lines += ["", _("Decisions:")]
+    lines += [_("turn {turn}: {decision}").format(turn=f"{d.turn:>3}", decision=decision_words(r, d))
+              for d in r.decisions]
     return "\n".join(lines)
 
 
@@ -82,14 +107,21 @@ def chart_summary(r: Review) -> str:
     """The chart in one or two sentences (its text alternative)."""
     pts = _points(r)
     if not pts:
-        return f"No decisions of {r.player_name} to chart."
+        return _("No decisions of {player} to chart.").format(player=r.player_name)
     low = min(pts, key=lambda p: p[1])
     high = max(pts, key=lambda p: p[1])
-    out = (f"{r.player_name}'s chance to win over the turns: {_pct(pts[0][1])} at turn {pts[0][0]}, highest "
-           f"{_pct(high[1])} at turn {high[0]}, lowest {_pct(low[1])} at turn {low[0]}")
-    if r.won is not None:
-        out += f", and the game was {'won' if r.won else 'lost'}"
-    return out + "."
+    values = {"player": r.player_name, "first": _pct(pts[0][1]), "first_turn": pts[0][0], "high": _pct(high[1]),
+              "high_turn": high[0], "low": _pct(low[1]), "low_turn": low[0]}
+    if r.won is None:
+        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+                 "{high_turn}, lowest {low} at turn {low_turn}.")
+    elif r.won:
+        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+                 "{high_turn}, lowest {low} at turn {low_turn}, and the game was won.")
+    else:
+        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+                 "{high_turn}, lowest {low} at turn {low_turn}, and the game was lost.")
+    return said.format(**values)
 
 
 def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
@@ -98,6 +130,7 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
     e = html.escape
     pts = _points(r)
     summary = chart_summary(r)
+    title = _("{player}'s chance to win").format(player=r.player_name)
     left, right, top, bottom = 44, 12, 12, 30
     w, h = width - left - right, height - top - bottom
     first = pts[0][0] if pts else 1
@@ -111,7 +144,7 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="uu-review-chart" role="img" viewBox="0 0 {width} '
              f'{height}" width="100%" style="max-width:{width}px" aria-label="{e(summary)}">',
-             f"<title>{e(r.player_name)}'s chance to win</title><desc>{e(summary)}</desc>"]
+             f"<title>{e(title)}</title><desc>{e(summary)}</desc>"]
     for level in (0.0, 0.25, 0.5, 0.75, 1.0):
         parts.append(f'<line x1="{left}" x2="{left + w}" y1="{y(level):.1f}" y2="{y(level):.1f}" '
                      f'stroke="#ccc" stroke-width="1"/>')
@@ -122,13 +155,14 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
         parts.append(f'<text x="{x(turn):.1f}" y="{height - 10}" text-anchor="middle" font-size="11" '
                      f'fill="#333">{turn}</text>')
     parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 0}" text-anchor="middle" font-size="10" '
-                 f'fill="#555">turn</text>')
+                 f'fill="#555">{e(_("turn"))}</text>')
     if pts:
         line = " ".join(f"{x(t):.1f},{y(c):.1f}" for t, c in pts)
         parts.append(f'<polyline points="{line}" fill="none" stroke="#6a4c93" stroke-width="2"/>')
     for i, d in enumerate(r.decisions):
         colour = "#c62828" if d.clearly_better else "#6a4c93"
-        label = e(f"turn {d.turn}: {_pct(d.chance_before)}; {decision_words(r, d)}")
+        label = e(_("turn {turn}: {chance}; {decision}").format(turn=d.turn, chance=_pct(d.chance_before),
+                                                                 decision=decision_words(r, d)))
         parts.append(f'<circle class="uu-review-point" data-decision="{i}" cx="{x(d.turn):.1f}" '
                      f'cy="{y(d.chance_before):.1f}" r="{4 if d.clearly_better else 3}" fill="{colour}">'
                      f"<title>{label}</title></circle>")

@@ -24,11 +24,13 @@ from __future__ import annotations
 import logging
 
 from uu.cards.carddef import CardType
+from uu.cards.localized import card_name
 from uu.engine import queries as q
 from uu.engine.actions import ACTION_KINDS, Action, Decision
 from uu.engine.errors import AmbiguousAction, GameError
 from uu.engine.game import Game
 from uu.engine.pile import response_actions
+from uu.i18n import _
 from uu.words.cardwhy import CardWhy
 from uu.words.phrasing import (
     KIND_WORDS,
@@ -55,10 +57,11 @@ def _game_over(game: Game) -> Reason:
             break
     w = game.winner
     if isinstance(w, str) or w is None:
-        return Reason("The game is over and everyone lost, so no more moves can be made.", rule)
+        return Reason(_("The game is over and everyone lost, so no more moves can be made."), rule)
     name = game.players[w]
-    who = "you have" if name.lower() == "you" else f"{name} has"
-    return Reason(f"The game is over: {who} won, so no more moves can be made.", rule)
+    if name.lower() == "you":
+        return Reason(_("The game is over: you have won, so no more moves can be made."), rule)
+    return Reason(_("The game is over: {player} has won, so no more moves can be made.").format(player=name), rule)
 
 
 def _fits(partial: Action, a: Action) -> bool:
@@ -72,15 +75,16 @@ def _fits(partial: Action, a: Action) -> bool:
 
 def _ambiguous(game: Game, action: Action, d: Decision) -> Reason:
     fits = [a for a in d.actions if _fits(action, a)]
-    card = action.card or "that card"
+    card = card_name(action.card) if action.card else _("that card")
     if len({a.into for a in fits}) > 1:
-        d0 = card_def(card)
+        d0 = card_def(action.card)
         rule = type_rule(d0) if d0 else "action.valid-stable"
-        return Reason(f"Say which player's Stable {card} should go into: it may go into more than one.", rule)
+        return Reason(_("Say which player's Stable {card} should go into: it may go into more than one.").format(
+            card=card), rule)
     if len({a.target for a in fits}) > 1:
-        return Reason(f"Say what {card} should aim at: you name its target as you play it, and there is more "
-                      f"than one choice.", "option.targeting")
-    return Reason("Say which of the possible moves you mean: that could be more than one.", None)
+        return Reason(_("Say what {card} should aim at: you name its target as you play it, and there is more "
+                        "than one choice.").format(card=card), "option.targeting")
+    return Reason(_("Say which of the possible moves you mean: that could be more than one."), None)
 
 
 def why_not(game: Game, action: Action, player: int | None = None) -> Reason | None:
@@ -94,13 +98,13 @@ def why_not(game: Game, action: Action, player: int | None = None) -> Reason | N
         log.exception("why_not failed for %r", action)
         d = game.pending
         if d is None:
-            return Reason("The game is over, so no more moves can be made.", None)
-        return Reason("That move is not one of the choices right now.", d.rules[0] if d.rules else None)
+            return Reason(_("The game is over, so no more moves can be made."), None)
+        return Reason(_("That move is not one of the choices right now."), d.rules[0] if d.rules else None)
 
 
 def _why_not(game: Game, action: Action, player: int | None) -> Reason | None:
     if not isinstance(action, Action) or action.kind not in ACTION_KINDS:
-        return Reason("That is not a move in this game.", None)
+        return Reason(_("That is not a move in this game."), None)
     d = game.pending
     if d is None:
         return _game_over(game)
@@ -108,7 +112,7 @@ def _why_not(game: Game, action: Action, player: int | None) -> Reason | None:
     seats = [action.into] + [x for t in action.target for x in (t.owner, t.player)]
     if any(x is not None and not 0 <= x < len(game.players) for x in seats):
         # checked first: Game.find cannot describe a seat that does not exist (it raises IndexError)
-        return Reason("There is no such player at this table.", "target.players")
+        return Reason(_("There is no such player at this table."), "target.players")
     try:
         game.find(action)
     except AmbiguousAction:
@@ -135,7 +139,8 @@ class _Why(CardWhy):
             if r is not None:
                 return r
         who = self.game.players[d.player]
-        return Reason(f"It is {who}'s decision now, not yours: {who} must {self.asks()}.",
+        return Reason(_("It is {player}'s decision now, not yours: {player} must {task}.").format(
+                          player=who, task=self.asks()),
                       d.rules[0] if d.rules else "turn.phases")
 
     # ---- the move itself -------------------------------------------------------------------------------
@@ -145,22 +150,25 @@ class _Why(CardWhy):
         if kind == "respond":
             return self.no_answer(action)
         if kind == "pass":
-            return self.wrong_kind("pass", "there is no card waiting for your answer")
+            return self.wrong_kind(_("pass"), _("there is no card waiting for your answer"))
         if kind == "play":
             if d.kind == "action":
                 return self.play(action)
             if d.kind == "respond" and is_instant(action.card) and self.has(action.card, "hand"):
-                return Reason(f"Use your {action.card} to answer {self.top_words()}: an Instant is only ever "
-                              f"played as an answer, never on its own.", "instant.not-an-action")
-            return self.wrong_kind("play a card")
+                return Reason(_("Use your {card} to answer {top}: an Instant is only ever played as an answer, "
+                                "never on its own.").format(card=card_name(action.card or ""), top=self.top_words()),
+                              "instant.not-an-action")
+            return self.wrong_kind(_("play a card"))
         if kind == "draw":
-            return Reason(f"You may DRAW instead of playing a card only in your own Action phase; now you must "
-                          f"{self.asks()}.", "action.draw-instead")
+            return Reason(_("You may DRAW instead of playing a card only in your own Action phase; now you must "
+                            "{task}.").format(task=self.asks()), "action.draw-instead")
         if kind in ("use", "decline") and d.kind != "use" and d.card:
-            return Reason(f"This effect of {d.card} is not optional, so there is nothing to {kind}: you must "
-                          f"{self.asks()}.", "effect.may")
+            said = (_("This effect of {card} is not optional, so there is nothing to use: you must {task}.")
+                    if kind == "use" else
+                    _("This effect of {card} is not optional, so there is nothing to decline: you must {task}."))
+            return Reason(said.format(card=card_name(d.card), task=self.asks()), "effect.may")
         if kind != d.kind and not (kind in ("use", "decline") and d.kind == "use"):
-            return self.wrong_kind(KIND_WORDS.get(kind, "do that"))
+            return self.wrong_kind(_(KIND_WORDS[kind]) if kind in KIND_WORDS else _("do that"))
         if kind in ("discard", "sacrifice"):
             return self.discard_or_sacrifice(action)
         if kind == "target":
@@ -168,7 +176,8 @@ class _Why(CardWhy):
         if kind == "baby":
             return self.baby(action)
         if kind in ("use", "decline") and d.card and action.card not in (None, d.card):
-            return Reason(f"The question is about {d.card}: decide whether to use it.", "effect.may")
+            return Reason(_("The question is about {card}: decide whether to use it.").format(card=card_name(d.card)),
+                          "effect.may")
         return None
 
     def no_answer(self, action: Action) -> Reason | None:
@@ -177,18 +186,19 @@ class _Why(CardWhy):
         name = action.card
         d = card_def(name)
         if name is not None and d is None:
-            return Reason(f"There is no card called {name} in this game.", None)
+            return Reason(_("There is no card called {card} in this game.").format(card=name), None)
         if d is not None and d.type is not CardType.INSTANT:
-            return Reason(f"Only an Instant card such as Neigh can answer a card, and {name} is {a_kind(d)}.",
-                          "instant.when")
+            return Reason(_("Only an Instant card such as Neigh can answer a card, and {card} is {kind}.").format(
+                card=card_name(name or ""), kind=a_kind(d)), "instant.when")
         instants = [c for c in s.hands[p] if s.defs[c].type is CardType.INSTANT]
         if name is not None and not self.has(name, "hand"):
-            return Reason(f"You have no {name} in your hand.", "instant.when")
+            return Reason(_("You have no {card} in your hand.").format(card=card_name(name)), "instant.when")
         if not instants:
-            return Reason("You have no Instant card such as Neigh in your hand to answer with.", "instant.when")
+            return Reason(_("You have no Instant card such as Neigh in your hand to answer with."), "instant.when")
         if q.cannot_play(s, p, "neigh"):
-            by = working_card_with(s, p, "owner_cannot_play", "neigh") or "A card"
-            return Reason(f"While {by} is in your Stable you cannot play Neigh cards.", "instant.when")
+            by = working_card_with(s, p, "owner_cannot_play", "neigh")
+            return Reason(_("While {card} is in your Stable you cannot play Neigh cards.").format(
+                card=card_name(by) if by else _("A card")), "instant.when")
         if not s.pile:
             return self.nothing_to_answer()
         top = s.pile[-1]
@@ -201,13 +211,19 @@ class _Why(CardWhy):
         frame = next((f for f in reversed(s.stack) if f.get("kind") == "pile"), None)
         asking = frame.get("ask") if frame and frame.get("step") == "window" else None
         if asking is not None and p not in asking:
-            return Reason(f"You have already passed on {self.poss(top_p)} {top_name}: you may answer again only "
-                          f"when a different card is the top card of the pile.", "pile.no-neigh-after-pass")
+            return Reason(_("You have already passed on {card}: you may answer again only when a different card "
+                            "is the top card of the pile.").format(card=self.card_at(top_p, top_name)),
+                          "pile.no-neigh-after-pass")
         if self.d.kind == "respond" and self.d.player != p:
             who = self.game.players[self.d.player]
             ahead = [self.game.players[x] for x in asking[:asking.index(p)]] if asking else [who]
-            return Reason(f"{who} is asked first. In this tutor players answer one at a time in seat order, "
-                          f"starting after whoever played the top card, so you are asked only if "
-                          f"{' and '.join(ahead)} {'pass' if len(ahead) > 1 else 'passes'}.",
-                          "option.responder-order")
+            names = ahead[0]
+            for other in ahead[1:]:
+                names = _("{first} and {last}").format(first=names, last=other)
+            said = (_("{player} is asked first. In this tutor players answer one at a time in seat order, starting "
+                      "after whoever played the top card, so you are asked only if {players} pass.")
+                    if len(ahead) > 1 else
+                    _("{player} is asked first. In this tutor players answer one at a time in seat order, starting "
+                      "after whoever played the top card, so you are asked only if {players} passes."))
+            return Reason(said.format(player=who, players=names), "option.responder-order")
         return None
