@@ -87,7 +87,8 @@ def comment(before: Game, action: Action, learner: int) -> str:
         if agrees:
             same = _("That is as good as the coach's choice.")
             return f"{head} {same} {_leader(before, learner)}"
-        return f"{head} {_('The coach would rather {move}.').format(move=better)} {_leader(before, learner)}"
+        rather = _("The coach would rather {move}.").format(move=better)
+        return f"{head} {rather} {_leader(before, learner)}"
     head = (_("Good choice: the coach finds no better move.") if agrees else
             _("A playable move, but the coach would rather {move}.").format(move=better))
     card = next((x for x in before.state.defs if x.name == action.card), None) if action.kind == "play" else None

@@ -135,7 +135,8 @@ class Preview:
                 # the engine's prompt starts with the player's name, which this line has already said
                 who = self.next["player"]
                 prompt = self.next["prompt"].removeprefix(f"{who}: ")
-                kind = _(KIND_WORDS[self.next["kind"]]) if self.next["kind"] in KIND_WORDS else self.next["kind"]
+                key = str(self.next["kind"])
+                kind = _(KIND_WORDS[key]) if key in KIND_WORDS else key
                 lines.append(_("Next: {player} decides ({kind}): {prompt}").format(player=who, kind=kind,
                                                                                   prompt=prompt))
         if self.chance:

@@ -64,7 +64,8 @@ _AND_THIS = {
 _ONE_OF_THEM = {"destroy": N_(", and this destroys one of them"), "steal": N_(", and this steals one of them for you"),
                 "return": N_(", and this sends one of them back to their hand")}
 
-# verbs that pick a player: "{move}: it <does>"
+# verbs that pick a player: "{move}: it <does>". Both {who} ("Bramble", "you") and {whose} ("Bramble's",
+# "your") are filled in, so a translation may name the player either way.
 _PLAYER_VERB = {
     "pull": N_("{move}: it pulls a random card from {whose} hand into yours"),
     "look_take": N_("{move}: it lets you look at {whose} hand and take the card you want"),
@@ -344,7 +345,8 @@ def hint_table_text(result: HintResult) -> str:
     threat = result.reason.effect.threat
     rows = [(move_words(r.action, result.players, me, threat), r) for r in result.rows]
     width = max([len(m) for m, _row in rows] + [4])
-    lines = [f"{_('move'):<{width}}  {_('chance'):>6}  {_('95% interval'):>12}  {_('games'):>5}"]
+    move, chance, interval, games = _("move"), _("chance"), _("95% interval"), _("games")
+    lines = [f"{move:<{width}}  {chance:>6}  {interval:>12}  {games:>5}"]
     for m, r in rows:
         band = "" if r.low is None else f"{pct(r.low)}-{pct(r.high)}"
         lines.append(f"{m:<{width}}  {pct(r.chance):>6}  {band:>12}  {r.games:>5}")
@@ -359,9 +361,10 @@ def hint_html(result: HintResult) -> str:
     rows = []
     for i, r in enumerate(result.simulated):
         style = ' style="font-weight:bold"' if i == 0 and result.clear else ""
+        band = _("{low} to {high}").format(low=pct(r.low), high=pct(r.high))
         rows.append(f"<tr{style}><td>{e(move_words(r.action, result.players, me, threat))}</td>"
                     f"<td style=\"text-align:right\">{pct(r.chance)}</td>"
-                    f"<td style=\"text-align:right\">{e(_('{low} to {high}').format(low=pct(r.low), high=pct(r.high)))}</td>"
+                    f"<td style=\"text-align:right\">{e(band)}</td>"
                     f"<td style=\"text-align:right\">{r.games}</td></tr>")
     others = len(result.rows) - len(result.simulated)
     if others:  # one line, not a row each: the learner wants the candidates, not the long tail
@@ -377,5 +380,6 @@ def hint_html(result: HintResult) -> str:
     table = ("<table class=\"uu-hint\"><caption>" + caption + "</caption><thead><tr>" + heads + "</tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
     parts = "".join(f"<p style=\"margin:2px 0\">{e(p)}</p>" for p in hint_parts(result))
+    numbers = _("The numbers behind this hint")
     return (f"<div class=\"uu-hint-why\">{parts}</div><details class=\"uu-hint-details\">"
-            f"<summary>{e(_('The numbers behind this hint'))}</summary>{table}</details>")
+            f"<summary>{e(numbers)}</summary>{table}</details>")

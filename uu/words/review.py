@@ -131,6 +131,7 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
     pts = _points(r)
     summary = chart_summary(r)
     title = _("{player}'s chance to win").format(player=r.player_name)
+    turn_word = _("turn")
     left, right, top, bottom = 44, 12, 12, 30
     w, h = width - left - right, height - top - bottom
     first = pts[0][0] if pts else 1
@@ -155,7 +156,7 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
         parts.append(f'<text x="{x(turn):.1f}" y="{height - 10}" text-anchor="middle" font-size="11" '
                      f'fill="#333">{turn}</text>')
     parts.append(f'<text x="{left + w / 2:.1f}" y="{height - 0}" text-anchor="middle" font-size="10" '
-                 f'fill="#555">{e(_("turn"))}</text>')
+                 f'fill="#555">{e(turn_word)}</text>')
     if pts:
         line = " ".join(f"{x(t):.1f},{y(c):.1f}" for t, c in pts)
         parts.append(f'<polyline points="{line}" fill="none" stroke="#6a4c93" stroke-width="2"/>')
