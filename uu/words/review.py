@@ -75,7 +75,7 @@ def review_text(r: Review) -> str:
     good = sum(1 for d in r.decisions if not d.clearly_better)
     good_words = ngettext("{good} of {count} of your moves were as good as the best found.",
                           "{good} of {count} of your moves were as good as the best found.",
-                          len(r.decisions)).format(good=good, count=len(r.decisions))
+                          good).format(good=good, count=len(r.decisions))
     lines = [head, good_words, "", _("Turning points:")]
     lines += [f"- {turning_point_words(r, t)}" for t in r.turning_points] or [
         "- " + _("none: no single moment changed your chance by much.")]
