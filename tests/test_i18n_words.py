@@ -14,7 +14,7 @@ from uu.cards import catalog
 from uu.cards.localized import card_name
 from uu.engine import new_game
 from uu.engine.actions import Action, Target
-from uu.i18n import language
+from uu.i18n import _, language
 from uu.scenario import build_game, parse_scenario
 from uu.tutor.coach import comment
 from uu.tutor.review import GradedDecision, Review, TurningPoint
@@ -226,3 +226,51 @@ def test_french_and_german_use_the_editions_words():
     with language("de"):
         said = why_not(g, Action("respond", card="Neigh")).text
         assert "Nühü" in said or "Sofortkarte" in said, said
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_preview_and_a_click_speak_the_learners_language(lang):
+    from uu.table.clickwhy import click_reason
+    from uu.tutor.preview import preview
+
+    g = new_game(["Ana", "Ben"], seed=1)
+    while g.pending.kind == "baby":
+        g.apply(g.pending.actions[0])
+    seat = g.pending.player
+    with language(lang):
+        p = preview(g, Action("draw"))
+        # the "Next: ..." line ends with the engine's own prompt (translated with the engine's messages)
+        nxt = _("Next: {player} decides ({kind}): {prompt}").split("{")[0]
+        lines = [line for line in p.summary() if not line.startswith(nxt)]
+        assert len(lines) >= 2
+        for line in lines:
+            check(line, lang)
+        check(click_reason(g, seat, f"back:hand:{1 - seat}:0"), lang)
+        check(click_reason(g, 1 - seat, "card:hand:0:Neigh"), lang)
+        check(click_reason(None, seat, "card:hand:0:Neigh"), lang)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_every_sentence_of_these_modules_is_translated_with_its_own_placeholders(lang):
+    """Each msgid of the words, tutor and click modules has a translation that uses only the placeholders the
+    code fills in (a translation may leave one out; an unknown one would raise KeyError at `.format`)."""
+    from babel.messages.pofile import read_po
+
+    from uu.i18n.catalogs import po_path
+
+    mine = ("uu/words/", "uu/tutor/", "uu/table/clickwhy.py")
+    names = re.compile(r"\{(\w*)[^{}]*\}")
+    with po_path(lang).open("rb") as f:
+        catalog_ = read_po(f)
+    seen = 0
+    for m in catalog_:
+        if not m.id or not any(where.startswith(mine) and "rulewords" not in where for where, _line in m.locations):
+            continue
+        seen += 1
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        allowed = {n for i in ids for n in names.findall(i)}
+        assert all(strings) and not m.fuzzy, f"{lang}: not translated: {m.id!r}"
+        for s in strings:
+            assert set(names.findall(s)) <= allowed, f"{lang}: {s!r} has placeholders {m.id!r} does not fill"
+    assert seen > 400

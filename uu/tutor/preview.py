@@ -73,8 +73,9 @@ class CardMove:
 
     def text(self) -> str:
         card = _(HIDDEN) if self.card == HIDDEN else card_name(self.card)
-        return (f"{card}: {self.where(self.from_zone, self.from_owner)} → "
-                f"{self.where(self.to_zone, self.to_owner)}")
+        return _("{card}: {source} → {destination}").format(
+            card=card, source=self.where(self.from_zone, self.from_owner),
+            destination=self.where(self.to_zone, self.to_owner))
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card, "from": self.from_zone, "from_owner": self.from_owner, "to": self.to_zone,

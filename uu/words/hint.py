@@ -64,8 +64,7 @@ _AND_THIS = {
 _ONE_OF_THEM = {"destroy": N_(", and this destroys one of them"), "steal": N_(", and this steals one of them for you"),
                 "return": N_(", and this sends one of them back to their hand")}
 
-# verbs that pick a player: "{move}: it <does>". Both {who} ("Bramble", "you") and {whose} ("Bramble's",
-# "your") are filled in, so a translation may name the player either way.
+# verbs that pick a player: "{move}: it <does>" ({whose}: "Bramble's", "your", as one phrase in the language)
 _PLAYER_VERB = {
     "pull": N_("{move}: it pulls a random card from {whose} hand into yours"),
     "look_take": N_("{move}: it lets you look at {whose} hand and take the card you want"),
