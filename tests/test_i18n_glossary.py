@@ -145,6 +145,9 @@ def test_swap_card_names() -> None:
     assert swap_card_names("un Huue (Neigh dans l'édition anglaise)", "fr") == "un Huue (Neigh dans l'édition anglaise)"
     assert swap_card_names("ein Nühü (im Englischen Neigh)", "de") == "ein Nühü (im Englischen Neigh)"
     assert swap_card_names("Neigh", "en") == "Neigh"
+    # lesson texts are wrapped: a name may be cut by a line break
+    assert swap_card_names("Joue Nanny\n  Cam.", "fr") == "Joue Caméra Espionne."
+    assert forbidden_terms_in("Extremely Destructive\nUnicorn", "fr") == []
     # swapping leaves nothing for the name check to find
     assert untranslated_card_names_in(swap_card_names(text, "fr"), "fr") == []
 

@@ -98,10 +98,13 @@ def kept_english_names(lang: str) -> list[str]:
 def _whole(phrase: str) -> str:
     # A whole word or phrase: no letter or digit right before or after it. A phrase written in lower case
     # also matches with a capital first letter, since a sentence may start with it. "Neigh'd" is a verb form,
-    # not the card "Neigh": an apostrophe followed by a letter continues the word.
+    # not the card "Neigh": an apostrophe followed by a letter continues the word. A space may be any run of
+    # white space, a line break included: lesson texts are wrapped YAML blocks ("Extremely Destructive\n
+    # Unicorn").
     first = phrase[0]
     head = f"[{first}{first.upper()}]" if first.islower() else re.escape(first)
-    return rf"(?<!\w){head}{re.escape(phrase[1:])}(?!\w)(?!['’]\w)"
+    tail = r"\s+".join(re.escape(part) for part in phrase[1:].split(" "))
+    return rf"(?<!\w){head}{tail}(?!\w)(?!['’]\w)"
 
 
 @cache
@@ -121,13 +124,17 @@ def _allowed(lang: str) -> tuple[str, ...]:
         return ()
 
 
+def _one_line(phrase: str) -> str:
+    return " ".join(phrase.split())
+
+
 def swap_card_names(text: str, lang: str) -> str:
     """`text` with every English card name that `lang` names otherwise replaced by that name ("Nanny Cam" ->
     "Caméra Espionne" in French). Names kept in English and the glossary's allowed phrases stay as they are."""
     names = card_names(lang)
     if not names:
         return text
-    return _names_pattern(lang).sub(lambda m: names.get(m.group(0), m.group(0)), text)
+    return _names_pattern(lang).sub(lambda m: names.get(_one_line(m.group(0)), m.group(0)), text)
 
 
 def untranslated_card_names_in(text: str, lang: str) -> list[str]:
@@ -135,7 +142,8 @@ def untranslated_card_names_in(text: str, lang: str) -> list[str]:
     names = card_names(lang)
     if not names:
         return []
-    found = [m.group(0) for m in _names_pattern(lang).finditer(text) if m.group(0) in names]
+    found = [_one_line(m.group(0)) for m in _names_pattern(lang).finditer(text)]
+    found = [n for n in found if n in names]
     return list(dict.fromkeys(found))
 
 
@@ -149,5 +157,5 @@ def forbidden_terms_in(text: str, lang: str) -> list[str]:
     """The forbidden English words of `lang`'s glossary that `text` has, once English card names kept in that
     language and the allowed phrases are taken out."""
     kept = set(kept_english_names(lang)) | set(_allowed(lang))
-    stripped = _names_pattern(lang).sub(lambda m: " " if m.group(0) in kept else m.group(0), text)
+    stripped = _names_pattern(lang).sub(lambda m: " " if _one_line(m.group(0)) in kept else m.group(0), text)
     return [w for w, pattern in _forbidden_patterns(lang) if pattern.search(stripped)]
