@@ -18,6 +18,7 @@ from uu.i18n.glossary import (
     glossary,
     kept_english_names,
     swap_card_names,
+    swap_card_names_in_folder,
     untranslated_card_names_in,
 )
 from uu.words.rulewords import translated_words
@@ -79,6 +80,7 @@ def test_the_editions_words() -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_lesson_translation_keeps_to_the_glossary(lang: str) -> None:
     problems = lesson_problems(ROOT / "lessons", lang)
+    # English card names: uu.i18n.glossary.swap_card_names_in_folder("lessons") puts the edition's names in
     assert not problems, "\n".join(problems)
 
 
@@ -150,6 +152,16 @@ def test_swap_card_names() -> None:
     assert forbidden_terms_in("Extremely Destructive\nUnicorn", "fr") == []
     # swapping leaves nothing for the name check to find
     assert untranslated_card_names_in(swap_card_names(text, "fr"), "fr") == []
+
+
+def test_swap_card_names_in_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "fr").mkdir()
+    (tmp_path / "de").mkdir()
+    (tmp_path / "fr" / "a.yaml").write_text("say: Joue *Nanny Cam*.  # un commentaire\n", encoding="utf-8")
+    (tmp_path / "de" / "a.yaml").write_text("say: Spiele Narwhal.\n", encoding="utf-8")
+    assert swap_card_names_in_folder(tmp_path) == [tmp_path / "fr" / "a.yaml"]
+    assert (tmp_path / "fr" / "a.yaml").read_text(encoding="utf-8") == "say: Joue *Caméra Espionne*.  # un commentaire\n"
+    assert lesson_problems(tmp_path, "fr") == [] and lesson_problems(tmp_path, "de") == []
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -28,7 +28,7 @@ from pathlib import Path
 import yaml
 
 __all__ = ["GLOSSARY_DIR", "Glossary", "Term", "card_names", "forbidden_terms_in", "glossary",
-           "kept_english_names", "swap_card_names", "untranslated_card_names_in"]
+           "kept_english_names", "swap_card_names", "swap_card_names_in_folder", "untranslated_card_names_in"]
 
 GLOSSARY_DIR = Path(__file__).resolve().parent
 _CARDS_DIR = GLOSSARY_DIR.parent / "cards"
@@ -135,6 +135,21 @@ def swap_card_names(text: str, lang: str) -> str:
     if not names:
         return text
     return _names_pattern(lang).sub(lambda m: names.get(_one_line(m.group(0)), m.group(0)), text)
+
+
+def swap_card_names_in_folder(folder: str | Path) -> list[Path]:
+    """Run `swap_card_names` over every lesson translation `folder/<lang>/*.yaml` (fr and de) in place, as
+    text, so comments and layout stay; returns the files it changed. For the lessons folder at a merge:
+    `python -c "from uu.i18n.glossary import swap_card_names_in_folder as s; print(s('lessons'))"`."""
+    changed = []
+    for lang in ("fr", "de"):
+        for path in sorted(Path(folder, lang).glob("*.yaml")):
+            text = path.read_text(encoding="utf-8")
+            swapped = swap_card_names(text, lang)
+            if swapped != text:
+                path.write_text(swapped, encoding="utf-8")
+                changed.append(path)
+    return changed
 
 
 def untranslated_card_names_in(text: str, lang: str) -> list[str]:
