@@ -30,9 +30,10 @@ from typing import Final
 
 import yaml
 
+from uu import i18n  # i18n._ (gettext): the words modules import no underscored name (tests/test_whynot.py)
 from uu.engine.rules import RULES
 from uu.htmlsafe import esc
-from uu.i18n import _, current_language
+from uu.i18n import current_language
 
 __all__ = ["TUTOR_CHOICE", "WORDS", "LearnerRule", "internal_ids_in", "learner_rule", "learner_rules", "rules_html",
            "translated_words"]
@@ -388,7 +389,7 @@ def rules_html(rule_ids: Iterable[str], label: str | None = None, open_: bool = 
     if not rules:
         return ""
     # gettext maps "" to the catalog header, so an empty label stays empty
-    label = _("The rule") if label is None else (_(label) if label else label)
+    label = i18n._("The rule") if label is None else (i18n._(label) if label else label)
     items = "".join(
         f"<div class='uu-why'><b>{esc(r.title)}</b>: {esc(r.text)} <span class='uu-where'>({esc(r.where)})</span></div>"
         for r in rules
