@@ -153,10 +153,14 @@ def swap_card_names_in_folder(folder: str | Path) -> list[Path]:
 
 
 def untranslated_card_names_in(text: str, lang: str) -> list[str]:
-    """The English card names in `text` that `lang` names otherwise, in order, each once."""
+    """The English card names in `text` that `lang` names otherwise, in order, each once. A name given as a
+    gloss right after the translated one, "Hai-Horn (Shark With a Horn)", is meant: a lesson that counts the
+    letters of the English names (the tutor's tie-break) says which names it counts."""
     names = card_names(lang)
     if not names:
         return []
+    for en, local in names.items():
+        text = text.replace(f"{local} ({en})", local)
     found = [_one_line(m.group(0)) for m in _names_pattern(lang).finditer(text)]
     found = [n for n in found if n in names]
     return list(dict.fromkeys(found))
