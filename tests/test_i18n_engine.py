@@ -1,0 +1,167 @@
+"""The engine's and the sandbox's messages in French and German: a refused move, a move's label, a decision's
+prompt, a pasted position's errors and a link's errors come out in the language in use with their
+placeholders filled, and in English exactly as before. Every message of these files is translated."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from uu.cards.localized import card_name
+from uu.engine import Action, IllegalAction, new_game
+from uu.engine.errors import GameError, NothingToUndo
+from uu.engine.movetext import PROMPTS, describe_action, fits_a_template, prompt_text
+from uu.i18n import language
+from uu.i18n.catalogs import _read, po_path
+from uu.scenario.builder import BuilderError, PositionBuilder
+from uu.scenario.link import LinkError, position_text
+
+PLACEHOLDER = re.compile(r"\{\w+\}")
+BABY_IN_HAND = ("name: x\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: action}\nhands:\n"
+                "  Ben: [Neigh, Baby Unicorn (Blue)]\n")
+
+
+def refused(game, action: Action) -> IllegalAction:
+    with pytest.raises(IllegalAction) as e:
+        game.find(action)
+    return e.value
+
+
+def test_a_refused_move_is_english_as_before_and_translated_when_shown() -> None:
+    g = new_game(["Ana", "Ben"], seed=3)
+    d = g.pending
+    bad = Action("play", card="Neigh")
+    e = refused(g, bad)
+    legal = "; ".join(a.describe(g.players) for a in d.actions)
+    english = f"{bad.describe(g.players)!r} is not legal now. Ana must decide: {d.prompt} Legal: {legal}"
+    assert str(e) == english and e.args[0] == english
+    with language("fr"):
+        fr = str(e)
+    with language("de"):
+        de = str(e)
+    assert "n'est pas permis" in fr and "Ana" in fr and "Légal" not in english
+    assert "ist jetzt nicht erlaubt" in de and "Ana" in de
+    for text in (fr, de):
+        assert not PLACEHOLDER.search(text) and text != english
+    # the same error object speaks the language in use each time it is shown
+    assert str(e) == english
+
+
+def test_an_error_without_fields_and_an_unmarked_one() -> None:
+    g = new_game(["Ana", "Ben"], seed=1)
+    with pytest.raises(NothingToUndo) as e:
+        g.pop()
+    assert str(e.value) == "there is no move to take back: the move stack is empty"
+    with language("de"):
+        assert "Zug" in str(e.value)
+    plain = GameError("a {brace} in a plain message stays as it is")
+    with language("fr"):
+        assert str(plain) == "a {brace} in a plain message stays as it is"
+
+
+def test_move_labels() -> None:
+    g = new_game(["You", "Ben"], seed=3)
+    baby = g.pending.actions[0]
+    assert describe_action(baby, g.players) == baby.describe(g.players) == g.describe(baby)
+    with language("fr"):
+        fr = g.describe(baby)
+    with language("de"):
+        de = g.describe(baby)
+    assert fr == f"prendre {card_name(str(baby.card), 'fr')}"
+    assert de == f"nehmen: {card_name(str(baby.card), 'de')}"
+    play = Action("play", card="Basic Unicorn (Red)", into=0)
+    steal = Action("target", target=(Target_of("Narwhal", 1),))
+    with language("fr"):
+        assert g.describe(play) == f"jouer {card_name('Basic Unicorn (Red)')} dans ton Écurie"
+        assert g.describe(steal) == f"cibler → {card_name('Narwhal')} dans l'Écurie de Ben"
+    with language("de"):
+        assert g.describe(play) == f"ausspielen: {card_name('Basic Unicorn (Red)')} in deinen Stall"
+        assert g.describe(steal) == f"wählen: → {card_name('Narwhal')} im Stall von Ben"
+
+
+def Target_of(card: str, owner: int):  # noqa: N802 (reads as a constructor)
+    from uu.engine import Target
+
+    return Target(card=card, owner=owner)
+
+
+def test_every_prompt_of_many_games_fits_a_template_and_is_translated() -> None:
+    met: set[str] = set()
+    for seed in range(12):
+        g = new_game(["Ana", "Ben", "Cy"][: 2 + seed % 2], seed=seed)
+        rng = random.Random(seed)
+        for _step in range(400):
+            d = g.pending
+            if d is None:
+                break
+            met.add(d.prompt)
+            g.push_legal(rng.choice(d.actions))
+    misfits = sorted(p for p in met if not fits_a_template(p))
+    assert not misfits, misfits
+    for prompt in met:
+        for lang in ("fr", "de"):
+            with language(lang):
+                text = prompt_text(prompt)
+            assert not PLACEHOLDER.search(text), text
+            if prompt not in ("",):
+                assert text != prompt, (lang, prompt)
+    assert prompt_text("Ana: play a card from your hand, or DRAW a card.") == \
+        "Ana: play a card from your hand, or DRAW a card."
+    with language("fr"):
+        assert prompt_text("Ana: play a card from your hand, or DRAW a card.") == \
+            "Ana : joue une carte de ta main, ou PIOCHE une carte."
+        assert prompt_text("an unknown prompt stays English") == "an unknown prompt stays English"
+
+
+def test_a_pasted_position_error_in_three_languages() -> None:
+    def message(lang: str) -> str:
+        with language(lang), pytest.raises(BuilderError) as e:
+            PositionBuilder.from_yaml(BABY_IN_HAND)
+        return str(e.value)
+
+    assert message("en") == ("<pasted>: line 5, hands.Ben: Baby Unicorn (Blue) is a Baby Unicorn; Babies are "
+                             "only ever in a Stable or the Nursery (setup.babies-never-in-hand)")
+    fr, de = message("fr"), message("de")
+    assert fr.startswith("<pasted>: ligne 5, hands.Ben: ") and "Nurserie" in fr
+    assert de.startswith("<pasted>: Zeile 5, hands.Ben: ") and "Kindergarten" in de
+    for text in (fr, de):  # a learner never reads a rule id
+        assert "setup." not in text and not PLACEHOLDER.search(text)
+        assert card_name("Baby Unicorn (Blue)", "fr" if text is fr else "de") in text
+
+
+def test_builder_and_link_errors() -> None:
+    b = PositionBuilder(["Ana", "Ben"])
+    for lang, word in (("en", "the only copy"), ("fr", "le seul exemplaire"), ("de", "das einzige Exemplar")):
+        with language(lang):
+            b2 = PositionBuilder(["Ana", "Ben"])
+            b2.place("Rhinocorn", "stable", "Ana")
+            with pytest.raises(BuilderError) as e:
+                b2.place("Rhinocorn", "hand", "Ben")
+            assert word in str(e.value) and not PLACEHOLDER.search(str(e.value))
+    assert b.players == ["Ana", "Ben"]
+    for lang, word in (("en", "cut short"), ("fr", "coupée"), ("de", "abgeschnitten")):
+        with language(lang), pytest.raises(LinkError) as e:
+            from uu.scenario.link import position_code
+
+            position_text(position_code("name: x\nplayers: [Ana, Ben]\n")[:-6])
+        assert word in str(e.value) or "damaged" in str(e.value) or lang != "en"
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_every_message_of_the_engine_and_scenario_is_translated(lang: str) -> None:
+    mine = ("uu/engine/", "uu/scenario/", "uu/tutor/classroom.py")
+    missing = []
+    for m in _read(po_path(lang)):
+        if not m.id or not any(loc.startswith(mine) for loc, _line in m.locations):
+            continue
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if m.fuzzy or not all(strings):
+            missing.append(m.id)
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        want = set(PLACEHOLDER.findall(ids[-1]))
+        for s in strings:  # the translation fills the same named fields (a plural may leave the count out)
+            assert set(PLACEHOLDER.findall(s)) <= want | set(PLACEHOLDER.findall(ids[0])), (m.id, s)
+    assert not missing, missing
+    assert len(PROMPTS) == len(set(PROMPTS))

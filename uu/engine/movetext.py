@@ -1,0 +1,179 @@
+"""The engine's words for a learner, in the language in use: a move's label and a decision's prompt.
+
+The engine itself only ever speaks English, and it speaks it in the hot loop: an `Action` is described and a
+`Decision`'s prompt is made for every step of a 100,000-game playout, where a catalog lookup would cost time
+for words nobody reads. So the translation happens here, when a screen shows the words:
+
+- `describe_action(action, names)` is `Action.describe` in the language in use (byte for byte the same in
+  English): a verb for the action's kind and its details, each phrase translated whole.
+- `prompt_text(prompt)` takes the English prompt the engine made and gives it in the language in use: each
+  prompt the engine can make is listed below as one English template (marked for the catalogs), read back
+  from the prompt and filled again in the learner's language. A prompt that fits no template stays English.
+
+Card names in both go through `uu.cards.localized.card_name` (the engine's ids stay English).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache, lru_cache
+
+from uu.cards.localized import card_name
+from uu.engine.actions import Action, Target
+from uu.i18n import N_, _, current_language
+
+__all__ = ["describe_action", "prompt_text", "PROMPTS"]
+
+# i18n: the verb that starts a move's label in the move list, one per kind of action ("play Narwhal")
+_VERBS: dict[str, str] = {
+    "play": N_("play"), "draw": N_("draw"), "respond": N_("respond"), "pass": N_("pass"),
+    "target": N_("target"), "discard": N_("discard"), "sacrifice": N_("sacrifice"), "use": N_("use"),
+    "decline": N_("decline"), "choose": N_("choose"), "order": N_("order"), "baby": N_("baby"),
+}
+_FROM_ZONE: dict[str, str] = {
+    "discard": N_("{card} from the discard pile"), "nursery": N_("{card} from the Nursery"),
+    "deck": N_("{card} from the deck"),
+}
+
+
+def _is_you(name: str) -> bool:
+    """The learner's seat is named "You" (or its word in the language in use): "your Stable", not "You's"."""
+    low = name.lower()
+    return low == "you" or low == _("You").lower()
+
+
+def _target(t: Target, names: list[str]) -> str:
+    if t.player is not None:
+        return names[t.player]
+    card = card_name(str(t.card))
+    if t.zone in ("stable", "hand") and t.owner is not None:
+        owner = names[t.owner]
+        if t.zone == "stable":
+            if _is_you(owner):
+                return _("{card} in your Stable").format(card=card)
+            return _("{card} in {player}'s Stable").format(card=card, player=owner)
+        if _is_you(owner):
+            return _("{card} in your hand").format(card=card)
+        return _("{card} in {player}'s hand").format(card=card, player=owner)
+    if t.zone == "stable":
+        return card
+    template = _FROM_ZONE.get(t.zone)
+    if template is None:  # a zone no move names today: say it as the engine does
+        return _("{card} from the {zone}").format(card=card, zone=t.zone)
+    return _(template).format(card=card)
+
+
+def describe_action(action: Action, names: list[str]) -> str:
+    """The move's label in the language in use ("jouer Narval dans l'Écurie de Ben"); in English exactly
+    `action.describe(names)`, which tests and saved records pin."""
+    if current_language() == "en":
+        return action.describe(names)
+    parts = []
+    if action.card:
+        parts.append(card_name(action.card))
+    if action.into is not None:
+        owner = names[action.into]
+        parts.append(_("into your Stable") if _is_you(owner)
+                     else _("into {player}'s Stable").format(player=owner))
+    if action.target:
+        parts.append("→ " + ", ".join(_target(t, names) for t in action.target))
+    if action.option:
+        parts.append(repr(card_name(action.option)))
+    if action.cards:
+        parts.append(", ".join(card_name(c) for c in action.cards))
+    verb = _(_VERBS.get(action.kind, action.kind))
+    if not parts:
+        return verb
+    # i18n: a move's label: {verb} is the kind of move ("play"), {details} the cards and places it names
+    return _("{verb} {details}").format(verb=verb, details=" ".join(parts))
+
+
+# ---- prompts ------------------------------------------------------------------------------------------------
+# Every prompt the engine makes (uu/engine/flow.py, pile.py, effects.py, verbs.py), as a template whose fields
+# are read back from the English prompt. {player} and {other} are players' names, {card} a card's name,
+# {what} "a Unicorn card" and the like (its own table below). Keep in step with the engine's f-strings:
+# tests/test_i18n_engine.py plays games and checks that every prompt met fits one of these.
+PROMPTS: tuple[str, ...] = (
+    N_("{player}: choose a Baby Unicorn for your Stable."),
+    N_("{player}: DISCARD down to the hand limit of {limit} ({extra} more)."),
+    N_("{player}: play a card from your hand, or DRAW a card."),
+    N_("{player}: respond to {other}'s {card} with an Instant, or pass."),
+    N_("{player}: DISCARD {what}."),
+    N_("{player}: SACRIFICE {what} from your Stable."),
+    N_("{player}: DESTROY {what} in another player's Stable."),
+    N_("{player}: STEAL {what}."),
+    N_("{player}: return {what} from a Stable to its owner's hand."),
+    N_("{player}'s hand is face up: take the card of your choice from it."),
+    N_("Choose another player."),
+    N_("Choose for {card} ({verb}) before the link resolves."),
+    N_("{card} would be destroyed: use a replacement effect instead?"),
+    N_("{card} would be sacrificed: use a replacement effect instead?"),
+    N_("Use the optional part '{verb}' of {card}?"),
+    N_("Use the effect of {card}?"),
+    N_("Use the beginning-of-turn effect of {card}?"),
+    N_("Bring {what} from the discard into your Stable."),
+    N_("Bring {what} from the nursery into your Stable."),
+    N_("Bring {what} from the deck into your Stable."),
+    N_("Bring {what} from the hand into your Stable."),
+    N_("Take {what} from the discard pile."),
+    N_("Search the deck for {what}."),
+    N_("STEAL a Unicorn card from {player}."),
+    N_("Return a card from {player}'s Stable to their hand."),
+    N_("Choose {what} to move."),
+    N_("Move {card} into whose Stable?"),
+    N_("Take a card of your choice from {player}'s hand."),
+    N_("Choose the card to put into your hand."),
+    N_("Put the other cards back on top, in this order (top first)."),
+    N_("Choose one."),
+)
+# The "what" of a verb's prompt, with its article (uu/engine/verbs.py, _a_what)
+_WHATS: dict[str, str] = {
+    "a card": N_("a card"), "a Unicorn card": N_("a Unicorn card"),
+    "a Basic Unicorn card": N_("a Basic Unicorn card"), "a Baby Unicorn": N_("a Baby Unicorn"),
+    "an Upgrade or Downgrade card": N_("an Upgrade or Downgrade card"), "this card": N_("this card"),
+    "a Magic card": N_("a Magic card"), "an Upgrade card": N_("an Upgrade card"),
+    "a Downgrade card": N_("a Downgrade card"), "an Instant card": N_("an Instant card"),
+    "a Magical Unicorn card": N_("a Magical Unicorn card"),
+}
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each template with the regular expression that reads its fields back from an English prompt."""
+    out = []
+    for template in PROMPTS:
+        pieces = re.split(r"\{(\w+)\}", template)
+        rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(pieces))
+        out.append((template, re.compile(rx + r"\Z", re.S)))
+    return tuple(out)
+
+
+def _field(key: str, value: str) -> str:
+    if key == "card":
+        return card_name(value)
+    if key == "what":
+        return _(_WHATS[value]) if value in _WHATS else value
+    return value
+
+
+@lru_cache(maxsize=4096)  # prompts repeat (a screen redraws); names make them many
+def _translated(prompt: str, lang: str) -> str:
+    for template, rx in _patterns():
+        m = rx.match(prompt)
+        if m is not None:
+            fields = {k: _field(k, v) for k, v in m.groupdict().items()}
+            return _(template).format(**fields)
+    return prompt
+
+
+def prompt_text(prompt: str) -> str:
+    """The engine's (English) prompt in the language in use; unchanged in English or when no template fits."""
+    lang = current_language()
+    if lang == "en" or not prompt:
+        return prompt
+    return _translated(prompt, lang)
+
+
+def fits_a_template(prompt: str) -> bool:
+    """Whether an English prompt is one `prompt_text` can translate (the tests check every prompt met)."""
+    return not prompt or any(rx.match(prompt) for _t, rx in _patterns())
