@@ -12,7 +12,7 @@ import pytest
 from uu.cards.localized import card_name
 from uu.engine import Action, IllegalAction, new_game
 from uu.engine.errors import GameError, NothingToUndo
-from uu.engine.movetext import PROMPTS, describe_action, fits_a_template, prompt_text
+from uu.engine.movetext import LOG_LINES, PROMPTS, describe_action, fits_a_template, log_text, prompt_text
 from uu.i18n import language
 from uu.i18n.catalogs import _read, po_path
 from uu.scenario.builder import BuilderError, PositionBuilder
@@ -87,17 +87,41 @@ def Target_of(card: str, owner: int):  # noqa: N802 (reads as a constructor)
     return Target(card=card, owner=owner)
 
 
-def test_every_prompt_of_many_games_fits_a_template_and_is_translated() -> None:
-    met: set[str] = set()
-    for seed in range(12):
+def played(games: int) -> tuple[set[str], set[str]]:
+    """The prompts and the log lines met in `games` random games (2 and 3 players)."""
+    prompts: set[str] = set()
+    lines: set[str] = set()
+    for seed in range(games):
         g = new_game(["Ana", "Ben", "Cy"][: 2 + seed % 2], seed=seed)
         rng = random.Random(seed)
         for _step in range(400):
             d = g.pending
             if d is None:
                 break
-            met.add(d.prompt)
+            prompts.add(d.prompt)
             g.push_legal(rng.choice(d.actions))
+        lines.update(e.text for e in g.log)
+    return prompts, lines
+
+
+def test_every_log_line_of_many_games_fits_a_template_and_is_translated() -> None:
+    _prompts, lines = played(12)
+    misfits = sorted(x for x in lines if not fits_a_template(x, LOG_LINES))
+    assert not misfits, misfits
+    for line in lines:
+        for lang in ("fr", "de"):
+            with language(lang):
+                text = log_text(line)
+            assert not PLACEHOLDER.search(text) and text != line, (lang, line, text)
+    with language("fr"):
+        assert log_text("Ana DRAWs 2 cards.") == "Ana PIOCHE 2 cartes."
+    with language("de"):
+        assert log_text("Ana DRAWs 2 cards.") == "Ana ZIEHT 2 Karten."
+    assert log_text("Ana DRAWs 2 cards.") == "Ana DRAWs 2 cards."
+
+
+def test_every_prompt_of_many_games_fits_a_template_and_is_translated() -> None:
+    met, _lines = played(12)
     misfits = sorted(p for p in met if not fits_a_template(p))
     assert not misfits, misfits
     for prompt in met:
@@ -164,4 +188,4 @@ def test_every_message_of_the_engine_and_scenario_is_translated(lang: str) -> No
         for s in strings:  # the translation fills the same named fields (a plural may leave the count out)
             assert set(PLACEHOLDER.findall(s)) <= want | set(PLACEHOLDER.findall(ids[0])), (m.id, s)
     assert not missing, missing
-    assert len(PROMPTS) == len(set(PROMPTS))
+    assert len(PROMPTS) == len(set(PROMPTS)) and len(LOG_LINES) == len(set(LOG_LINES))

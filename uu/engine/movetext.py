@@ -6,6 +6,7 @@ for words nobody reads. So the translation happens here, when a screen shows the
 
 - `describe_action(action, names)` is `Action.describe` in the language in use (byte for byte the same in
   English): a verb for the action's kind and its details, each phrase translated whole.
+- `log_text(line)` does the same for a line of the game's narrated log (`GameState.say`).
 - `prompt_text(prompt)` takes the English prompt the engine made and gives it in the language in use: each
   prompt the engine can make is listed below as one English template (marked for the catalogs), read back
   from the prompt and filled again in the learner's language. A prompt that fits no template stays English.
@@ -22,7 +23,7 @@ from uu.cards.localized import card_name
 from uu.engine.actions import Action, Target
 from uu.i18n import N_, _, current_language
 
-__all__ = ["describe_action", "prompt_text", "PROMPTS"]
+__all__ = ["LOG_LINES", "PROMPTS", "describe_action", "fits_a_template", "log_text", "prompt_text"]
 
 # i18n: the verb that starts a move's label in the move list, one per kind of action ("play Narwhal")
 _VERBS: dict[str, str] = {
@@ -137,11 +138,95 @@ _WHATS: dict[str, str] = {
 }
 
 
+# Every line the engine narrates (GameState.say in uu/engine/*.py), the same way. A template that would also
+# fit a longer line comes after the longer one ("plays {card} into ..." before "plays {card}.").
+LOG_LINES: tuple[str, ...] = (
+    N_("The part after 'then' does not happen: the first part was not carried out."),
+    N_("{player} declines."),
+    N_("{card}'s optional effect could do nothing, so it is not offered."),
+    N_("{player} does not use {card}."),
+    N_("{player} uses {card}: instead of {other_card} being destroyed, something else happens."),
+    N_("{player} uses {card}: instead of {other_card} being sacrificed, something else happens."),
+    N_("{player} uses {card}."),
+    N_("{card}'s effect resolves for {player}."),
+    N_("Not enough targets left for {card}: it does not trigger this turn."),
+    N_("Not enough targets for {card}: that part is skipped."),
+    N_("{card}'s beginning-of-turn effect resolves."),
+    N_("{player} DESTROYs {card} from {other}'s Stable."),
+    N_("{player} SACRIFICEs {card} from {other}'s Stable."),
+    N_("{player} DESTROYs {card}."),
+    N_("{player} SACRIFICEs {card}."),
+    N_("{player} chooses: {option}."),
+    N_("{player} chooses {card}."),
+    N_("{player} DISCARDs {card} (hand limit)."),
+    N_("{player} has {count} Unicorns and wins!"),
+    N_("The deck has run out: {player} has the most Unicorns ({count}) and wins."),
+    N_("The deck has run out with a tie at {count} Unicorns: {player} has the most letters ({letters}) and wins."),
+    N_("The deck has run out and the tie-breaks are tied too: everyone loses."),
+    N_("{player} has more than {limit} Unicorns with {card}: they must SACRIFICE a Unicorn card."),
+    N_("The {phase} phase is skipped: the turn is ending."),
+    N_("The {phase} phase is skipped."),
+    N_("{player}'s next turn is skipped (skips add up: {count})."),
+    N_("{player}'s turn is skipped."),
+    N_("Turn {number}: {player}'s turn begins."),
+    N_("{player} takes another turn."),
+    N_("{player} shuffles this card, their hand and the discard pile into the deck."),
+    N_("{card} goes back to the Nursery instead of a hand."),
+    N_("{card} goes back to the Nursery."),
+    N_("2-player game: {count} cards are removed from the deck."),
+    N_("The Baby Unicorns form the Nursery; the other cards form the deck."),
+    N_("Each player takes a Neigh before the deck is shuffled."),
+    N_("The deck is shuffled and each player is dealt 5 cards."),
+    N_("The deck is empty: the discard pile is shuffled into a new deck."),
+    N_("{player} cannot DRAW: the deck is empty."),
+    N_("{player} DRAWs 1 card."),
+    N_("{player} DRAWs {count} cards."),
+    N_("{player} plays {card} into {other}'s Stable."),
+    N_("{player} plays {card}."),
+    N_("{player} responds with {card} to {other_card}."),
+    N_("{card} resolves: {player}'s {other_card} is not played and goes to the discard pile."),
+    N_("{card} enters {player}'s Stable."),
+    N_("{card} cannot enter {player}'s Stable any more and is discarded."),
+    N_("{card} takes effect."),
+    N_("{player} DISCARDs {card}."),
+    N_("{player} has no card to DISCARD: that part is disregarded."),
+    N_("{player} STEALs {card} from {other}."),
+    N_("{card} returns to {player}'s hand."),
+    N_("{card} moves from {player}'s Stable to {other}'s."),
+    N_("{player} brings {card} directly into their Stable (not played, so it cannot be Neigh'd)."),
+    N_("{player} takes {card} from the discard pile into their hand."),
+    N_("{player} searches the deck, reveals {card}, takes it and shuffles the deck."),
+    N_("{player} searches the deck and finds no {kind}; the deck is shuffled."),
+    N_("{player} takes {card} from {other}'s face-up hand."),
+    N_("{player} pulls a random card from {other}'s hand."),
+    N_("{player} looks at {other}'s hand."),
+    N_("{player} takes a card from {other}'s hand."),
+    N_("{player} and {other} exchange hands."),
+    N_("The discard pile is shuffled into the deck."),
+    N_("{player} looks at the top {count} cards and takes one."),
+    N_("{player}'s turn will end once this link resolves (End of Turn still happens)."),
+    N_("{player} will take another turn after this one."),
+    N_("{player} may play an extra card this Action phase."),
+    N_("End of Turn is never skipped."),
+    N_("{player} will skip the {phase} phase."),
+)
+# The "what" of a search that found nothing (uu/engine/verbs.py, _what: no article)
+_KINDS: dict[str, str] = {
+    "card": N_("card"), "Unicorn card": N_("Unicorn card"), "Basic Unicorn card": N_("Basic Unicorn card"),
+    "Baby Unicorn": N_("Baby Unicorn"), "Upgrade or Downgrade card": N_("Upgrade or Downgrade card"),
+    "Magic card": N_("Magic card"), "Upgrade card": N_("Upgrade card"), "Downgrade card": N_("Downgrade card"),
+    "Instant card": N_("Instant card"), "Magical Unicorn card": N_("Magical Unicorn card"),
+}
+# The phases as the log names them (the engine says its ids: "The draw phase is skipped.")
+_PHASES: dict[str, str] = {"beginning": N_("Beginning of Turn"), "draw": N_("Draw"), "action": N_("Action"),
+                           "end": N_("End of Turn")}
+
+
 @cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each template with the regular expression that reads its fields back from an English prompt."""
+def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each template with the regular expression that reads its fields back from an English text."""
     out = []
-    for template in PROMPTS:
+    for template in templates:
         pieces = re.split(r"\{(\w+)\}", template)
         rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(pieces))
         out.append((template, re.compile(rx + r"\Z", re.S)))
@@ -149,21 +234,25 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 def _field(key: str, value: str) -> str:
-    if key == "card":
+    if key in ("card", "other_card", "option"):
         return card_name(value)
     if key == "what":
         return _(_WHATS[value]) if value in _WHATS else value
+    if key == "kind":
+        return _(_KINDS[value]) if value in _KINDS else value
+    if key == "phase":
+        return _(_PHASES[value]) if value in _PHASES else value
     return value
 
 
-@lru_cache(maxsize=4096)  # prompts repeat (a screen redraws); names make them many
-def _translated(prompt: str, lang: str) -> str:
-    for template, rx in _patterns():
-        m = rx.match(prompt)
+@lru_cache(maxsize=4096)  # texts repeat (a screen redraws); players' names make them many
+def _translated(text: str, templates: tuple[str, ...], lang: str) -> str:
+    for template, rx in _patterns(templates):
+        m = rx.match(text)
         if m is not None:
             fields = {k: _field(k, v) for k, v in m.groupdict().items()}
             return _(template).format(**fields)
-    return prompt
+    return text
 
 
 def prompt_text(prompt: str) -> str:
@@ -171,9 +260,19 @@ def prompt_text(prompt: str) -> str:
     lang = current_language()
     if lang == "en" or not prompt:
         return prompt
-    return _translated(prompt, lang)
+    return _translated(prompt, PROMPTS, lang)
 
 
-def fits_a_template(prompt: str) -> bool:
-    """Whether an English prompt is one `prompt_text` can translate (the tests check every prompt met)."""
-    return not prompt or any(rx.match(prompt) for _t, rx in _patterns())
+def log_text(line: str) -> str:
+    """A line of the engine's (English) log in the language in use; unchanged in English or when no template
+    fits."""
+    lang = current_language()
+    if lang == "en" or not line:
+        return line
+    return _translated(line, LOG_LINES, lang)
+
+
+def fits_a_template(text: str, templates: tuple[str, ...] = PROMPTS) -> bool:
+    """Whether an English prompt (or log line, with LOG_LINES) is one this module can translate (the tests
+    check every one met in many games)."""
+    return not text or any(rx.match(text) for _t, rx in _patterns(templates))
