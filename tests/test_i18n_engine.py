@@ -210,3 +210,23 @@ def test_labels_of_every_legal_move_of_many_games() -> None:
                     assert not PLACEHOLDER.search(text) and text != a.describe(g.players), (lang, text)
             g.push_legal(rng.choice(d.actions))
     assert {"play", "draw", "baby", "discard"} <= kinds
+
+
+def test_a_pasted_file_with_an_unknown_card_or_duplicate_players() -> None:
+    from uu.scenario.load import ScenarioFileError
+
+    unknown = BABY_IN_HAND.replace("Baby Unicorn (Blue)", "Rhinocornn")
+    twice = "name: x\nplayers: [Ana, Ana]\n"
+    for lang, words, same in (("en", "line 5, hands.Ben.1: no card named 'Rhinocornn' in the catalog; did you mean",
+                               "player names must be different"),
+                              ("fr", "ligne 5, hands.Ben.1: aucune carte nommée 'Rhinocornn' dans le catalogue ; "
+                                     "voulais-tu dire", "les noms des joueurs doivent être différents"),
+                              ("de", "Zeile 5, hands.Ben.1: keine Karte namens 'Rhinocornn' im Katalog; meintest du",
+                               "die Namen müssen sich unterscheiden")):
+        with language(lang):
+            with pytest.raises(ScenarioFileError) as e:
+                PositionBuilder.from_yaml(unknown)
+            assert words in str(e.value), str(e.value)
+            with pytest.raises(ScenarioFileError) as e:
+                PositionBuilder.from_yaml(twice)
+            assert same in str(e.value), str(e.value)
