@@ -230,3 +230,30 @@ def test_a_pasted_file_with_an_unknown_card_or_duplicate_players() -> None:
             with pytest.raises(ScenarioFileError) as e:
                 PositionBuilder.from_yaml(twice)
             assert same in str(e.value), str(e.value)
+
+
+def test_every_what_of_the_catalog_has_its_words() -> None:
+    """Each `what:` of a card's effect reaches prompts and the log as a phrase of the engine's: each has a
+    translation (a new kind of card in the catalog must be added to uu/engine/movetext.py)."""
+    from pathlib import Path
+
+    import yaml
+
+    import uu.cards
+    from uu.engine import movetext, verbs
+
+    def whats(node: object) -> set[str]:
+        if isinstance(node, dict):
+            here = {str(node["what"])} if isinstance(node.get("what"), str) else set()
+            return here.union(*(whats(v) for v in node.values()))
+        if isinstance(node, list):
+            return set().union(*(whats(v) for v in node))
+        return set()
+
+    found = whats(yaml.safe_load((Path(uu.cards.__file__).parent / "catalog.yaml").read_text(encoding="utf-8")))
+    assert {"unicorn", "card", "this"} <= found
+    for w in found:
+        f = {"op": {"what": w}}
+        assert verbs._a_what(f) in movetext._WHATS, w  # type: ignore[arg-type]
+        if w != "this":
+            assert verbs._what(f) in movetext._KINDS, w  # type: ignore[arg-type]

@@ -79,7 +79,7 @@ def describe_action(action: Action, names: list[str]) -> str:
     if action.target:
         parts.append("→ " + ", ".join(_target(t, names) for t in action.target))
     if action.option:
-        parts.append(repr(card_name(action.option)))
+        parts.append(repr(_option(action.option)))
     if action.cards:
         parts.append(", ".join(card_name(c) for c in action.cards))
     verb = _(_VERBS.get(action.kind, action.kind))
@@ -127,15 +127,22 @@ PROMPTS: tuple[str, ...] = (
     N_("Put the other cards back on top, in this order (top first)."),
     N_("Choose one."),
 )
-# The "what" of a verb's prompt, with its article (uu/engine/verbs.py, _a_what)
+# The "what" of a verb's prompt, with its article (uu/engine/verbs.py, _a_what, from the catalog's `what:`)
 _WHATS: dict[str, str] = {
     "a card": N_("a card"), "a Unicorn card": N_("a Unicorn card"),
     "a Basic Unicorn card": N_("a Basic Unicorn card"), "a Baby Unicorn": N_("a Baby Unicorn"),
     "an Upgrade or Downgrade card": N_("an Upgrade or Downgrade card"), "this card": N_("this card"),
-    "a Magic card": N_("a Magic card"), "an Upgrade card": N_("an Upgrade card"),
-    "a Downgrade card": N_("a Downgrade card"), "an Instant card": N_("an Instant card"),
-    "a Magical Unicorn card": N_("a Magical Unicorn card"),
+    "a magic card": N_("a magic card"), "an upgrade card": N_("an upgrade card"),
+    "a downgrade card": N_("a downgrade card"), "a narwhal card": N_("a narwhal card"),
+    "a neigh card": N_("a neigh card"),
 }
+# The options of a "choose one" card (the catalog's choose_one names), as the move list and the log show them
+_OPTIONS: dict[str, str] = {"DESTROY an Upgrade": N_("DESTROY an Upgrade"),
+                            "SACRIFICE a Downgrade": N_("SACRIFICE a Downgrade")}
+
+
+def _option(name: str) -> str:
+    return _(_OPTIONS[name]) if name in _OPTIONS else card_name(name)
 
 
 # Every line the engine narrates (GameState.say in uu/engine/*.py), the same way. A template that would also
@@ -214,8 +221,8 @@ LOG_LINES: tuple[str, ...] = (
 _KINDS: dict[str, str] = {
     "card": N_("card"), "Unicorn card": N_("Unicorn card"), "Basic Unicorn card": N_("Basic Unicorn card"),
     "Baby Unicorn": N_("Baby Unicorn"), "Upgrade or Downgrade card": N_("Upgrade or Downgrade card"),
-    "Magic card": N_("Magic card"), "Upgrade card": N_("Upgrade card"), "Downgrade card": N_("Downgrade card"),
-    "Instant card": N_("Instant card"), "Magical Unicorn card": N_("Magical Unicorn card"),
+    "magic card": N_("magic card"), "upgrade card": N_("upgrade card"), "downgrade card": N_("downgrade card"),
+    "narwhal card": N_("narwhal card"), "neigh card": N_("neigh card"),
 }
 # The phases as the log names them (the engine says its ids: "The draw phase is skipped.")
 _PHASES: dict[str, str] = {"beginning": N_("Beginning of Turn"), "draw": N_("Draw"), "action": N_("Action"),
@@ -234,8 +241,10 @@ def _patterns(templates: tuple[str, ...]) -> tuple[tuple[str, re.Pattern[str]], 
 
 
 def _field(key: str, value: str) -> str:
-    if key in ("card", "other_card", "option"):
+    if key in ("card", "other_card"):
         return card_name(value)
+    if key == "option":
+        return _option(value)
     if key == "what":
         return _(_WHATS[value]) if value in _WHATS else value
     if key == "kind":
