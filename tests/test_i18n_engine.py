@@ -47,6 +47,14 @@ def test_a_refused_move_is_english_as_before_and_translated_when_shown() -> None
         assert not PLACEHOLDER.search(text) and text != english
     # the same error object speaks the language in use each time it is shown
     assert str(e) == english
+    # and it still pickles and copies (its lazy labels travel as the texts they read now)
+    import copy
+    import pickle
+
+    for again in (pickle.loads(pickle.dumps(e)), copy.copy(e)):
+        assert type(again) is IllegalAction and str(again) == english and again.args == e.args
+        with language("fr"):
+            assert "n'est pas permis" in str(again)
 
 
 def test_an_error_without_fields_and_an_unmarked_one() -> None:

@@ -12,7 +12,6 @@ message is made, so it too comes out in the language in use. `args[0]` is always
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from uu.i18n import _, current_language
@@ -39,8 +38,21 @@ class GameError(Exception):
             return super().__str__()
         return _filled(_(template), self.fields) if self.fields else _(template)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a field may be a function (a label made when shown), which pickle cannot carry: a pickled error
+        # (a kernel sending it on, a copy) carries the fields' texts as they read now, in the language in use
+        fields = {k: v() if callable(v) else v for k, v in getattr(self, "fields", {}).items()}
+        return (_remade, (type(self), getattr(self, "template", None), fields, self.args))
 
-LazyText = Callable[[], str]
+
+def _remade(cls: type[GameError], template: str | None, fields: dict[str, Any], args: tuple[Any, ...]) -> GameError:
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    if template is not None:
+        error.template = template
+        error.fields = fields
+    return error
+
 
 
 class MalformedAction(GameError, ValueError):
