@@ -43,10 +43,11 @@ from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 from uu.i18n import N_, _
 
 #: An undo record is made before every SNAPSHOT_EVERY-th move. A record costs about what one to two steps of
-#: play cost (uu/engine/history.py), so one per move would halve the engine's speed and one every 32 moves
-#: still cost ~6% of `uu bench`; `pop` from a record up to 64 moves back makes at most 63 moves again (about a
-#: millisecond; `pop_to` takes any number back at that cost).
-SNAPSHOT_EVERY = 64
+#: play cost (uu/engine/history.py), so one per move would halve the engine's speed; one every 64 moves cost
+#: 3.2% of the instructions of `uu bench --players 2,4,6` (valgrind), one every 128 half that; `pop`
+#: from a record up to 128 moves back makes at most 127 moves again (about 2-3 ms; `pop_to` takes any number
+#: back at that cost), which an undo click does not notice.
+SNAPSHOT_EVERY = 128
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
 

@@ -10,7 +10,7 @@ in both engine builds). The state must change only through `Game.push` for that 
 
 What a record costs, and why not one per move: in a compiled game a step of play takes about 16-20 µs of CPU
 and a record about 13-25 µs (measured in random 2-, 4- and 6-player games), so a record per move would about
-halve the engine's speed; one every `SNAPSHOT_EVERY` (64) moves costs 2-3%. A record is as cheap as it can be:
+halve the engine's speed; one every `SNAPSHOT_EVERY` (128) moves costs under 2%. A record is as cheap as it can be:
 
 - the saved fields are plain data (ints, strings, lists, dicts: the save format's own), so one `marshal.dumps`
   call copies them all into one bytes object of about 2 KB (`zone_of` and `owner_of` are left out: `restore`
