@@ -172,6 +172,28 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self._sync_build_widgets()
         self.refresh()
 
+    def take_state(self, old: SandboxScreen) -> None:
+        """Carry on from `old` (the same sandbox built in another language: uu/widgets/app.py `set_lang`):
+        the same position being built, the same game tree and node, the same seats and settings."""
+        self.builder = old.builder
+        self.mode = old.mode
+        self.timeline = old.timeline
+        self.controllers = list(old.controllers)
+        self.bots = old.bots
+        self.export_text, self.export_error = old.export_text, old.export_error
+        self.page_href = getattr(old, "page_href", None)
+        self._syncing = True
+        try:
+            self.auto_input.value = old.auto_input.value
+            self.preview_input.value = old.preview_input.value
+        finally:
+            self._syncing = False
+        self._sync_build_widgets()
+        self.refresh()
+        if self.mode == "play":
+            self._sync_play_widgets()
+            self.refresh()
+
     # ================================================================================================
     # construction
     # ================================================================================================
