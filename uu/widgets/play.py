@@ -44,6 +44,7 @@ from uu.bots.hint import hint
 from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
+from uu.i18n import _
 from uu.render import esc
 from uu.scenario.record import GameRecord, record_of
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
@@ -348,7 +349,7 @@ class PlayScreen(ScreenBase):
 
     @safe
     def on_stale_choice(self) -> None:
-        self.message = ("info", STALE_CLICK)
+        self.message = ("info", _(STALE_CLICK))
 
     @safe
     def on_bot_next(self, _b: Any = None) -> None:

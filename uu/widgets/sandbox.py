@@ -61,6 +61,7 @@ from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import _
 from uu.render import esc, result_text
 from uu.scenario.builder import PositionBuilder
 from uu.scenario.export import NotExportable
@@ -395,7 +396,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
 
     @safe
     def on_stale_choice(self) -> None:
-        self.message = ("info", STALE_CLICK)
+        self.message = ("info", _(STALE_CLICK))
 
     # ---- driving it from Python (tests, notebooks) ---------------------------------------------------
     @property
