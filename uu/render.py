@@ -23,6 +23,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from uu.htmlsafe import esc
+from uu.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,9 @@ __all__ = [
 ]
 
 PHASES = ("beginning", "draw", "action", "end")
-PHASE_LABELS = {"beginning": "Beginning of turn", "draw": "Draw", "action": "Action", "end": "End of turn"}
+# marked for the catalogs, translated where shown (`_(PHASE_LABELS[p])`): the language may change at run time
+PHASE_LABELS = {"beginning": N_("Beginning of turn"), "draw": N_("Draw"), "action": N_("Action"),
+                "end": N_("End of turn")}
 
 #: type value -> (background, text colour), as the rulebooks colour the card types.
 TYPE_COLOURS: dict[str, tuple[str, str]] = {
@@ -46,8 +49,8 @@ TYPE_COLOURS: dict[str, tuple[str, str]] = {
     "instant": ("#c62828", "#ffffff"),    # red
 }
 TYPE_LABELS = {
-    "baby": "Baby Unicorn", "basic": "Basic Unicorn", "magical": "Magical Unicorn", "magic": "Magic",
-    "upgrade": "Upgrade", "downgrade": "Downgrade", "instant": "Instant",
+    "baby": N_("Baby Unicorn"), "basic": N_("Basic Unicorn"), "magical": N_("Magical Unicorn"), "magic": N_("Magic"),
+    "upgrade": N_("Upgrade"), "downgrade": N_("Downgrade"), "instant": N_("Instant"),
 }
 UNKNOWN = ("#607d8b", "#ffffff")
 
@@ -151,8 +154,8 @@ def card_html(name: str, note: str = "", open_: bool = False) -> str:
     `note` (plain text, escaped) is added after the text, e.g. "played by Ana"."""
     kind, text = _card_infos().get(name, ("", ""))
     bg, fg = TYPE_COLOURS.get(kind, UNKNOWN)
-    label = TYPE_LABELS.get(kind, "Card")
-    body = text or "(no text for this card)"
+    label = _(TYPE_LABELS.get(kind, N_("Card")))
+    body = text or _("(no text for this card)")
     title = f"{name}, {label}. {body}"
     extra = f"<br><i>{esc(note)}</i>" if note else ""
     return (f"<details class='uu-card uu-type-{esc(kind or 'unknown')}'{' open' if open_ else ''} "
@@ -353,7 +356,7 @@ def phase_track_html(phase: str, number: int) -> str:
     for p in PHASES:
         cur = p == phase
         attrs = " class='uu-phase uu-phase-current' aria-current='step'" if cur else " class='uu-phase'"
-        chips.append(f"<span{attrs}>{esc(PHASE_LABELS[p])}</span>")
+        chips.append(f"<span{attrs}>{esc(_(PHASE_LABELS[p]))}</span>")
     return "<div class='uu-phases'>" + "<span>→</span>".join(chips) + "</div>"
 
 

@@ -62,7 +62,7 @@ class HomeScreen(ScreenBase):
         self.teacher_rows = widgets.VBox()
         self.teacher_rows.add_class("uu-teacher-lessons")
         self.teacher_section = widgets.VBox(
-            [widgets.HTML(f"<h3>{esc(_('Your teacher’s lessons'))}</h3>"), self.teacher_rows],
+            [widgets.HTML("<h3>" + esc(_("Your teacher’s lessons")) + "</h3>"), self.teacher_rows],
             layout=widgets.Layout(display="" if app.teacher else "none"))
         self._broken: list[widgets.HTML] | None = None
         # the class view's name box (uu.widgets.classname), when the teacher runs `uu app --class`
@@ -79,22 +79,22 @@ class HomeScreen(ScreenBase):
         self.card_found = widgets.HTML()
         self.card_found.add_class("uu-card-found")
         self.intro = widgets.HTML(
-            f"<h1 style='margin:4px 0'>{esc(_('Unstable Unicorns: learn to play'))}</h1>"
+            "<h1 style='margin:4px 0'>" + esc(_("Unstable Unicorns: learn to play")) + "</h1>"
             "<p>" + esc(_("Learn by doing: each lesson asks you for moves on a live game, the rules engine checks "
                           "them, and every step says which rule is at work. Take the lessons in order, or jump in "
                           "anywhere.")) + "</p>")
         top = [self.class_box] if self.class_box is not None else []
-        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML(f"<h3>{esc(_('Lessons'))}</h3>"),
+        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML("<h3>" + esc(_("Lessons")) + "</h3>"),
                          self.rows, self.teacher_section,
-                         widgets.HTML(f"<p>{esc(_('Which lesson shows a card? Pick it here.'))}</p>"),
+                         widgets.HTML("<p>" + esc(_("Which lesson shows a card? Pick it here.")) + "</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                         widgets.HTML(f"<h3>{esc(_('What if…?'))}</h3><p>"
+                         widgets.HTML("<h3>" + esc(_("What if…?")) + "</h3><p>"
                                       + esc(_("The sandbox: build any position, play on from it with undo and "
                                               "branches, see what each move would do, ask for a hint, and share "
                                               "the position as text.")) + "</p>"),
                          self.sandbox_button,
-                         widgets.HTML(f"<h3>{esc(_('Your progress'))}</h3><p>"
+                         widgets.HTML("<h3>" + esc(_("Your progress")) + "</h3><p>"
                                       + esc(_("Kept in this browser only (no account): it survives a reload or a "
                                               "new session.")) + "</p>"),
                          self.forget_button]

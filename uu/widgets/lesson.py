@@ -304,7 +304,7 @@ class LessonScreen(ScreenBase):
         self.hint_button.disabled = st is None
         self.feedback_box.value = self._feedback_html(k)
         self.hint_box.value = ("" if not self.hint_text else
-                               f"<div class='uu-fb uu-fb-info'><b>{esc(_('Hint'))}</b>{markdown_html(self.hint_text)}</div>")
+                               "<div class='uu-fb uu-fb-info'><b>" + esc(_("Hint")) + f"</b>{markdown_html(self.hint_text)}</div>")
         fb = self.feedback
         preview = fb.preview if fb is not None and self.showing_preview else None
         if preview is not None:
@@ -370,5 +370,5 @@ class LessonScreen(ScreenBase):
                  esc(_("Pick another lesson from Home, or press Restart to do this one again.")))
         return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>"
                 + esc(_("Lesson complete!")) + "</h3>" + score + f"<p>{after}</p></div>"
-                + (f"<div class='uu-recap'><b>{esc(_('Remember'))}</b><ul>{recap}</ul></div>" if recap else "")
+                + ("<div class='uu-recap'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
                 + "</div>")

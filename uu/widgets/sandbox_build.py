@@ -20,6 +20,7 @@ from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
+from uu.i18n import _
 from uu.render import PHASE_LABELS, cards_html, esc, plural
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.widgets.common import make_button, safe
@@ -116,7 +117,7 @@ class BuildPanel:
 
         self.turn_player_input = widgets.Dropdown(description="Turn of", layout=widgets.Layout(width="16em"))
         self.turn_player_input.add_class("uu-sb-turn-player")
-        self.turn_phase_input = widgets.Dropdown(options=[(PHASE_LABELS[p], p) for p in PHASES],
+        self.turn_phase_input = widgets.Dropdown(options=[(_(PHASE_LABELS[p]), p) for p in PHASES],
                                                  description="Phase", layout=widgets.Layout(width="18em"))
         self.turn_phase_input.add_class("uu-sb-turn-phase")
         self.turn_number_input = widgets.BoundedIntText(value=1, min=1, max=10_000, description="Turn no.",
@@ -411,7 +412,7 @@ class BuildPanel:
         b = self.builder
         t = b.turn
         rows = [f"<div><b>{esc(b.name)}</b> · turn {esc(t.get('number'))}, "
-                f"<b>{esc(t.get('player'))}</b>'s {esc(PHASE_LABELS.get(str(t.get('phase')), t.get('phase')))} phase"
+                f"<b>{esc(t.get('player'))}</b>'s {esc(_(PHASE_LABELS.get(str(t.get('phase')), str(t.get('phase')))))} phase"
                 f"</div>"]
         for p in b.players:
             cur = " uu-current" if p == t.get("player") else ""
