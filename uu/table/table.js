@@ -148,6 +148,8 @@ function render({ model, el }) {
     const one = n === 1 || (n === 0 && (model.get("labels") || {})["plural.zero_one"] === "yes");
     return L(`${key}.${one ? "one" : "other"}`, { n });
   };
+  // the lessons' seat "You" is shown as the learner's word for "you" (the seat's name stays its id)
+  const NM = (name) => (String(name).toLowerCase() === "you" ? L("you") : name);
   const root = h("div", { class: "uu-t" });
   el.append(root);
   let clicks = [];          // element keys clicked so far in the gesture under way
@@ -281,7 +283,7 @@ function render({ model, el }) {
 
   function where(o, card) {
     const p = card.owner >= 0 ? o.players[card.owner] : null;
-    if (p && (card.zone === "hand" || card.zone === "stable")) return p.is_viewer ? L(`in_your.${card.zone}`) : L(`in_their.${card.zone}`, { name: p.name });
+    if (p && (card.zone === "hand" || card.zone === "stable")) return p.is_viewer ? L(`in_your.${card.zone}`) : L(`in_their.${card.zone}`, { name: NM(p.name) });
     return L(`in_the.${card.zone}`);
   }
 
@@ -375,7 +377,7 @@ function render({ model, el }) {
 
   function topEl(o, acts) {
     const head = h("div", { class: "uu-t-top" });
-    const turn = o.turn.number ? (o.players[o.turn.player].is_viewer ? L("turn_yours", { number: o.turn.number }) : L("turn_theirs", { number: o.turn.number, name: o.turn.name })) : L("setup");
+    const turn = o.turn.number ? (o.players[o.turn.player].is_viewer ? L("turn_yours", { number: o.turn.number }) : L("turn_theirs", { number: o.turn.number, name: NM(o.turn.name) })) : L("setup");
     const track = h("ol", { class: "uu-t-phases", "aria-label": L("phases") });
     for (const key of PHASES) {
       const label = L(`phase.${key}`);
@@ -471,17 +473,17 @@ function render({ model, el }) {
   function seatEl(o, p, me) {
     const cls = ["uu-t-seat", me ? "uu-t-you uu-t-me" : "uu-t-opp"];
     if (!o.over && o.turn.player === p.seat) cls.push("uu-t-current");
-    const stableWords = p.is_viewer ? L("your_stable") : L("their_stable", { name: p.name });
+    const stableWords = p.is_viewer ? L("your_stable") : L("their_stable", { name: NM(p.name) });
     const sec = h("section", { class: cls.join(" "), "aria-label": `${p.is_viewer ? L("you") : p.name}: ${N(p.unicorns, "unicorns")}` });
     const place = h("button", { type: "button", class: "uu-t-place uu-t-stable-place", "data-place": "stable",
       "data-owner": p.name, "data-key": `seat:${p.seat}`,
       "aria-label": `${stableWords}, ${N(p.unicorns, "unicorns")}${o.turn.player === p.seat ? ". " + L("their_turn") : ""}` },
-    h("span", { class: "uu-t-seat-name", text: p.is_viewer && p.name.toLowerCase() !== "you" ? L("you_suffix", { name: p.name }) : (p.is_viewer ? L("you") : p.name) }),
+    h("span", { class: "uu-t-seat-name", text: p.is_viewer && p.name.toLowerCase() !== "you" ? L("you_suffix", { name: NM(p.name) }) : (p.is_viewer ? L("you") : p.name) }),
     h("span", { class: "uu-t-count", text: L("count_line", { unicorns: N(p.unicorns, "unicorns"), cards: N(p.hand_size, "cards_in_hand") }) }));
     sec.append(place);
     const stable = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: stableWords }),
       row(p.stable.map((c) => cardEl(o, c)), L("empty"), `stable:${p.seat}`));
-    const handLabel = p.is_viewer ? L("your_hand") : L(p.hand_open ? "their_hand_open" : "their_hand", { name: p.name });
+    const handLabel = p.is_viewer ? L("your_hand") : L(p.hand_open ? "their_hand_open" : "their_hand", { name: NM(p.name) });
     const hand = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: handLabel }),
       row(p.hand.map((c) => cardEl(o, c)), L("no_cards"), `hand:${p.seat}`));
     sec.append(h("div", { class: "uu-t-parts" }, stable, hand));
@@ -523,7 +525,7 @@ function render({ model, el }) {
       "aria-label": pileLabel, text: respond ? L("pass") : L("pile") });
     const stack = h("ol", { class: "uu-t-stack", "aria-label": L("pile_stack"), "data-anchor": "pile" });
     pile.forEach((e, i) => {
-      const note = L(i === pile.length - 1 ? "played_by_top" : "played_by", { name: e.player });
+      const note = L(i === pile.length - 1 ? "played_by_top" : "played_by", { name: NM(e.player) });
       stack.append(h("li", {}, cardEl(o, e.card, { note })));
     });
     out.push(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: L("pile") }), place, stack));
@@ -533,7 +535,7 @@ function render({ model, el }) {
       chain.forEach((link) => {
         for (const e of link.effects) {
           const li = h("li", { class: link.current ? "uu-t-link uu-t-link-now" : "uu-t-link", "aria-current": link.current ? "step" : null },
-            h("b", { text: L("chain_card", { card: e.card.label || e.card.name, name: e.player }) }), h("span", { text: ` — ${L(link.current ? "resolving_now" : "then")} ` }),
+            h("b", { text: L("chain_card", { card: e.card.label || e.card.name, name: NM(e.player) }) }), h("span", { text: ` — ${L(link.current ? "resolving_now" : "then")} ` }),
             h("span", { class: "uu-t-link-text", text: e.text }));
           list.append(li);
         }

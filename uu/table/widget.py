@@ -27,7 +27,7 @@ import anywidget
 import traitlets
 
 from uu.engine.game import Game
-from uu.i18n import N_, _, current_language
+from uu.i18n import N_, _, current_language, ngettext
 from uu.table.observation import legal_actions, observe
 
 __all__ = ["TableWidget"]
@@ -75,22 +75,23 @@ LABELS: dict[str, str] = {
     "chain_card": N_("{card} ({name}'s)"), "resolving_now": N_("resolving now:"), "then": N_("then:"),
     "focus": N_("Resolving now"), "skip": N_("Skip to my move"), "a_move": N_("A move."),
 }
-# counted words: key -> (singular, plural), each with {n}
-PLURALS: dict[str, tuple[str, str]] = {
-    "unicorns": (N_("{n} Unicorn"), N_("{n} Unicorns")),
-    "cards": (N_("{n} card"), N_("{n} cards")),
-    "cards_in_hand": (N_("{n} card in hand"), N_("{n} cards in hand")),
-    "babies": (N_("{n} Baby"), N_("{n} Babies")),
-}
+def _counted(n: int) -> dict[str, str]:
+    """The counted words (each with {n}) in the form for `n`: plural messages of the catalogs."""
+    return {"unicorns": ngettext("{n} Unicorn", "{n} Unicorns", n),
+            "cards": ngettext("{n} card", "{n} cards", n),
+            "cards_in_hand": ngettext("{n} card in hand", "{n} cards in hand", n),
+            "babies": ngettext("{n} Baby", "{n} Babies", n)}
 
 
 def table_labels() -> dict[str, str]:
     """The table's words in the language in use (sent once per table; a new language makes new screens)."""
     out = {k: _(v) for k, v in LABELS.items()}
-    for key, (one, many) in PLURALS.items():
-        # two plain messages, not one ngettext entry: both forms go to the browser, which picks by count
-        out[f"{key}.one"] = _(one)
-        out[f"{key}.other"] = _(many)
+    # both forms go to the browser, which picks one by the count (1 and 2 name the singular and the plural in
+    # English, French and German)
+    for key, text in _counted(1).items():
+        out[f"{key}.one"] = text
+    for key, text in _counted(2).items():
+        out[f"{key}.other"] = text
     # French says "0 carte" (0 and 1 take the singular); English and German say "0 cards"
     out["plural.zero_one"] = "yes" if current_language() == "fr" else "no"
     return out
