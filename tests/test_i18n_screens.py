@@ -155,3 +155,10 @@ def test_first_page_in_visitor_language() -> None:
     assert "<html lang='fr'>" in page and "Ouverture du tuteur" in page and "Opening" not in page
     assert "Tuteur Unstable Unicorns" in shell.long_link_page("/", "fr")
     assert set(LANGUAGES) == {"en", "fr", "de"}
+
+
+def test_app_command_takes_the_class_language() -> None:
+    from uu.cli import build_parser
+
+    assert build_parser().parse_args(["app", "--lang", "fr"]).lang == "fr"
+    assert build_parser().parse_args(["app"]).lang is None
