@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
 
-from uu.i18n import _, language
+from uu.i18n import LANGUAGE_NAMES, _, language
 from uu.i18n.catalogs import translations_from_po
 from uu.server.appserver import AppServer
 from uu.tutor.translation import translation_path
@@ -35,7 +35,33 @@ LESSON = "deck"
 # the parts of a lesson screen that are the lesson's own words (its file, or its translation)
 LESSON_WORDS = (".uu-narration", ".uu-task-box", ".uu-lesson-title", ".uu-choices", ".uu-feedback",
                 ".uu-hint-text", ".uu-recap", ".uu-done-head h3 + p + p")
+# the words other parts of the project translate, each with how to tell they are there yet
+CARD_WORDS = (".uu-card-finder select", ".uu-card-found", ".uu-sb-card select", ".uu-card-name", ".uu-card-text", ".uu-t-name", ".uu-t-text", ".uu-t-ptext",
+              ".uu-end-cards", ".uu-t-link b", ".uu-t-link-text")
+ENGINE_WORDS = (".uu-t-log", ".uu-t-status", ".uu-t-caption", ".uu-t-option", ".uu-t-moves", ".uu-hint-box",
+                ".uu-end-why", ".uu-sb-prompt", ".uu-sb-timeline", ".uu-sb-position", ".uu-t-whynot")
+HOME_LESSON_WORDS = (".uu-lesson-row", ".uu-continue")
 NOT_WORDS = {"OK", "Quiz", "Bots", "Phase", "Position", "Zone", "Name", "Options"}
+
+
+def pending(lang: str) -> tuple[str, ...]:
+    """The parts of the pages whose words come from work not in this checkout yet (the lesson translations,
+    the cards' table, the engine's and the words layer's messages): left out of the check, and said."""
+    from babel.messages.pofile import read_po
+
+    out: list[str] = []
+    root = LOCALE.parents[2]
+    if not list((root / "lessons" / lang).glob("*.yaml")):
+        out += [*LESSON_WORDS, *HOME_LESSON_WORDS]
+    if not (root / "uu" / "cards" / "i18n" / f"{lang}.yaml").exists():
+        out += CARD_WORDS
+    with (LOCALE / lang / "LC_MESSAGES" / "uu.po").open("rb") as f:
+        places = {loc[0].split("/")[1] for m in read_po(f) for loc in m.locations if "/" in loc[0]}
+    if not {"engine", "words"} <= places:
+        out += ENGINE_WORDS
+    if out:
+        print(f"{lang}: not in this checkout yet, left out of the check: {', '.join(out)}")
+    return tuple(out)
 
 
 def forbidden(lang: str) -> list[str]:
@@ -58,20 +84,29 @@ def english_in(text: str, lang: str) -> list[str]:
 
 
 def visible_text(page: Page, leave_out: tuple[str, ...] = ()) -> str:
-    """The page's visible text, without the text of the elements matching `leave_out`."""
-    text = page.inner_text("body")
-    for sel in leave_out:
-        for element in page.locator(sel).all():
-            part = element.inner_text().strip()
-            if part:
-                text = text.replace(part, " ")
-    return text
+    """The page's visible text, without the elements matching `leave_out` (hidden for the reading)."""
+    return str(page.evaluate(
+        """(sel) => {
+          const style = document.createElement('style');
+          style.textContent = '[data-i18n-out]{display:none!important}';
+          document.head.append(style);
+          const out = sel ? [...document.querySelectorAll(sel)] : [];
+          for (const e of out) e.setAttribute('data-i18n-out', '');
+          const text = document.body.innerText;
+          for (const e of out) e.removeAttribute('data-i18n-out');
+          style.remove();
+          return text;
+        }""",
+        ", ".join(leave_out)))
 
 
 def check(page: Page, lang: str, where: str, leave_out: tuple[str, ...] = ()) -> None:
     text = visible_text(page, leave_out)
     assert "Traceback" not in text
     bad = english_in(text, lang)
+    if bad:  # where they are, for the failure message
+        bad = [f"{w!r} in …{text[max(0, i - 60):i + 60]!r}…" for w in bad
+               for i in [re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text).start()]]  # type: ignore[union-attr]
     assert not bad, f"{where} ({lang}): English words of the interface on the page: {bad}"
 
 
@@ -109,15 +144,17 @@ def test_every_screen_in_the_language(browser: Browser, class_app: str, lang: st
     with language(lang):
         lessons_word = _("Lessons")
     expect(page.locator(".uu-home-screen")).to_contain_text(lessons_word, timeout=STEP_MS)
-    expect(page.locator(".uu-lang-picker select")).to_have_value(lang)
-    check(page, lang, "home")
+    # ipywidgets' select holds the option's label: each language named in itself
+    expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES[lang])
+    later = pending(lang)
+    check(page, lang, "home", later)
 
     # a lesson: a step, a question, a wrong move's preview, the end card
     path = lesson_file(LESSON)
     translated = translation_path(path, lang).exists()
     if not translated:
         print(f"lessons/{lang}/{path.name} is not there yet: the lesson's own words are left out of the check")
-    leave = () if translated else LESSON_WORDS
+    leave = later if translated else (*later, *LESSON_WORDS)
     page.goto(f"{url}?lang={lang}&lesson={LESSON}", wait_until="commit")
     screen = page.locator(f".uu-lesson.uu-lesson-{LESSON}")
     progress = screen.locator(".uu-progress")
@@ -174,19 +211,19 @@ def test_every_screen_in_the_language(browser: Browser, class_app: str, lang: st
     play = page.locator(".uu-play-screen")
     expect(play.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
     play.locator("button.uu-hint-button").click()
-    expect(play.locator(".uu-hint-box .uu-hint")).to_be_visible(timeout=STEP_MS)
-    check(page, lang, "a game with a hint")
+    expect(play.locator(".uu-hint-box .uu-hint").first).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "a game with a hint", later)
 
     # the sandbox
     page.locator("button.uu-nav-home").click()
     page.locator("button.uu-open-sandbox").click()
     expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
-    check(page, lang, "the sandbox")
+    check(page, lang, "the sandbox", later)
 
     # the class view, in the teacher's language (the link's ?lang=; their browser says English)
     page.goto(f"{url}uu/class?token={TOKEN}&lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    check(page, lang, "the class view")
+    check(page, lang, "the class view", later)
     page.context.close()
 
 
@@ -200,11 +237,11 @@ def test_the_choice_is_kept_and_a_change_keeps_the_place(browser: Browser, class
     screen.locator("button.uu-next").click() if screen.locator("button.uu-next:visible").count() else None
     before = screen.locator(".uu-progress").inner_text()
     step = re.search(r"\d+", before)
-    page.locator(".uu-lang-picker select").select_option("fr")
+    page.locator(".uu-lang-picker select").select_option(label=LANGUAGE_NAMES["fr"])
     expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text(
         f"Étape {step.group(0) if step else 1}", timeout=STEP_MS)
     page.wait_for_timeout(500)  # the choice is written to the browser's storage
     page.goto(class_app, wait_until="commit")  # a reload: the saved French wins over the browser's German
-    expect(page.locator(".uu-lang-picker select")).to_have_value("fr", timeout=LOAD_MS)
+    expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES["fr"], timeout=LOAD_MS)
     expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text("Étape", timeout=STEP_MS)
     context.close()

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from uu.cards.localized import card_name, card_text
 from uu.htmlsafe import esc
 from uu.i18n import N_, _
 
@@ -155,26 +156,29 @@ def card_html(name: str, note: str = "", open_: bool = False) -> str:
     kind, text = _card_infos().get(name, ("", ""))
     bg, fg = TYPE_COLOURS.get(kind, UNKNOWN)
     label = _(TYPE_LABELS.get(kind, N_("Card")))
-    body = text or _("(no text for this card)")
-    title = f"{name}, {label}. {body}"
+    # the card's name and text in the learner's language (uu.cards.localized); `name` stays its id
+    shown = card_name(name)
+    body = card_text(name, text) if text else _("(no text for this card)")
+    title = f"{shown}, {label}. {body}"
     extra = f"<br><i>{esc(note)}</i>" if note else ""
     return (f"<details class='uu-card uu-type-{esc(kind or 'unknown')}'{' open' if open_ else ''} "
             f"style='background:{bg};color:{fg}' title='{esc(title)}'>"
             f"<summary>{_glyph(kind, fg)}<span class='uu-card-type'>{esc(label)}</span>"
-            f"<span class='uu-card-name'>{esc(name)}</span></summary>"
+            f"<span class='uu-card-name'>{esc(shown)}</span></summary>"
             f"<div class='uu-card-text'>{esc(body)}{extra}</div></details>")
 
 
-def card_back_html(title: str = "a face-down card") -> str:
+def card_back_html(title: str | None = None) -> str:
     """The back of a hidden card (another player's hand, the deck)."""
+    title = _("a face-down card") if title is None else title
     return (f"<span class='uu-card uu-card-back' title='{esc(title)}'>"
             f"<svg width='12' height='12' viewBox='0 0 16 16' aria-hidden='true' fill='#ddd'>"
-            f"{_GLYPHS['unicorn']}</svg> card</span>")
+            f"{_GLYPHS['unicorn']}</svg> " + esc(_("card")) + "</span>")
 
 
-def cards_html(names: Iterable[str], empty: str = "empty") -> str:
+def cards_html(names: Iterable[str], empty: str | None = None) -> str:
     out = "".join(card_html(n) for n in names)
-    return out or f"<i class='uu-empty'>{esc(empty)}</i>"
+    return out or f"<i class='uu-empty'>{esc(_('empty') if empty is None else empty)}</i>"
 
 
 # ---- rules and Markdown -----------------------------------------------------------------------------

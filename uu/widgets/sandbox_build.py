@@ -17,11 +17,12 @@ from typing import Any, Literal, get_args, get_origin
 import ipywidgets as widgets
 
 from uu.cards import catalog
+from uu.cards.localized import card_name
 from uu.cards.schema import CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
-from uu.i18n import _
-from uu.render import PHASE_LABELS, cards_html, esc, plural
+from uu.i18n import _, ngettext
+from uu.render import PHASE_LABELS, cards_html, esc
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.widgets.common import make_button, safe
 
@@ -372,9 +373,10 @@ class BuildPanel:
             # " · " rather than parentheses: many names end in one already ("Baby Unicorn (Red)")
             if d.type is CardType.BABY:
                 n = b.nursery.count(d.name)
-                label = f"{d.name} · {'in the Nursery' if n == 1 else f'{n} in the Nursery'}"
+                where = _("in the Nursery") if n == 1 else _("{count} in the Nursery").format(count=n)
+                label = f"{card_name(d.name)} · {where}"
             else:
-                label = f"{d.name} · {left} of {d.copies} left"
+                label = f"{card_name(d.name)} · " + _("{left} of {copies} left").format(left=left, copies=d.copies)
             opts.append((label, d.name))
         self._syncing = True
         try:
@@ -389,7 +391,7 @@ class BuildPanel:
     def _show_card(self) -> None:
         card = self.card_input.value
         self.card_view.value = "" if not isinstance(card, str) or card not in catalog() else \
-            f"<div class='uu-why'>Selected:</div>{cards_html([card])}"
+            "<div class='uu-why'>" + esc(_("Selected:")) + f"</div>{cards_html([card])}"
 
     def _msg_html(self, group: str) -> str:
         parts = []
@@ -412,19 +414,22 @@ class BuildPanel:
     def _position_html(self) -> str:
         b = self.builder
         t = b.turn
-        rows = [f"<div><b>{esc(b.name)}</b> · turn {esc(t.get('number'))}, "
-                f"<b>{esc(t.get('player'))}</b>'s {esc(_(PHASE_LABELS.get(str(t.get('phase')), str(t.get('phase')))))} phase"
-                f"</div>"]
+        phase = _(PHASE_LABELS.get(str(t.get("phase")), str(t.get("phase"))))
+        rows = [f"<div><b>{esc(b.name)}</b> · " + esc(_("turn {number}, {name}: {phase}")).format(
+            number=esc(t.get("number")), name=f"<b>{esc(t.get('player'))}</b>", phase=esc(phase)) + "</div>"]
+        stable_w, hand_w, deck_w = esc(_("Stable:")), esc(_("Hand:")), esc(_("Deck, top first:"))
         for p in b.players:
             cur = " uu-current" if p == t.get("player") else ""
             rows.append(f"<div class='uu-seat{cur}'><div class='uu-player-head'><b>{esc(p)}</b></div>"
-                        f"<div><span class='uu-zone-label'>Stable:</span>{cards_html(b.stables[p])}</div>"
-                        f"<div><span class='uu-zone-label'>Hand:</span>{cards_html(b.hands[p])}</div></div>")
-        rest = ("the other cards are shuffled under them" if b.rest == "deck"
-                else "the other cards are out of the game")
-        rows.append(f"<div><span class='uu-zone-label'>Deck, top first:</span>"
-                    f"{cards_html(b.deck, 'no cards listed')} <i>({esc(rest)})</i></div>")
-        rows.append(f"<div><span class='uu-zone-label'>Discard pile:</span>{cards_html(b.discard)}</div>")
-        rows.append(f"<details class='uu-nursery'><summary><span class='uu-zone-label'>Nursery:</span>"
-                    f"{plural(len(b.nursery), 'Baby', 'Babies')}</summary>{cards_html(b.nursery)}</details>")
+                        f"<div><span class='uu-zone-label'>{stable_w}</span>{cards_html(b.stables[p])}</div>"
+                        f"<div><span class='uu-zone-label'>{hand_w}</span>{cards_html(b.hands[p])}</div></div>")
+        rest = (_("the other cards are shuffled under them") if b.rest == "deck"
+                else _("the other cards are out of the game"))
+        none_listed = _("no cards listed")
+        rows.append(f"<div><span class='uu-zone-label'>{deck_w}</span>"
+                    f"{cards_html(b.deck, none_listed)} <i>({esc(rest)})</i></div>")
+        rows.append("<div><span class='uu-zone-label'>" + esc(_("Discard pile:")) + f"</span>{cards_html(b.discard)}</div>")
+        babies = ngettext("{n} Baby", "{n} Babies", len(b.nursery)).format(n=len(b.nursery))
+        rows.append("<details class='uu-nursery'><summary><span class='uu-zone-label'>" + esc(_("Nursery:"))
+                    + f"</span>{esc(babies)}</summary>{cards_html(b.nursery)}</details>")
         return "<div class='uu-table'>" + "".join(rows) + "</div>"
