@@ -65,8 +65,10 @@ __all__ = ["App"]
 class App(widgets.VBox):
     def __init__(self, start: str = "home", lessons: list[Lesson] | list[str | Path] | None = None,
                  delay: float = 0.9, lang: str | None = None, **kwargs: Any):
-        # the language until the browser says more: the one asked for, else the class default (uu app --lang)
-        set_language(normalize(lang) or class_default() or "en")
+        # the language until the browser says more: the one asked for, else the link's ?lang= when the server
+        # passed the page's query to this kernel (Voila sets QUERY_STRING), else the class default (uu app --lang)
+        query = os.environ.get("QUERY_STRING", "")
+        set_language(normalize(lang) or link_language(f"?{query}" if query else None) or class_default() or "en")
         with built_whole():  # the whole app in one message per widget
             self._build(start, lessons, delay, **kwargs)
 

@@ -41,7 +41,8 @@ class HomeScreen(ScreenBase):
         self._row_layout = widgets.Layout(align_items="center")
         self._text_layout = widgets.Layout(flex="1 1 auto")
         self._text_style = HTMLStyle()
-        self._button_layout = widgets.Layout(width="8em")
+        # wide enough for the longest word of a language ("Weitermachen"), never cut to "Com…"
+        self._button_layout = widgets.Layout(width="auto", min_width="8em", flex="0 0 auto")
         self._button_style = widgets.ButtonStyle()
         self.play_button = make_button(_("Play a game"), "uu-play", self.on_play, style="success",
                                        tooltip=_("A full game against 1 to 7 bots"))
