@@ -39,7 +39,7 @@ LESSON_WORDS = (".uu-narration", ".uu-task-box", ".uu-lesson-title", ".uu-choice
 CARD_WORDS = (".uu-card-finder select", ".uu-card-found", ".uu-sb-card select", ".uu-card-name", ".uu-card-text", ".uu-t-name", ".uu-t-text", ".uu-t-ptext",
               ".uu-end-cards", ".uu-t-link b", ".uu-t-link-text")
 ENGINE_WORDS = (".uu-t-log", ".uu-t-status", ".uu-t-caption", ".uu-t-option", ".uu-t-moves", ".uu-hint-box",
-                ".uu-end-why", ".uu-sb-prompt", ".uu-sb-timeline", ".uu-sb-position", ".uu-t-whynot")
+                ".uu-end-why", ".uu-sb-prompt", ".uu-sb-timeline", ".uu-sb-position", ".uu-t-whynot", ".uu-rules")
 HOME_LESSON_WORDS = (".uu-lesson-row", ".uu-continue")
 NOT_WORDS = {"OK", "Quiz", "Bots", "Phase", "Position", "Zone", "Name", "Options"}
 
@@ -51,7 +51,8 @@ def pending(lang: str) -> tuple[str, ...]:
 
     out: list[str] = []
     root = LOCALE.parents[2]
-    if not list((root / "lessons" / lang).glob("*.yaml")):
+    english = sorted(p.name for p in (root / "lessons").glob("*.yaml"))
+    if any(not (root / "lessons" / lang / name).exists() for name in english):  # some lessons not translated yet
         out += [*LESSON_WORDS, *HOME_LESSON_WORDS]
     if not (root / "uu" / "cards" / "i18n" / f"{lang}.yaml").exists():
         out += CARD_WORDS
@@ -100,8 +101,19 @@ def visible_text(page: Page, leave_out: tuple[str, ...] = ()) -> str:
         ", ".join(leave_out)))
 
 
+def kept_names(lang: str) -> list[str]:
+    """Card names that stay English in `lang` (the card table gives no printed name for them): proper names,
+    not interface words."""
+    from uu.cards import catalog
+    from uu.cards.localized import card_name
+
+    return sorted((c.name for c in catalog() if card_name(c.name, lang) == c.name), key=len, reverse=True)
+
+
 def check(page: Page, lang: str, where: str, leave_out: tuple[str, ...] = ()) -> None:
-    text = visible_text(page, leave_out)
+    text = visible_text(page, leave_out).replace("\xa0", " ")
+    for name in kept_names(lang):
+        text = text.replace(name, " ")
     assert "Traceback" not in text
     bad = english_in(text, lang)
     if bad:  # where they are, for the failure message
