@@ -327,6 +327,9 @@ function render({ model, el }) {
   }
 
   function draw() {
+    // the words table.css shows in ::before/::after, as CSS strings the stylesheet reads with var()
+    for (const [name, key] of [["--uu-l-hint", "badge_hint"], ["--uu-l-whynot", "badge_whynot"], ["--uu-l-stable", "badge_stable"]])
+      root.style.setProperty(name, JSON.stringify(L(key) + (key === "badge_whynot" ? " " : "")));
     scheduled = false;
     waiting = false;
     playing = null;

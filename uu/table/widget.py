@@ -74,6 +74,8 @@ LABELS: dict[str, str] = {
     "chain_aria": N_("Effect chain, in the order it resolves"), "chain": N_("Effect chain"),
     "chain_card": N_("{card} ({name}'s)"), "resolving_now": N_("resolving now:"), "then": N_("then:"),
     "focus": N_("Resolving now"), "skip": N_("Skip to my move"), "a_move": N_("A move."),
+    # shown by table.css (::before / ::after) through CSS variables
+    "badge_hint": N_("Hint"), "badge_whynot": N_("Why not?"), "badge_stable": N_("← choose this Stable"),
 }
 def _counted(n: int) -> dict[str, str]:
     """The counted words (each with {n}) in the form for `n`: plural messages of the catalogs."""
