@@ -185,3 +185,28 @@ def _first_page(ticket: str, home: str, lang: str) -> str:
         "})();</script>")
     return _page(f"<p id='uu-shell'>{html.escape(_(OPENING_TEXT))}</p><noscript><p>{html.escape(_(NO_SCRIPT_TEXT))}"
                  "</p></noscript>", script, lang)
+
+
+# The words the app page's own script may show (uu/server/voila_template/index.html.j2): a stopped session, a
+# tutor open in another tab, a paste or a file too large. The page holds them in every language and picks
+# one as the app does (uu/widgets/language.py): the link's ?lang=, the saved choice, the browser's.
+PAGE_WORDS = {
+    "stopped": N_("Your session stopped: reload to continue."), "reload": N_("Reload"),
+    "replaced": N_("This tutor is open in another tab. Use that tab, or continue here (the other tab then stops)."),
+    "use_here": N_("Use it here"), "limit": N_("at most {kb} KB. Nothing was sent."),
+    "file_large": N_("That file is too large: {limit}"), "text_long": N_("That text is too long: {limit}"),
+}
+
+
+def page_words_json() -> str:
+    """{lang: {key: text}} for the app page's script, as JSON safe inside a <script> element."""
+    from uu.i18n import LANGUAGES
+
+    table = {}
+    for lang in LANGUAGES:
+        with language(lang):
+            table[lang] = {k: _(v) for k, v in PAGE_WORDS.items()}
+    default = normalize(os.environ.get("UU_LANG"))
+    text = json.dumps({"default": default, "words": table}, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
