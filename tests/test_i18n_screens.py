@@ -162,3 +162,11 @@ def test_app_command_takes_the_class_language() -> None:
 
     assert build_parser().parse_args(["app", "--lang", "fr"]).lang == "fr"
     assert build_parser().parse_args(["app"]).lang is None
+
+
+def test_app_page_words_in_every_language() -> None:
+    import json
+
+    table = json.loads(shell.page_words_json())["words"]
+    assert table["fr"]["reload"] == "Recharger" and table["de"]["reload"] == "Neu laden"
+    assert table["en"]["stopped"].startswith("Your session stopped")
