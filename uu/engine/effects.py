@@ -366,7 +366,8 @@ def h_would(s: GameState, f: WouldFrame, action: Action | None) -> Result:
             acts = tuple(Action("use", card=s.name(c), cid=c) for c, _ in reps) + \
                 (Action("decline", card=s.name(v)),)
             return Decision(owner, "use", acts,
-                            f"{s.name(v)} would be {f['event']}ed: use a replacement effect instead?",
+                            f"{s.name(v)} would be {'destroyed' if f['event'] == 'destroy' else 'sacrificed'}: use a "
+                            "replacement effect instead?",
                             ("effect.may",), card=s.name(v))
         if action.kind == "use":
             c = action.cid

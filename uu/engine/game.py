@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from uu.cards import catalog
@@ -36,9 +36,11 @@ from uu.engine.errors import (
 )
 from uu.engine.flow import run
 from uu.engine.history import UndoRecord, record, restore
+from uu.engine.movetext import describe_action, prompt_text
 from uu.engine.observation import Observation, observe_state
 from uu.engine.options import Options
 from uu.engine.state import STATE_FIELDS, GameState, LogEntry
+from uu.i18n import N_, _
 
 #: An undo record is made before every SNAPSHOT_EVERY-th move. A record costs about what one to two steps of
 #: play cost (uu/engine/history.py), so one per move would halve the engine's speed and one every 32 moves
@@ -136,13 +138,13 @@ class Game:
         if action.kind not in ACTION_KINDS:
             raise MalformedAction(f"unknown action kind {action.kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
         if self._pending is None:
-            raise GameOver(f"the game is over ({self.result_text()}); no action can be applied")
+            raise GameOver(N_("the game is over ({result}); no action can be applied"), result=self.result_text)
         n = len(self.state.players)
         seats = [action.into] + [x for t in action.target for x in (t.owner, t.player)]
         bad = [x for x in seats if x is not None and not (isinstance(x, int) and 0 <= x < n)]
         if bad:  # before anything reads players[x]: a seat that does not exist is malformed input
-            raise MalformedAction(f"there is no seat {bad[0]!r}: seats are 0 to {n - 1} "
-                                  f"({', '.join(self.state.players)})")
+            raise MalformedAction(N_("there is no seat {seat}: seats are 0 to {last} ({players})"),
+                                  seat=repr(bad[0]), last=n - 1, players=", ".join(self.state.players))
         actions = self._pending.actions
         for a in actions:
             if a is action:
@@ -154,13 +156,24 @@ class Game:
         if len(fits) == 1:
             return fits[0]
         if len(fits) > 1:
-            options = "; ".join(self.describe(a) for a in fits)
-            raise AmbiguousAction(f"{self.describe(action)!r} could mean {len(fits)} legal actions: {options}. "
-                                  f"Say which (into, target, option).")
-        legal = "; ".join(self.describe(a) for a in actions)
-        who = self.players[self._pending.player]
-        raise IllegalAction(f"{self.describe(action)!r} is not legal now. {who} must decide: "
-                            f"{self._pending.prompt} Legal: {legal}")
+            # the labels are made when the message is shown (in the learner's language), not here
+            raise AmbiguousAction(N_("{move} could mean {count} legal actions: {options}. "
+                                     "Say which (into, target, option)."),
+                                  move=self._quoted(action), count=len(fits), options=self._labels(fits))
+        raise IllegalAction(N_("{move} is not legal now. {player} must decide: {prompt} Legal: {legal}"),
+                            move=self._quoted(action), player=self.players[self._pending.player],
+                            prompt=self._prompt(self._pending.prompt), legal=self._labels(actions))
+
+    def _quoted(self, action: Action) -> Callable[[], str]:
+        return lambda: repr(self.describe(action))
+
+    @staticmethod
+    def _prompt(prompt: str) -> Callable[[], str]:
+        return lambda: prompt_text(prompt)
+
+    def _labels(self, actions: Iterable[Action]) -> Callable[[], str]:
+        chosen = tuple(actions)
+        return lambda: "; ".join(self.describe(a) for a in chosen)
 
     def push(self, action: Action) -> None:
         """Answer the pending decision with `action` (checked by `find`: bad input raises and changes nothing)
@@ -186,7 +199,7 @@ class Game:
         """Take back the last move: the state is exactly as before it (log, RNG and pending decision too).
         Returns the move; raises `NothingToUndo` when the stack is empty."""
         if not self._moves:
-            raise NothingToUndo("there is no move to take back: the move stack is empty")
+            raise NothingToUndo(N_("there is no move to take back: the move stack is empty"))
         return self.pop_to(len(self._moves) - 1)[0]
 
     def pop_to(self, count: int) -> list[Action]:
@@ -195,7 +208,8 @@ class Game:
         after it are made again: the engine is deterministic, so they do exactly what they did."""
         moves = self._moves
         if not (isinstance(count, int) and 0 <= count <= len(moves)):
-            raise NothingToUndo(f"cannot go back to {count!r} moves: the stack holds {len(moves)}")
+            raise NothingToUndo(N_("cannot go back to {count} moves: the stack holds {held}"), count=repr(count),
+                                held=len(moves))
         if count == len(moves):
             return []
         taken = moves[count:]
@@ -217,7 +231,8 @@ class Game:
         return tuple(self._moves)
 
     def describe(self, action: Action) -> str:
-        return action.describe(self.players)
+        """The move's label in the language in use (byte for byte `Action.describe` in English)."""
+        return describe_action(action, self.players)
 
     # ---- reading the board ----------------------------------------------------------------------------
     @property
@@ -235,8 +250,8 @@ class Game:
     def result_text(self) -> str:
         w = self.state.winner
         if w is None:
-            return "no winner yet"
-        return "everyone loses" if isinstance(w, str) else f"{self.players[w]} wins"
+            return _("no winner yet")
+        return _("everyone loses") if isinstance(w, str) else _("{player} wins").format(player=self.players[w])
 
     @property
     def turn(self) -> tuple[int, str, int]:

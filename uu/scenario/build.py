@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 
 from uu.cards import catalog
+from uu.cards.localized import card_name
 from uu.cards.schema import CardType
 from uu.engine.errors import GameError
 from uu.engine.frame_types import Stage, Zone
 from uu.engine.game import Game, blank_state, build_defs
 from uu.engine.state import GameState
+from uu.i18n import N_
 from uu.scenario.model import Scenario, name_problems
 
 
 class PositionError(GameError, ValueError):
     """The position asks for something impossible (too many copies, a Baby in a hand, ...)."""
+
+
+def _card(name: str) -> Callable[[], str]:
+    """The card's name as the message is shown (a PositionError is translated when shown, uu/engine/errors.py)."""
+    return lambda: card_name(name)
+
+
+def _quoted_card(name: str) -> Callable[[], str]:
+    return lambda: repr(card_name(name))
 
 
 def is_fresh_game(sc: Scenario) -> bool:
@@ -44,8 +56,8 @@ def build_state(sc: Scenario) -> GameState:
         if name not in cat:
             cat[name]  # raises KeyError with suggestions
         if not free[name]:
-            raise PositionError(f"{where}: {name!r} is listed more times than the deck has copies "
-                                f"({cat[name].copies})")
+            raise PositionError(N_("{where}: {card} is listed more times than the deck has copies ({copies})"),
+                                where=where, card=_quoted_card(name), copies=cat[name].copies)
         return free[name].pop(0)
 
     def put(names: list[str], zone: Zone, owner: int, where: str) -> None:
@@ -53,12 +65,14 @@ def build_state(sc: Scenario) -> GameState:
             cid = take(name, where)
             d = defs[cid]
             if d.type is CardType.BABY and zone not in ("stable", "nursery"):
-                raise PositionError(f"{where}: {name} is a Baby Unicorn; Babies are only ever in a Stable or "
-                                    f"the Nursery (setup.babies-never-in-hand)")
+                raise PositionError(N_("{where}: {card} is a Baby Unicorn; Babies are only ever in a Stable or "
+                                       "the Nursery (setup.babies-never-in-hand)"), where=where, card=_card(name))
             if zone in ("stable", "nursery") and d.type is not CardType.BABY and zone == "nursery":
-                raise PositionError(f"nursery: {name} is not a Baby Unicorn; only Babies live in the Nursery")
+                raise PositionError(N_("nursery: {card} is not a Baby Unicorn; only Babies live in the Nursery"),
+                                    card=_card(name))
             if zone == "stable" and d.type is CardType.INSTANT:
-                raise PositionError(f"{where}: {name} is an Instant; Instants never stay in a Stable")
+                raise PositionError(N_("{where}: {card} is an Instant; Instants never stay in a Stable"),
+                                    where=where, card=_card(name))
             s.place(cid, zone, owner, top=False)
 
     for p, names in (sc.stables or {}).items():

@@ -52,9 +52,12 @@ from typing import Any
 
 import yaml
 
+from uu.cards.localized import card_name
 from uu.engine.frame_types import Frame
 from uu.engine.game import Game
+from uu.engine.movetext import prompt_text
 from uu.engine.state import PHASES
+from uu.i18n import N_, _, current_language
 from uu.scenario.model import Scenario
 from uu.yamlfile import DUMPER, LOADER
 
@@ -72,49 +75,66 @@ def why_not_exportable(game: Game) -> str | None:
     d = game.pending
     names = s.players
     if s.over or d is None:
-        return f"the game is over ({game.result_text()}); a scenario is a position to play from"
+        return _("the game is over ({result}); a scenario is a position to play from").format(
+            result=game.result_text())
     if s.stage == "setup" or any(f["kind"] == "setup" for f in s.stack):
-        return ("the players are still choosing their Baby Unicorns (setup); export once the first turn has "
-                "begun")
+        return _("the players are still choosing their Baby Unicorns (setup); export once the first turn has "
+                 "begun")
     if s.pile:
         top = s.name(s.pile[-1]["cid"])
-        return f"a card is on the Neigh pile ({top}); export when it has resolved"
+        return _("a card is on the Neigh pile ({card}); export when it has resolved").format(card=card_name(top))
     if s.limbo:
-        return f"{s.name(s.limbo[0])} is resolving; export when it has resolved"
+        return _("{card} is resolving; export when it has resolved").format(card=card_name(s.name(s.limbo[0])))
     if s.chain:
-        return "effects are waiting in the effect chain; export when the chain has resolved"
+        return _("effects are waiting in the effect chain; export when the chain has resolved")
     frames = [f["kind"] for f in s.stack]
     if s.phase == "action" and frames == ["action"]:
         if s.actions_left > 1:
-            return (f"{names[s.current]} has {s.actions_left} actions left this turn (an extra action); the "
-                    f"scenario format cannot say so: export after the extra action")
+            return _("{player} has {count} actions left this turn (an extra action); the scenario format cannot "
+                     "say so: export after the extra action").format(player=names[s.current], count=s.actions_left)
     elif s.phase == "end" and frames == ["endphase"]:
         pass
     elif s.phase == "beginning" and len(s.stack) == 1 and _fresh_turn_start_link(s):
         pass
     elif any(t in ("link", "prog", "op", "each", "would") for t in frames):
-        return (f"an effect is half-resolved ({d.prompt.strip()}); export when it has resolved (for example "
-                f"at the next Action-phase decision)")
+        return _("an effect is half-resolved ({prompt}); export when it has resolved (for example at the next "
+                 "Action-phase decision)").format(prompt=prompt_text(d.prompt.strip()))
     else:
-        return (f"the position is in the middle of the {s.phase} phase ({', '.join(frames) or 'no frame'}); "
-                f"export at a decision of the phase itself (the Action phase, the End of Turn discard)")
+        return _("the position is in the middle of the {phase} phase ({frames}); export at a decision of the "
+                 "phase itself (the Action phase, the End of Turn discard)").format(
+            phase=_phase(s.phase), frames=", ".join(frames) or _("no frame"))
     later = PHASES[PHASES.index(s.phase) + 1:]
     if s.ending_turn and s.phase in ("beginning", "draw"):
-        return (f"{names[s.current]}'s turn is ending early (its remaining phases are skipped); the scenario "
-                f"format cannot say so: export at the next turn")
+        return _("{player}'s turn is ending early (its remaining phases are skipped); the scenario format cannot "
+                 "say so: export at the next turn").format(player=names[s.current])
     skipped = [p for p in s.skip_phases if p in later]
     if skipped:
-        return (f"{names[s.current]} skips the {' and '.join(skipped)} phase this turn; the scenario format "
-                f"cannot say so: export after that phase")
+        # i18n: {phases} is one phase or two joined by "and" ("the draw and action phase")
+        return _("{player} skips the {phases} phase this turn; the scenario format cannot say so: export after "
+                 "that phase").format(player=names[s.current],
+                                      phases=_("{phase} and {other}").format(phase=_phase(skipped[0]),
+                                                                             other=_phase(skipped[1]))
+                                      if len(skipped) == 2 else " and ".join(_phase(p) for p in skipped))
     if s.extra_turns:
         who = ", ".join(names[p] for p in s.extra_turns)
-        return (f"an extra turn is pending ({who}); the scenario format cannot say so: export once the extra "
-                f"turn has begun")
+        return _("an extra turn is pending ({players}); the scenario format cannot say so: export once the extra "
+                 "turn has begun").format(players=who)
     owed = [f"{names[p]} ({k})" for p, k in enumerate(s.skip_turns) if k]
     if owed:
-        return (f"skipped turns are owed: {', '.join(owed)}; the scenario format cannot say so: export once "
-                f"they have been skipped")
+        return _("skipped turns are owed: {turns}; the scenario format cannot say so: export once they have been "
+                 "skipped").format(turns=", ".join(owed))
     return None
+
+
+# The phases as a message names them; English says the engine's own names ("the action phase"), as it always has
+_PHASE_NAMES: dict[str, str] = {"beginning": N_("Beginning of Turn"), "draw": N_("Draw"), "action": N_("Action"),
+                                "end": N_("End of Turn")}
+
+
+def _phase(phase: str) -> str:
+    if current_language() == "en" or phase not in _PHASE_NAMES:
+        return phase
+    return _(_PHASE_NAMES[phase])
 
 
 def _fresh_turn_start_link(s: Any) -> bool:
@@ -267,7 +287,8 @@ def position_signature(game: Game) -> dict[str, Any]:
                   [p for p in s.skip_phases if p in later], list(s.skip_turns), list(s.extra_turns)),
         "stack": [frame(f) for f in s.stack],
         "over": (s.over, s.winner),
-        "pending": None if d is None else (d.player, d.kind, [game.describe(a) for a in d.actions]),
+        # the engine's own (English) labels: a signature must not depend on the language in use
+        "pending": None if d is None else (d.player, d.kind, [a.describe(game.players) for a in d.actions]),
     }
 
 

@@ -20,6 +20,7 @@ import unicodedata
 import zlib
 from urllib.parse import parse_qs, quote, urlsplit, urlunsplit
 
+from uu.i18n import _
 from uu.textcheck import REFUSED_CATEGORIES
 from uu.yamlfile import MAX_BYTES
 
@@ -46,29 +47,32 @@ def position_text(code: str) -> str:
     version, not base64url, not zlib, too large once expanded, or not UTF-8 text."""
     code = code.strip()
     if len(code) > MAX_CODE_CHARS:
-        raise LinkError(f"The position in this link is too long (at most {MAX_CODE_CHARS:,} characters).")
+        raise LinkError(_("The position in this link is too long (at most {count} characters).")
+                        .format(count=f"{MAX_CODE_CHARS:,}"))
     if not code.startswith(PREFIX):
-        raise LinkError("This link's position is not one this tutor can read: it should start with "
-                        f"'{PREFIX}'. Ask for a new link from the sandbox's \"Link to this position\".")
+        raise LinkError(_("This link's position is not one this tutor can read: it should start with "
+                          "'{prefix}'. Ask for a new link from the sandbox's \"Link to this position\".")
+                        .format(prefix=PREFIX))
     body = code[len(PREFIX):]
     if not body or not _CODE.fullmatch(body):
-        raise LinkError("This link's position is damaged: it may only hold letters, digits, '-' and '_' "
-                        "after 'v1.'. Was the link cut or changed when it was copied?")
+        raise LinkError(_("This link's position is damaged: it may only hold letters, digits, '-' and '_' "
+                          "after 'v1.'. Was the link cut or changed when it was copied?"))
     try:
         data = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         z = zlib.decompressobj()
         raw = z.decompress(data, MAX_BYTES + 1)
     except (binascii.Error, ValueError, zlib.error):
-        raise LinkError("This link's position is damaged and cannot be read. Was the link cut or changed "
-                        "when it was copied?") from None
+        raise LinkError(_("This link's position is damaged and cannot be read. Was the link cut or changed "
+                          "when it was copied?")) from None
     if len(raw) > MAX_BYTES or z.unconsumed_tail:
-        raise LinkError(f"The position in this link is too large once unpacked (at most {MAX_BYTES // 1024} KB).")
+        raise LinkError(_("The position in this link is too large once unpacked (at most {size} KB).")
+                        .format(size=MAX_BYTES // 1024))
     if not z.eof:
-        raise LinkError("This link's position is cut short. Was the whole link copied?")
+        raise LinkError(_("This link's position is cut short. Was the whole link copied?"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise LinkError("This link's position is not text and cannot be read.") from None
+        raise LinkError(_("This link's position is not text and cannot be read.")) from None
 
 
 def page_base(href: str) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
+from uu.i18n import _, current_language
 from uu.scenario.model import Scenario, name_problems
 from uu.yamlfile import YamlInputError, compose_user_yaml, construct, data_read_before, read_user_file
 
@@ -44,10 +45,13 @@ def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -
     lines = []
     for e in err.errors():
         loc = tuple(x for x in e["loc"] if not (isinstance(x, str) and x in ("function-after",)))
-        field = ".".join(str(x) for x in loc) or "(top level)"
+        field = ".".join(str(x) for x in loc) or _("(top level)")
         line = _line_of(root, loc)
-        at = f"line {line}, " if line else ""
-        lines.append(f"{path}: {at}{field}: {e['msg']}")
+        at = _("line {line}, ").format(line=line) if line else ""
+        msg = e["msg"]
+        if current_language() != "en":  # pydantic's English prefix before our own (translated) reason
+            msg = msg.removeprefix("Value error, ")
+        lines.append(f"{path}: {at}{field}: {msg}")
     return "\n".join(lines)
 
 
@@ -60,7 +64,7 @@ def parse_scenario(text: str, path: str = "<text>") -> Scenario:
         except YamlInputError as e:
             raise ScenarioFileError(str(e)) from None
     if not isinstance(data, dict):
-        raise ScenarioFileError(f"{path}: expected a mapping with at least `name` and `players`")
+        raise ScenarioFileError(f"{path}: " + _("expected a mapping with at least `name` and `players`"))
     try:
         sc = Scenario.model_validate(data)
     except ValidationError as e:
@@ -70,7 +74,7 @@ def parse_scenario(text: str, path: str = "<text>") -> Scenario:
         lines = []
         for loc, msg in problems:
             line = _line_of(root, loc)
-            at = f"line {line}, " if line else ""
+            at = _("line {line}, ").format(line=line) if line else ""
             lines.append(f"{path}: {at}{'.'.join(str(x) for x in loc)}: {msg}")
         raise ScenarioFileError("\n".join(lines))
     return sc

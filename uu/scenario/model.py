@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from uu.engine.options import Options
+from uu.i18n import _
 
 DO = Literal["play", "draw", "respond", "pass", "target", "discard", "sacrifice", "use", "decline", "choose",
              "order", "baby"]
@@ -38,7 +39,7 @@ class TargetSpec(Strict):
     @model_validator(mode="after")
     def _card_or_player(self) -> TargetSpec:
         if (self.card is None) == (self.player is None):
-            raise ValueError("a target names either a card (with owner or zone) or a player, not both")
+            raise ValueError(_("a target names either a card (with owner or zone) or a player, not both"))
         return self
 
 
@@ -124,7 +125,7 @@ class Scenario(Strict):
     @classmethod
     def _unique(cls, v: list[str]) -> list[str]:
         if len(set(v)) != len(v):
-            raise ValueError(f"player names must be different: {v}")
+            raise ValueError(_("player names must be different: {names}").format(names=v))
         return v
 
     @field_validator("rules")
@@ -152,13 +153,21 @@ def name_problems(sc: Scenario) -> list[tuple[tuple[str | int, ...], str]]:
 
     def player(name: str | None, loc: tuple[str | int, ...]) -> None:
         if name is not None and name not in known:
-            out.append((loc, f"{name!r} is not one of the players {sc.players}"))
+            out.append((loc, _("{name} is not one of the players {players}").format(name=repr(name),
+                                                                                    players=sc.players)))
 
     def card(name: str | None, loc: tuple[str | int, ...]) -> None:
         if name is not None and name not in cat:
             close = difflib.get_close_matches(name, [c.name for c in cat], n=2)
-            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-            out.append((loc, f"no card named {name!r} in the catalog{hint}"))
+            if not close:
+                problem = _("no card named {card} in the catalog").format(card=repr(name))
+            elif len(close) == 1:
+                problem = _("no card named {card} in the catalog; did you mean {name}?").format(
+                    card=repr(name), name=repr(close[0]))
+            else:
+                problem = _("no card named {card} in the catalog; did you mean {name} or {other}?").format(
+                    card=repr(name), name=repr(close[0]), other=repr(close[1]))
+            out.append((loc, problem))
 
     def cards(names: list[str] | None, loc: tuple[str | int, ...]) -> None:
         for i, n in enumerate(names or []):

@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
 from uu.engine.game import Game
+from uu.i18n import language
 
 __all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "RecordError", "RecordedAction", "RecordedMove", "record_of",
            "load_record", "parse_record", "record_for", "replay"]
@@ -91,11 +92,13 @@ class GameRecord(BaseModel):
         d = game.pending
         if d is None:
             raise RecordError("the game is over: no move can be added")
-        self.moves.append(RecordedMove(player=d.player, move=game.describe(action),
+        # a record is data: its words stay English whatever the learner reads (Action.describe, not Game's)
+        self.moves.append(RecordedMove(player=d.player, move=action.describe(game.players),
                                        action=RecordedAction.of(action)))
 
     def finish(self, game: Game) -> None:
-        self.result = game.result_text() if game.is_over else None
+        with language("en"):
+            self.result = game.result_text() if game.is_over else None
 
     def start_game(self) -> Game:
         try:

@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from uu.i18n import _
 from uu.textcheck import text_problem
 
 __all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
@@ -139,9 +140,16 @@ def name_problem(name: str) -> str | None:
     """What is wrong with a learner's name for the class view, or None. Leading and trailing spaces are
     removed before (the caller's job)."""
     if not name:
-        return "Type a name first (the name your teacher knows you by)."
-    problem = text_problem(name, "Your name", MAX_NAME)
-    return f"{problem}." if problem else None
+        return _("Type a name first (the name your teacher knows you by).")
+    if text_problem(name, "Your name", MAX_NAME) is None:
+        return None
+    # the same checks as text_problem, each said as a whole sentence in the learner's language
+    if not isinstance(name, str):
+        return _("Your name must be text.")
+    if len(name) > MAX_NAME:
+        return _("Your name is too long: at most {most} characters ({count} given).").format(most=MAX_NAME,
+                                                                                           count=len(name))
+    return _("Your name cannot contain control or text-direction characters.")
 
 
 def learner_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:

@@ -12,6 +12,11 @@ cleans the registry's statement into a sentence a learner can read.
 
 `internal_ids_in` lets a test check any learner-facing text (lessons, feedback) for leaked ids. Nothing here
 raises for an unknown id: learners never see errors, so unknown ids are skipped.
+
+The words answer in the language in use (`uu.i18n.current_language`). English lives in this module; French and
+German live beside it in `rulewords.fr.yaml` and `rulewords.de.yaml` (rule id -> title, text, where), their
+"where" naming the section of that language's rulebook. A rule missing from a language's file falls back to
+English, so a new rule is never shown as an id.
 """
 
 from __future__ import annotations
@@ -19,12 +24,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Final
 
+import yaml
+
+from uu import i18n  # i18n._ (gettext): the words modules import no underscored name (tests/test_whynot.py)
 from uu.engine.rules import RULES
 from uu.htmlsafe import esc
+from uu.i18n import current_language
 
-__all__ = ["TUTOR_CHOICE", "WORDS", "LearnerRule", "internal_ids_in", "learner_rule", "learner_rules", "rules_html"]
+__all__ = ["TUTOR_CHOICE", "WORDS", "LearnerRule", "internal_ids_in", "learner_rule", "learner_rules", "rules_html",
+           "translated_words"]
 
 # Where a player finds a rule. The English rulebook comes first because it is what most players own; rules
 # it does not state come from the Control & Chaos rules page, then the wiki's gameplay-structure page.
@@ -328,11 +340,31 @@ def plain(text: str) -> str:
     return _clean(text)
 
 
+_WORDS_DIR: Final = Path(__file__).resolve().parent
+
+
+@cache
+def translated_words(lang: str) -> dict[str, LearnerRule]:
+    """The rule words of `lang` from `rulewords.<lang>.yaml` (empty for English or a language without a file)."""
+    path = _WORDS_DIR / f"rulewords.{lang}.yaml"
+    if lang == "en" or not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    return {
+        str(rid): LearnerRule(str(w["title"]), str(w["text"]), str(w["where"]))
+        for rid, w in data.items()
+        if isinstance(w, dict) and w.get("title") and w.get("text") and w.get("where")
+    }
+
+
 def learner_rule(rule_id: str) -> LearnerRule:
-    """The learner's words for `rule_id`. An id the registry has but this table lacks still gets a readable
-    entry (from its statement), so a new rule never shows an id; a wholly unknown id raises KeyError (use
-    `learner_rules` where an id may be unknown)."""
+    """The learner's words for `rule_id`, in the language in use. An id the registry has but this table lacks
+    still gets a readable entry (from its statement), so a new rule never shows an id; a wholly unknown id
+    raises KeyError (use `learner_rules` where an id may be unknown)."""
     r = RULES[rule_id]
+    translated = translated_words(current_language()).get(rule_id)
+    if translated is not None:
+        return translated
     title, where = WORDS.get(rule_id, ("About this rule", "Rulebook"))
     return LearnerRule(title, _TEXT.get(rule_id) or _clean(r.statement), where)
 
@@ -348,12 +380,16 @@ def learner_rules(ids: Iterable[str] | str) -> list[LearnerRule]:
     return out
 
 
-def rules_html(rule_ids: Iterable[str], label: str = "The rule", open_: bool = False) -> str:
+def rules_html(rule_ids: Iterable[str], label: str | None = None, open_: bool = False) -> str:
     """A collapsible box for learners: the summary lists the rules' titles; inside, each rule's title in
-    bold, its sentence and where to read it. Everything is escaped; "" when no id is known."""
+    bold, its sentence and where to read it. Everything is escaped; "" when no id is known. The label
+    defaults to "The rule" in the language in use; a caller's own label is looked up in the catalogs too (a
+    caller should mark it for translation where it writes it)."""
     rules = learner_rules(rule_ids)
     if not rules:
         return ""
+    # gettext maps "" to the catalog header, so an empty label stays empty
+    label = i18n._("The rule") if label is None else (i18n._(label) if label else label)
     items = "".join(
         f"<div class='uu-why'><b>{esc(r.title)}</b>: {esc(r.text)} <span class='uu-where'>({esc(r.where)})</span></div>"
         for r in rules
