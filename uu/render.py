@@ -24,7 +24,7 @@ from typing import Any
 
 from uu.cards.localized import card_name, card_text
 from uu.htmlsafe import esc
-from uu.i18n import N_, _
+from uu.i18n import N_, _, current_language, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -294,8 +294,16 @@ _POSSESSIVE = re.compile(r"\bYou's\b")
 
 
 def second_person(text: str) -> str:
-    """Fix the verb after a leading "You" (the learner's default name): the engine narrates in the third
-    person ("Ana DRAWs 1 card"), which reads "You DRAWs" for a player called You."""
+    """A line of the engine's log (or a move's label) as the learner reads it: in the language in use
+    (`uu.engine.movetext.log_text`: the engine narrates in English; a line it does not know stays as it is),
+    and in English with the verb after a leading "You" (the learner's default name) fixed: the engine narrates
+    in the third person ("Ana DRAWs 1 card"), which reads "You DRAWs" for a player called You."""
+    from uu.engine.movetext import log_text
+
+    text = log_text(text)
+    if current_language() != "en":  # the translated templates address the learner themselves
+        return text
+
     def verb(m: re.Match[str]) -> str:
         word = m.group(1)
         low = word.lower()
@@ -323,6 +331,7 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
     total = len(entries)
     start = 0 if limit is None else max(0, total - limit)
     lines = []
+    why_word = esc(_("why?"))
     for i in range(total - 1, start - 1, -1):
         e = entries[i]
         rules = tuple(getattr(e, "rules", ()) or ())
@@ -331,12 +340,13 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
         if plain:
             why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in plain)
         else:
-            why = "<div class='uu-why'>No rule is cited for this line: it reports a choice or a move.</div>"
-        lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>why?</span>"
+            why = "<div class='uu-why'>" + esc(_("No rule is cited: it reports a choice or a move.")) + "</div>"
+        lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>{why_word}</span>"
                      f"</summary>{why}</details>")
     if start:
-        lines.append(f"<div class='uu-why'>({plural(start, 'older line')} not shown)</div>")
-    return "".join(lines) or "<i>Nothing has happened yet.</i>"
+        older = ngettext("({n} older line not shown)", "({n} older lines not shown)", start).format(n=start)
+        lines.append(f"<div class='uu-why'>{esc(older)}</div>")
+    return "".join(lines) or "<i>" + esc(_("Nothing has happened yet.")) + "</i>"
 
 
 # ---- the board --------------------------------------------------------------------------------------

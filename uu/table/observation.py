@@ -34,6 +34,7 @@ from uu.cards.carddef import CardDef
 from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.movetext import prompt_text
 from uu.i18n import N_, _
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
@@ -142,7 +143,7 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
             "player": who, "name": names[who], "kind": seen.decision_kind, "yours": who == viewer,
             # another player's prompt may name cards only they see (a search, a look at a hand): the
             # observation holds the decision for its decider (and the analyst) only
-            "prompt": seen.decision.prompt if seen.decision is not None else _("Waiting for {name}.").format(name=names[who]),
+            "prompt": prompt_text(seen.decision.prompt) if seen.decision is not None else _("Waiting for {name}.").format(name=names[who]),
         },
         "over": who is None,
         "result": None if winner is None else (

@@ -235,7 +235,7 @@ function render({ model, el }) {
     if (status) {
       const text = statusText(legal);
       const help = !text || waiting || playing || !legal.size ? "" : clicks.length
-        ? ` ${fits().map((a) => a.description).join("; ")}.` : " Lit cards and places can be chosen.";
+        ? ` ${fits().map((a) => a.description).join("; ")}.` : ` ${L("lit_help")}`;
       status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
       status.hidden = !text;
     }

@@ -75,6 +75,7 @@ LABELS: dict[str, str] = {
     "chain_card": N_("{card} ({name}'s)"), "resolving_now": N_("resolving now:"), "then": N_("then:"),
     "focus": N_("Resolving now"), "skip": N_("Skip to my move"), "a_move": N_("A move."),
     # shown by table.css (::before / ::after) through CSS variables
+    "lit_help": N_("Lit cards and places can be chosen."),
     "badge_hint": N_("Hint"), "badge_whynot": N_("Why not?"), "badge_stable": N_("← choose this Stable"),
 }
 def _counted(n: int) -> dict[str, str]:
