@@ -51,6 +51,7 @@ from uu.engine.actions import Action
 from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.engine.state import LogEntry
+from uu.i18n import _
 from uu.scenario.build import build_game
 from uu.scenario.model import Step
 from uu.scenario.record import GameRecord, record_for
@@ -251,7 +252,7 @@ class LessonRunner:
         game, start = self.game, len(self.game.log)
         self._record(option)
         self._complete()
-        text = self.stuck or f"{st.right or 'Right!'} {q.explain}"
+        text = self.stuck or f"{st.right or _('Right!')} {q.explain}"
         return Feedback(not self.stuck, "right", text, list(st.rules), game.log[start:])
 
     def next(self) -> Feedback:
@@ -399,7 +400,7 @@ class LessonRunner:
 
     def _play_on(self, preview: Game, turn: int) -> None:
         """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`."""
-        for _ in range(PLAY_OUT_LIMIT):
+        for _turn in range(PLAY_OUT_LIMIT):
             d = preview.pending
             # what the move does, up to the end of this turn: the next turns would be the bots' guesses
             if d is None or d.player == self.learner or preview.turn[2] != turn:
@@ -433,7 +434,7 @@ class LessonRunner:
             self._check_shows(st)
             self._complete()
             own = hit.right if isinstance(hit, Also) else None
-            return Feedback(not self.stuck, "right", self.stuck or own or st.right or "Right!", list(st.rules))
+            return Feedback(not self.stuck, "right", self.stuck or own or st.right or _("Right!"), list(st.rules))
         if st.kind == "game":
             assert before is not None
             return self._game_move(st, before, legal)
