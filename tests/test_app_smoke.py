@@ -704,7 +704,11 @@ def test_page_script_refuses_what_the_loaders_would_and_says_when_a_session_stop
 
     text = (template_dir() / "index.html.j2").read_text()
     assert f"var MAX_BYTES = {MAX_BYTES};" in text
-    assert "Your session stopped: reload to continue" in text
+    # its words come from the catalogs, in every language (uu.server.shell.PAGE_WORDS, page_words_json)
+    assert 'W("stopped")' in text and "uu_page_words()" in text
+    from uu.server.shell import PAGE_WORDS
+
+    assert PAGE_WORDS["stopped"] == "Your session stopped: reload to continue."
 
 
 def test_uu_template_goes_first_on_voilas_template_path():

@@ -201,6 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     app = sub.add_parser("app", help="serve the guided tutor app with Voila")
     app.add_argument("--port", type=int, default=None)
     app.add_argument("--no-browser", action="store_true")
+    app.add_argument("--lang", default=None, choices=["en", "fr", "de"],
+                     help="the class's language (en, fr, de): used when neither a link's ?lang= nor the learner's "
+                          "own choice says otherwise (default: the browser's language)")
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
     if _server_missing() is None:
@@ -293,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat,
                      lessons=args.lessons, class_view=args.class_view, class_db=args.class_db,
-                     class_token=args.class_token)
+                     class_token=args.class_token, lang=args.lang)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":

@@ -22,7 +22,9 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from uu.cards.localized import card_name, card_text
 from uu.htmlsafe import esc
+from uu.i18n import N_, _, current_language, ngettext
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +35,9 @@ __all__ = [
 ]
 
 PHASES = ("beginning", "draw", "action", "end")
-PHASE_LABELS = {"beginning": "Beginning of turn", "draw": "Draw", "action": "Action", "end": "End of turn"}
+# marked for the catalogs, translated where shown (`_(PHASE_LABELS[p])`): the language may change at run time
+PHASE_LABELS = {"beginning": N_("Beginning of turn"), "draw": N_("Draw"), "action": N_("Action"),
+                "end": N_("End of turn")}
 
 #: type value -> (background, text colour), as the rulebooks colour the card types.
 TYPE_COLOURS: dict[str, tuple[str, str]] = {
@@ -46,8 +50,8 @@ TYPE_COLOURS: dict[str, tuple[str, str]] = {
     "instant": ("#c62828", "#ffffff"),    # red
 }
 TYPE_LABELS = {
-    "baby": "Baby Unicorn", "basic": "Basic Unicorn", "magical": "Magical Unicorn", "magic": "Magic",
-    "upgrade": "Upgrade", "downgrade": "Downgrade", "instant": "Instant",
+    "baby": N_("Baby Unicorn"), "basic": N_("Basic Unicorn"), "magical": N_("Magical Unicorn"), "magic": N_("Magic"),
+    "upgrade": N_("Upgrade"), "downgrade": N_("Downgrade"), "instant": N_("Instant"),
 }
 UNKNOWN = ("#607d8b", "#ffffff")
 
@@ -151,27 +155,30 @@ def card_html(name: str, note: str = "", open_: bool = False) -> str:
     `note` (plain text, escaped) is added after the text, e.g. "played by Ana"."""
     kind, text = _card_infos().get(name, ("", ""))
     bg, fg = TYPE_COLOURS.get(kind, UNKNOWN)
-    label = TYPE_LABELS.get(kind, "Card")
-    body = text or "(no text for this card)"
-    title = f"{name}, {label}. {body}"
+    label = _(TYPE_LABELS.get(kind, N_("Card")))
+    # the card's name and text in the learner's language (uu.cards.localized); `name` stays its id
+    shown = card_name(name)
+    body = card_text(name, text) if text else _("(no text for this card)")
+    title = f"{shown}, {label}. {body}"
     extra = f"<br><i>{esc(note)}</i>" if note else ""
     return (f"<details class='uu-card uu-type-{esc(kind or 'unknown')}'{' open' if open_ else ''} "
             f"style='background:{bg};color:{fg}' title='{esc(title)}'>"
             f"<summary>{_glyph(kind, fg)}<span class='uu-card-type'>{esc(label)}</span>"
-            f"<span class='uu-card-name'>{esc(name)}</span></summary>"
+            f"<span class='uu-card-name'>{esc(shown)}</span></summary>"
             f"<div class='uu-card-text'>{esc(body)}{extra}</div></details>")
 
 
-def card_back_html(title: str = "a face-down card") -> str:
+def card_back_html(title: str | None = None) -> str:
     """The back of a hidden card (another player's hand, the deck)."""
+    title = _("a face-down card") if title is None else title
     return (f"<span class='uu-card uu-card-back' title='{esc(title)}'>"
             f"<svg width='12' height='12' viewBox='0 0 16 16' aria-hidden='true' fill='#ddd'>"
-            f"{_GLYPHS['unicorn']}</svg> card</span>")
+            f"{_GLYPHS['unicorn']}</svg> " + esc(_("card")) + "</span>")
 
 
-def cards_html(names: Iterable[str], empty: str = "empty") -> str:
+def cards_html(names: Iterable[str], empty: str | None = None) -> str:
     out = "".join(card_html(n) for n in names)
-    return out or f"<i class='uu-empty'>{esc(empty)}</i>"
+    return out or f"<i class='uu-empty'>{esc(_('empty') if empty is None else empty)}</i>"
 
 
 # ---- rules and Markdown -----------------------------------------------------------------------------
@@ -287,8 +294,16 @@ _POSSESSIVE = re.compile(r"\bYou's\b")
 
 
 def second_person(text: str) -> str:
-    """Fix the verb after a leading "You" (the learner's default name): the engine narrates in the third
-    person ("Ana DRAWs 1 card"), which reads "You DRAWs" for a player called You."""
+    """A line of the engine's log (or a move's label) as the learner reads it: in the language in use
+    (`uu.engine.movetext.log_text`: the engine narrates in English; a line it does not know stays as it is),
+    and in English with the verb after a leading "You" (the learner's default name) fixed: the engine narrates
+    in the third person ("Ana DRAWs 1 card"), which reads "You DRAWs" for a player called You."""
+    from uu.engine.movetext import log_text
+
+    text = log_text(text)
+    if current_language() != "en":  # the translated templates address the learner themselves
+        return text
+
     def verb(m: re.Match[str]) -> str:
         word = m.group(1)
         low = word.lower()
@@ -316,6 +331,7 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
     total = len(entries)
     start = 0 if limit is None else max(0, total - limit)
     lines = []
+    why_word = esc(_("why?"))
     for i in range(total - 1, start - 1, -1):
         e = entries[i]
         rules = tuple(getattr(e, "rules", ()) or ())
@@ -324,12 +340,13 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
         if plain:
             why = "".join(f"<div class='uu-why'>{esc(s)}</div>" for s in plain)
         else:
-            why = "<div class='uu-why'>No rule is cited for this line: it reports a choice or a move.</div>"
-        lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>why?</span>"
+            why = "<div class='uu-why'>" + esc(_("No rule is cited: it reports a choice or a move.")) + "</div>"
+        lines.append(f"<details class='{cls}'><summary>{esc(second_person(e.text))}<span class='uu-why-label'>{why_word}</span>"
                      f"</summary>{why}</details>")
     if start:
-        lines.append(f"<div class='uu-why'>({plural(start, 'older line')} not shown)</div>")
-    return "".join(lines) or "<i>Nothing has happened yet.</i>"
+        older = ngettext("({n} older line not shown)", "({n} older lines not shown)", start).format(n=start)
+        lines.append(f"<div class='uu-why'>{esc(older)}</div>")
+    return "".join(lines) or "<i>" + esc(_("Nothing has happened yet.")) + "</i>"
 
 
 # ---- the board --------------------------------------------------------------------------------------
@@ -353,7 +370,7 @@ def phase_track_html(phase: str, number: int) -> str:
     for p in PHASES:
         cur = p == phase
         attrs = " class='uu-phase uu-phase-current' aria-current='step'" if cur else " class='uu-phase'"
-        chips.append(f"<span{attrs}>{esc(PHASE_LABELS[p])}</span>")
+        chips.append(f"<span{attrs}>{esc(_(PHASE_LABELS[p]))}</span>")
     return "<div class='uu-phases'>" + "<span>→</span>".join(chips) + "</div>"
 
 

@@ -182,11 +182,27 @@ def project_wheel(env: Path, out_dir: Path) -> Path:
     run([env / "bin" / "python", "-m", "pip", "wheel", "-q", "--disable-pip-version-check", "--no-deps",
          "--no-build-isolation", "-w", out_dir, ROOT])
     (wheel,) = out_dir.glob("uu_tutor-*.whl")
+    check_languages(wheel)
     built = wheel.with_suffix(".built")
     wheel.rename(built)
     rewrite_wheel(built, wheel, extra={"uu/lite/preread.json": preread_table(env)})
     built.unlink()
     return wheel
+
+
+def check_languages(wheel: Path) -> None:
+    """The static build speaks French and German too: its wheel must carry the compiled catalogs (setup.py
+    compiles them) and every lesson translation of the repository (lessons/<lang>/*.yaml)."""
+    names = set(zipfile.ZipFile(wheel).namelist())
+    missing = [f"uu/i18n/locale/{lang}/LC_MESSAGES/uu.mo" for lang in ("fr", "de")
+               if f"uu/i18n/locale/{lang}/LC_MESSAGES/uu.mo" not in names]
+    for path in sorted((ROOT / "lessons").glob("*/*.yaml")):
+        name = f"uu/lessons/{path.parent.name}/{path.name}"
+        if name not in names:
+            missing.append(name)
+    if missing:
+        raise SystemExit(f"uu.lite.build: the wheel lacks {', '.join(missing[:5])}"
+                         f"{' and more' if len(missing) > 5 else ''}: the static build would speak English only")
 
 
 # What the app reads with PyYAML when it starts: in the browser PyYAML is plain Python and takes seconds over
@@ -204,7 +220,9 @@ print(json.dumps(table, separators=(",", ":")))
 
 
 def preread_table(env: Path) -> bytes:
-    files = [ROOT / "uu" / "cards" / "catalog.yaml", *sorted((ROOT / "lessons").glob("*.yaml"))]
+    # the lessons and their translations (lessons/<lang>/*.yaml), which the app reads when a language is chosen
+    files = [ROOT / "uu" / "cards" / "catalog.yaml", *sorted((ROOT / "lessons").glob("*.yaml")),
+             *sorted((ROOT / "lessons").glob("*/*.yaml"))]
     out = run([env / "bin" / "python", "-c", PREREAD_SCRIPT, *files])
     return out.strip().encode("utf-8")
 

@@ -59,7 +59,7 @@ PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving
 
 def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",
           preheat: int | None = None, lessons: str | None = None, class_view: bool = False,
-          class_db: str | None = None, class_token: str | None = None) -> int:
+          class_db: str | None = None, class_token: str | None = None, lang: str | None = None) -> int:
     """Run the app until interrupted (Ctrl-C). Returns a process exit code. `preheat` None: the default pool
     (`DEFAULT_PREHEAT`), served without a pool if this Voila cannot enforce the kernel cap with one; a number
     given explicitly is required. `lessons`: the teacher's lessons folder; `class_view`: the class view
@@ -68,6 +68,9 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     if preheat < 0:
         print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
         return 2
+    if lang:
+        # the class default (uu/widgets/language.py): the kernels inherit it, the first page reads it
+        os.environ["UU_LANG"] = lang
     nb = notebook_path()
     if not nb.is_file():
         print(f"uu app: the app notebook is missing from the package: {nb}", file=sys.stderr)

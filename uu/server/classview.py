@@ -24,13 +24,16 @@ from typing import Any
 
 import tornado.web
 
+from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language
 from uu.server.classroom import CONNECTED_S, connect, learner_rows
 
 __all__ = ["REFRESH_S", "class_handlers", "page_html"]
 
 REFRESH_S = 5
-CSV_COLUMNS = ("name", "connected", "lesson", "step", "steps", "on step since", "wrong moves on step",
-               "quiz results", "lessons finished", "first seen", "last seen")
+# the CSV's headers, in the teacher's language (`?lang=` or their browser's) when it is downloaded
+CSV_COLUMNS = (N_("name"), N_("connected"), N_("lesson"), N_("step"), N_("steps"), N_("on step since"),
+               N_("wrong moves on step"), N_("quiz results"), N_("lessons finished"), N_("first seen"),
+               N_("last seen"))
 
 
 def _when(t: Any) -> str:
@@ -39,7 +42,8 @@ def _when(t: Any) -> str:
 
 def _minutes(seconds: float) -> str:
     seconds = max(0, int(seconds))
-    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+    return (_("{minutes} min {seconds} s").format(minutes=seconds // 60, seconds=f"{seconds % 60:02d}")
+            if seconds >= 60 else _("{seconds} s").format(seconds=seconds))
 
 
 def _quiz(q: dict[str, Any]) -> str:
@@ -52,7 +56,7 @@ def _quiz(q: dict[str, Any]) -> str:
 
 def _row_view(r: dict[str, Any], now: float) -> dict[str, Any]:
     connected = now - float(r["last_seen"] or 0) <= CONNECTED_S
-    step = f"{r['step']} of {r['steps']}" if r["step"] is not None else ""
+    step = _("{step} of {steps}").format(step=r["step"], steps=r["steps"]) if r["step"] is not None else ""
     since = _minutes(now - r["step_since"]) if connected and r["step_since"] is not None else ""
     return {"name": r["name"], "connected": connected, "lesson": r["lesson"] or "", "step": step,
             "on_step_for": since, "wrong": int(r["wrong"] or 0), "quiz": _quiz(r["quiz"]),
@@ -60,19 +64,25 @@ def _row_view(r: dict[str, Any], now: float) -> dict[str, Any]:
 
 
 def _finished(titles: list[str]) -> str:
-    return f"{len(titles)}: {html.escape(', '.join(titles))}" if titles else "none yet"
+    return f"{len(titles)}: {html.escape(', '.join(titles))}" if titles else html.escape(_("none yet"))
 
 
-def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None) -> str:
-    now = time.time() if now is None else now
+def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None, lang: str = "en") -> str:
+    """The class view's page in `lang` (the learners' own words, lesson titles included, are as reported)."""
+    with language(lang) as lang:
+        return _page_html(rows, token, time.time() if now is None else now, lang)
+
+
+def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str) -> str:
     views = [_row_view(r, now) for r in rows]
     e = html.escape
 
     def table(items: list[dict[str, Any]], cls: str) -> str:
         if not items:
-            return "<p>Nobody yet.</p>"
-        head = ("<tr><th>Name</th><th>Lesson</th><th>Step</th><th>On it for</th><th>Wrong moves there</th>"
-                "<th>Quiz</th><th>Lessons finished</th><th>Last seen</th></tr>")
+            return "<p>" + e(_("Nobody yet.")) + "</p>"
+        head = "<tr>" + "".join(f"<th>{e(_(x))}</th>" for x in (
+            N_("Name"), N_("Lesson"), N_("Step"), N_("On it for"), N_("Wrong moves there"), N_("Quiz"),
+            N_("Lessons finished"), N_("Last seen"))) + "</tr>"
         body = "".join(
             f"<tr class='{cls}'><td class='name'>{e(v['name'])}</td><td>{e(v['lesson'])}</td>"
             f"<td>{e(v['step'])}</td><td>{e(v['on_step_for'])}</td><td class='wrong'>{v['wrong']}</td>"
@@ -82,18 +92,26 @@ def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None) 
 
     live = [v for v in views if v["connected"]]
     gone = [v for v in views if not v["connected"]]
-    csv_link = f"class.csv?token={e(token)}"
-    return ("<!doctype html><html><head><meta charset='utf-8'>"
+    csv_link = f"class.csv?token={e(token)}&amp;lang={lang}"
+    # the language picker: a link per language, each named in itself (the page has no script)
+    picker = " · ".join(
+        f"<a hreflang='{x}' lang='{x}' href='class?token={e(token)}&amp;lang={x}'"
+        + (" aria-current='true'>" if x == lang else ">") + f"{e(LANGUAGE_NAMES[x])}</a>" for x in LANGUAGES)
+    status = _("{count} connected now (their tutor page reported within {seconds} s). This page updates every "
+               "{refresh} s.").format(count=len(live), seconds=int(CONNECTED_S), refresh=REFRESH_S)
+    title, picker_label, heading = _("Your class: Unstable Unicorns tutor"), _("The language of the tutor"), _("Your class")
+    csv_words, connected, earlier = _("Download every learner as CSV"), _("Connected"), _("Earlier in this class")
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta http-equiv='refresh' content='{REFRESH_S}'><meta name='referrer' content='no-referrer'>"
-            "<title>Your class: Unstable Unicorns tutor</title><style>"
+            f"<title>{e(title)}</title><style>"
             "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}"
             "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
             "tr.gone{color:#777}</style></head><body>"
-            f"<h1>Your class</h1><p>{len(live)} connected now (their tutor page reported within "
-            f"{int(CONNECTED_S)} s). This page updates every {REFRESH_S} s. "
-            f"<a class='csv' href='{csv_link}'>Download every learner as CSV</a></p>"
-            f"<h2>Connected</h2><div id='connected'>{table(live, 'live')}</div>"
-            f"<h2>Earlier in this class</h2><div id='gone'>{table(gone, 'gone')}</div>"
+            f"<nav class='uu-lang-picker' aria-label='{e(picker_label)}'>{picker}</nav>"
+            f"<h1>{e(heading)}</h1><p>{e(status)} "
+            f"<a class='csv' href='{csv_link}'>{e(csv_words)}</a></p>"
+            f"<h2>{e(connected)}</h2><div id='connected'>{table(live, 'live')}</div>"
+            f"<h2>{e(earlier)}</h2><div id='gone'>{table(gone, 'gone')}</div>"
             "</body></html>")
 
 
@@ -114,15 +132,19 @@ def _cell(value: Any) -> str:
     return text
 
 
-def csv_text(rows: list[dict[str, Any]], now: float | None = None) -> str:
-    now = time.time() if now is None else now
+def csv_text(rows: list[dict[str, Any]], now: float | None = None, lang: str = "en") -> str:
+    with language(lang):
+        return _csv_text(rows, time.time() if now is None else now)
+
+
+def _csv_text(rows: list[dict[str, Any]], now: float) -> str:
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(CSV_COLUMNS)
+    w.writerow([_(c) for c in CSV_COLUMNS])
     for r in rows:
         v = _row_view(r, now)
         w.writerow([_cell(x) for x in (
-            r["name"], "yes" if v["connected"] else "no", r["lesson"], r["step"], r["steps"], _when(r["step_since"]),
+            r["name"], _("yes") if v["connected"] else _("no"), r["lesson"], r["step"], r["steps"], _when(r["step_since"]),
             v["wrong"], v["quiz"], "; ".join(v["finished"]), _when(r["first_seen"]), _when(r["last_seen"]))])
     return out.getvalue()
 
@@ -145,6 +167,12 @@ class _ClassHandler(tornado.web.RequestHandler):
             self.set_header("Content-Type", "text/plain; charset=utf-8")
             self.finish("The class view needs the token `uu app --class` printed when it started.\n")
 
+    def lang(self) -> str:
+        """The teacher's language: `?lang=`, else the class default, else their browser's."""
+        from uu.server.shell import page_language
+
+        return page_language(self.request.full_url(), self.request.headers.get("Accept-Language"))
+
     def rows(self) -> list[dict[str, Any]]:
         conn = connect(self.db)
         try:
@@ -159,7 +187,7 @@ class _ClassHandler(tornado.web.RequestHandler):
 class ClassPageHandler(_ClassHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page_html(self.rows(), self.token))
+        self.finish(page_html(self.rows(), self.token, lang=self.lang()))
 
 
 class ClassJsonHandler(_ClassHandler):
@@ -173,7 +201,7 @@ class ClassCsvHandler(_ClassHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/csv; charset=utf-8")
         self.set_header("Content-Disposition", "attachment; filename=\"class.csv\"")
-        self.finish(csv_text(self.rows()))
+        self.finish(csv_text(self.rows(), lang=self.lang()))
 
 
 def class_handlers(base_url: str, db: str, token: str) -> list[tuple[str, type, dict[str, str]]]:

@@ -76,8 +76,13 @@ async def seat_check(handler: Any) -> None:
     register = seats.current()
     start_reaper(handler.kernel_manager)
     home = handler.base_url or "/"
-    if shell.link_too_long(handler.request.full_url()):
-        _finish_with(handler, 414, shell.long_link_page(home))
+    url = handler.request.full_url()
+    lang = shell.page_language(url if not shell.link_too_long(url) else None,
+                               handler.request.headers.get("Accept-Language"))
+    if lang != "en":
+        home = f"{home}?lang={lang}"  # the way home keeps the visitor's language
+    if shell.link_too_long(url):
+        _finish_with(handler, 414, shell.long_link_page(home, lang))
     register.keep_only(handler.kernel_manager.list_kernel_ids())  # seats freed by beacons since the last reap
     token = seats.valid_token(handler.get_cookie(seats.COOKIE))
     ticket = handler.get_cookie(shell.TICKET_COOKIE)
@@ -92,7 +97,7 @@ async def seat_check(handler: Any) -> None:
         if ticket:
             handler.clear_cookie(shell.TICKET_COOKIE, path="/")
         refuse_when_full(handler, token=token)  # a full class is said at once, before the reload
-        _finish_with(handler, 200, shell.first_page(shell.current().issue(token), home))
+        _finish_with(handler, 200, shell.first_page(shell.current().issue(token), home, lang))
     handler.clear_cookie(shell.TICKET_COOKIE, path="/")  # taken: the next reload asks for a new one
     seat_token: str = token or ""  # a redeemed ticket names its token
     for old in register.held_by_token(token):

@@ -338,6 +338,10 @@ def patch_template_cache() -> bool:
 
     def with_cache(environment):
         environment.bytecode_cache = cache_for(environment)
+        # the app page's own words in every language (uu/server/voila_template, uu.server.shell.page_words_json)
+        from uu.server.shell import page_words_json
+
+        environment.globals.setdefault("uu_page_words", page_words_json)
         return environment
 
     return wrap_result(template_exporter, "_create_environment", with_cache, _TEMPLATE_MARK,

@@ -22,10 +22,14 @@ import hashlib
 import hmac
 import html
 import json
+import os
 import re
 import secrets
 import time
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from uu.i18n import N_, _, language, normalize
 
 TICKET_COOKIE = "uu_page"
 TICKET_TTL_S = 60.0
@@ -34,13 +38,41 @@ TRIES_KEY = "uu-shell-tries"  # sessionStorage: reloads without getting the app 
 MAX_TRIES = 3
 _TICKET_JS = re.compile(r'var TICKET = "([A-Za-z0-9._-]{10,120})"')
 
-TITLE = "Unstable Unicorns tutor"
-LONG_LINK_TEXT = (f"This link is too long for the tutor to read (at most {MAX_LINK_CHARS:,} characters). "
-                  "It may have been pasted twice or joined to other text. Ask for the link again, or open the "
-                  "tutor's home.")
-NO_COOKIES_TEXT = ("The tutor could not start in this browser: it needs cookies for this site (to keep your "
-                   "place in the class). Allow them and reload the page.")
-NO_SCRIPT_TEXT = "The tutor needs JavaScript: turn it on for this site and reload the page."
+# marked here, translated when a page is written (in the visitor's language: `page_language`)
+TITLE = N_("Unstable Unicorns tutor")
+LONG_LINK_TEXT = N_("This link is too long for the tutor to read (at most {count} characters). "
+                    "It may have been pasted twice or joined to other text. Ask for the link again, or open the "
+                    "tutor's home.")
+NO_COOKIES_TEXT = N_("The tutor could not start in this browser: it needs cookies for this site (to keep your "
+                     "place in the class). Allow them and reload the page.")
+NO_SCRIPT_TEXT = N_("The tutor needs JavaScript: turn it on for this site and reload the page.")
+HOME_TEXT = N_("Open the tutor's home")
+OPENING_TEXT = N_("Opening the tutor…")
+
+
+def page_language(url: str | None, accept_language: str | None) -> str:
+    """The language a page for this request is written in: the link's `?lang=`, else the class default
+    (`uu app --lang`), else the browser's (the first supported one of Accept-Language), else English. The
+    learner's saved choice lives in their browser, so only the app itself (uu/widgets/language.py) sees it."""
+    if url:
+        try:
+            values = parse_qs(urlsplit(url).query, max_num_fields=10_000).get("lang")
+        except ValueError:
+            values = None
+        if values and normalize(values[0]):
+            return normalize(values[0]) or "en"
+    default = normalize(os.environ.get("UU_LANG"))
+    if default:
+        return default
+    for part in (accept_language or "").split(",")[:20]:
+        got = normalize(part.split(";")[0])
+        if got:
+            return got
+    return "en"
+
+
+def _long_text() -> str:
+    return _(LONG_LINK_TEXT).format(count=f"{MAX_LINK_CHARS:,}")
 
 
 def _b64(data: bytes) -> str:
@@ -104,24 +136,31 @@ def link_too_long(url: str) -> bool:
     return len(url) > MAX_LINK_CHARS
 
 
-def _page(body: str, script: str = "") -> str:
-    return ("<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+def _page(body: str, script: str = "", lang: str = "en") -> str:
+    return (f"<!doctype html><html lang='{html.escape(lang)}'><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{html.escape(TITLE)}</title></head>"
+            f"<title>{html.escape(_(TITLE))}</title></head>"
             "<body style='font-family:sans-serif;max-width:40em;margin:3em auto;padding:0 1em;line-height:1.5'>"
             f"{body}{script}</body></html>")
 
 
-def long_link_page(home: str) -> str:
+def long_link_page(home: str, lang: str = "en") -> str:
     """For a request whose address is longer than the app reads: what was wrong, and the way home."""
-    return _page(f"<h1>{html.escape(TITLE)}</h1><p class='uu-link-problem' role='alert'>"
-                 f"{html.escape(LONG_LINK_TEXT)}</p><p><a href='{html.escape(home)}'>Open the tutor's home</a></p>")
+    with language(lang) as lang:
+        return _page(f"<h1>{html.escape(_(TITLE))}</h1><p class='uu-link-problem' role='alert'>"
+                     f"{html.escape(_long_text())}</p><p><a href='{html.escape(home)}'>{html.escape(_(HOME_TEXT))}"
+                     "</a></p>", lang=lang)
 
 
-def first_page(ticket: str, home: str) -> str:
+def first_page(ticket: str, home: str, lang: str = "en") -> str:
     """The page without a kernel: its script sets the ticket cookie and reloads (see the module's docstring)."""
-    data = json.dumps({"max": MAX_LINK_CHARS, "long": LONG_LINK_TEXT, "cookies": NO_COOKIES_TEXT, "home": home,
-                       "key": TRIES_KEY, "tries": MAX_TRIES})
+    with language(lang) as lang:
+        return _first_page(ticket, home, lang)
+
+
+def _first_page(ticket: str, home: str, lang: str) -> str:
+    data = json.dumps({"max": MAX_LINK_CHARS, "long": _long_text(), "cookies": _(NO_COOKIES_TEXT), "home": home,
+                       "key": TRIES_KEY, "tries": MAX_TRIES, "homeText": _(HOME_TEXT)})
     script = (
         "<script>(function () {\n"
         f'  var TICKET = "{ticket}";\n'
@@ -130,7 +169,7 @@ def first_page(ticket: str, home: str) -> str:
         "  function say(text, home) {\n"
         "    box.textContent = text; box.setAttribute('role', 'alert');\n"
         "    if (home) { var p = document.createElement('p'), a = document.createElement('a');\n"
-        "      a.href = C.home; a.textContent = \"Open the tutor's home\"; p.appendChild(a); box.after(p); }\n"
+        "      a.href = C.home; a.textContent = C.homeText; p.appendChild(a); box.after(p); }\n"
         "  }\n"
         "  if (String(window.location.href).length > C.max) { say(C.long, true); return; }\n"
         "  var tries = 0;\n"
@@ -144,5 +183,30 @@ def first_page(ticket: str, home: str) -> str:
         f'  if (document.cookie.indexOf("{TICKET_COOKIE}=") < 0) {{ say(C.cookies, false); return; }}\n'
         "  window.location.reload();\n"
         "})();</script>")
-    return _page(f"<p id='uu-shell'>Opening the tutor…</p><noscript><p>{html.escape(NO_SCRIPT_TEXT)}</p></noscript>",
-                 script)
+    return _page(f"<p id='uu-shell'>{html.escape(_(OPENING_TEXT))}</p><noscript><p>{html.escape(_(NO_SCRIPT_TEXT))}"
+                 "</p></noscript>", script, lang)
+
+
+# The words the app page's own script may show (uu/server/voila_template/index.html.j2): a stopped session, a
+# tutor open in another tab, a paste or a file too large. The page holds them in every language and picks
+# one as the app does (uu/widgets/language.py): the link's ?lang=, the saved choice, the browser's.
+PAGE_WORDS = {
+    "stopped": N_("Your session stopped: reload to continue."), "reload": N_("Reload"),
+    "replaced": N_("This tutor is open in another tab. Use that tab, or continue here (the other tab then stops)."),
+    "use_here": N_("Use it here"), "limit": N_("at most {kb} KB. Nothing was sent."),
+    "file_large": N_("That file is too large: {limit}"), "text_long": N_("That text is too long: {limit}"),
+}
+
+
+def page_words_json() -> str:
+    """{lang: {key: text}} for the app page's script, as JSON safe inside a <script> element."""
+    from uu.i18n import LANGUAGES
+
+    table = {}
+    for lang in LANGUAGES:
+        with language(lang):
+            table[lang] = {k: _(v) for k, v in PAGE_WORDS.items()}
+    default = normalize(os.environ.get("UU_LANG"))
+    text = json.dumps({"default": default, "words": table}, ensure_ascii=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+

@@ -22,6 +22,7 @@ import sys
 import tornado.web
 from traitlets.config import Config
 
+from uu.i18n import N_, _, language
 from uu.server import forkkernel, seats
 from uu.server.kernels import PageConnection, PageKernelManager
 from uu.server.seats import DEFAULT_MAX_KERNELS, MAX_KERNELS_ENV, max_kernels
@@ -54,11 +55,12 @@ LABEXTENSIONS = ["@jupyter-widgets/jupyterlab-manager", "@voila-dashboards/widge
 NO_MATHJAX_URL = ("data:text/javascript,window.MathJax={Hub:{Config(){},Register:{StartupHook(){}},"
                   "Configured(){},Queue(){}}};//")
 WS_MAX_MESSAGE_BYTES = 1024 * 1024
-FULL_TITLE = "The tutor is full"
-FULL_TEXT = ("Every seat in this Unstable Unicorns tutor is taken right now. "
-             "Please try again in a few minutes, or ask your teacher.")
-ADDRESS_TEXT = ("This computer already has as many tutor pages open as one computer may. "
-                "Close one of them (or reload it), or ask your teacher.")
+# in English here (tests compare them); the page is written in the visitor's language (uu.server.shell.page_language)
+FULL_TITLE = N_("The tutor is full")
+FULL_TEXT = N_("Every seat in this Unstable Unicorns tutor is taken right now. "
+               "Please try again in a few minutes, or ask your teacher.")
+ADDRESS_TEXT = N_("This computer already has as many tutor pages open as one computer may. "
+                  "Close one of them (or reload it), or ask your teacher.")
 
 
 def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
@@ -96,13 +98,23 @@ def refuse_when_full(req, notebook=None, cwd=None, token: str | None = None):
     log.warning("refusing a new page for %s (%s): %d seated, %d pending (cap %s=%d, %d per address)", address,
                 why, len(register.seated), len(register.pending), MAX_KERNELS_ENV, register.cap,
                 register.per_address)
-    text = ADDRESS_TEXT if why == "address" else FULL_TEXT
+    from uu.server.shell import page_language
+
+    request = getattr(req, "request", None)
+    try:
+        lang = page_language(request.full_url() if request is not None else None,
+                             request.headers.get("Accept-Language") if request is not None else None)
+    except Exception:  # a request object without the usual parts: the page in English
+        lang = "en"
+    words = ADDRESS_TEXT if why == "address" else FULL_TEXT
+    with language(lang):
+        title, text = _(FULL_TITLE), _(words)
     req.set_status(503)
     req.set_header("Retry-After", "60")
     req.set_header("Content-Type", "text/html; charset=utf-8")
-    req.finish(f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(FULL_TITLE)}</title>"
+    req.finish(f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
                f"</head><body style='font-family:sans-serif;max-width:40em;margin:3em auto'>"
-               f"<h1>{html.escape(FULL_TITLE)}</h1><p>{html.escape(text)}</p></body></html>")
+               f"<h1>{html.escape(title)}</h1><p>{html.escape(text)}</p></body></html>")
     raise tornado.web.Finish()
 
 

@@ -31,8 +31,11 @@ from typing import Any
 
 from uu.cards import catalog
 from uu.cards.carddef import CardDef
+from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.movetext import prompt_text
+from uu.i18n import N_, _
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
 __all__ = ["LOG_LINES", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
@@ -57,9 +60,10 @@ def card_key(zone: str, owner: int, name: str) -> str:
 def _card(defs: Sequence[CardDef], cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
     d = defs[cid]
     kind = getattr(d.type, "value", str(d.type))
-    return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "type": kind,
-            "type_label": TYPE_LABELS.get(kind, "Card"), "icon": ICONS.get(kind, "card"),
-            "text": _texts().get(d.name, ""), "zone": zone, "owner": owner}
+    # "name" stays the English id (data-card, gestures); "label" and "text" are in the learner's language
+    return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "label": card_name(d.name),
+            "type": kind, "type_label": _(TYPE_LABELS.get(kind, N_("Card"))), "icon": ICONS.get(kind, "card"),
+            "text": card_text(d.name, _texts().get(d.name, "")), "zone": zone, "owner": owner}
 
 
 def card_summary(game: Game, cid: int) -> dict[str, Any]:
@@ -77,7 +81,8 @@ def chain(game: Game) -> list[dict[str, Any]]:
     out = []
     for i, link in enumerate(s.chain):
         effects = [{"card": card_summary(game, e["cid"]), "player": s.players[e["you"]], "seat": e["you"],
-                    "kind": str(e.get("kind", "")), "text": _texts().get(s.defs[e["cid"]].name, "")}
+                    "kind": str(e.get("kind", "")),
+                    "text": card_text(s.defs[e["cid"]].name, _texts().get(s.defs[e["cid"]].name, ""))}
                    for e in link.get("effects", [])]
         out.append({"current": i == 0, "effects": effects})
     return out
@@ -94,7 +99,7 @@ def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, 
 
 def _back(owner: int, pos: int) -> dict[str, Any]:
     return {"id": f"h{owner}-{pos}", "key": f"back:{owner}:{pos}", "name": None, "type": None,
-            "type_label": "Hidden card", "icon": "back", "text": "", "zone": "hand", "owner": owner}
+            "type_label": _("Hidden card"), "icon": "back", "text": "", "zone": "hand", "owner": owner}
 
 
 def hand_shown(game: Game, viewer: int | None, p: int) -> bool:
@@ -133,17 +138,17 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
         "pile": pile,
         "chain": chain(game),
         "turn": {"player": seen.current, "name": names[seen.current], "phase": seen.phase,
-                 "phase_label": PHASE_LABELS.get(seen.phase, seen.phase), "number": seen.turn_number},
+                 "phase_label": _(PHASE_LABELS.get(seen.phase, seen.phase)), "number": seen.turn_number},
         "decision": None if who is None else {
             "player": who, "name": names[who], "kind": seen.decision_kind, "yours": who == viewer,
             # another player's prompt may name cards only they see (a search, a look at a hand): the
             # observation holds the decision for its decider (and the analyst) only
-            "prompt": seen.decision.prompt if seen.decision is not None else f"Waiting for {names[who]}.",
+            "prompt": prompt_text(seen.decision.prompt) if seen.decision is not None else _("Waiting for {name}.").format(name=names[who]),
         },
         "over": who is None,
         "result": None if winner is None else (
-            "Everyone loses" if isinstance(winner, str) else
-            ("You win" if winner == viewer else f"{names[winner]} wins")),
+            _("Everyone loses") if isinstance(winner, str) else
+            (_("You win") if winner == viewer else _("{name} wins").format(name=names[winner]))),
         "log": log,
     }
 
@@ -200,11 +205,11 @@ def gesture(game: Game, viewer: int, a: Action, i: int) -> list[str]:
 def _label(game: Game, viewer: int, a: Action) -> str:
     text = second_person(game.describe(a))
     if a.kind == "order":
-        return f"put back, top first: {', '.join(a.cards)}"
+        return _("put back, top first: {cards}").format(cards=", ".join(card_name(c) for c in a.cards))
     if a.kind == "pass":
-        return "pass (do not answer the top card of the Neigh pile)"
+        return _("pass (do not answer the top card of the Neigh pile)")
     if a.kind == "draw":
-        return "DRAW a card"
+        return _("DRAW a card")
     return text
 
 

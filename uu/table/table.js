@@ -52,10 +52,11 @@ const MARKS = {
   cross: "<path d='M21 2l9 9M30 2l-9 9' stroke='#1b1b1b' stroke-width='2.4'/>",
   wave: "<path d='M19 9q3-4 6 0t7 0' fill='none' stroke='#1b1b1b' stroke-width='2'/>",
 };
-const PHASES = [["beginning", "Beginning"], ["draw", "Draw"], ["action", "Action"], ["end", "End"]];
-const ZONE_WORDS = { hand: "hand", stable: "Stable", pile: "Neigh pile", discard: "discard pile",
-  nursery: "Nursery", deck: "deck", limbo: "table" };
-const PACES = [["slow", 1800, "Slow"], ["normal", 900, "Normal"], ["fast", 450, "Fast"], ["off", 0, "At once"]];
+// Every word shown comes from Python in the `labels` trait (uu/table/widget.py LABELS, in the learner's
+// language); this file holds none. L(key, vars) fills a label's {named} places; N(n, key) picks the singular
+// or plural form (French counts 0 as singular: labels["plural.zero_one"]).
+const PHASES = ["beginning", "draw", "action", "end"];
+const PACES = [["slow", 1800], ["normal", 900], ["fast", 450], ["off", 0]];
 const PACE_KEY = "uu-table-pace";
 
 function h(tag, attrs = {}, ...children) {
@@ -127,7 +128,7 @@ function drawEmblem(card) {
   return span;
 }
 
-function plural(n, word, words) { return `${n} ${n === 1 ? word : (words || word + "s")}`; }
+
 
 function reducedMotion() {
   return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -138,6 +139,17 @@ function storedPace() {
 }
 
 function render({ model, el }) {
+  // the words of the table, in the learner's language (see PHASES above)
+  const L = (key, vars) => {
+    const text = String((model.get("labels") || {})[key] ?? key);
+    return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+  };
+  const N = (n, key) => {
+    const one = n === 1 || (n === 0 && (model.get("labels") || {})["plural.zero_one"] === "yes");
+    return L(`${key}.${one ? "one" : "other"}`, { n });
+  };
+  // the lessons' seat "You" is shown as the learner's word for "you" (the seat's name stays its id)
+  const NM = (name) => (String(name).toLowerCase() === "you" ? L("you") : name);
   const root = h("div", { class: "uu-t" });
   el.append(root);
   let clicks = [];          // element keys clicked so far in the gesture under way
@@ -223,7 +235,7 @@ function render({ model, el }) {
     if (status) {
       const text = statusText(legal);
       const help = !text || waiting || playing || !legal.size ? "" : clicks.length
-        ? ` ${fits().map((a) => a.description).join("; ")}.` : " Lit cards and places can be chosen.";
+        ? ` ${fits().map((a) => a.description).join("; ")}.` : ` ${L("lit_help")}`;
       status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
       status.hidden = !text;
     }
@@ -260,19 +272,19 @@ function render({ model, el }) {
 
   function statusText(legal) {
     const o = obs();
-    if (o.over) return `Game over: ${o.result || "no winner"}.`;
-    if (playing) return "The other players are moving…";
-    if (waiting) return "Sent. Waiting for the table to update.";
+    if (o.over) return L("over", { result: o.result || L("no_winner") });
+    if (playing) return L("others_moving");
+    if (waiting) return L("sent");
     if (!o.decision || !o.decision.yours) return o.decision ? o.decision.prompt : "";
     if (!actions().length) return model.get("prompt_here") ? o.decision.prompt : "";
-    if (!clicks.length) return `Your move: ${o.decision.prompt.replace(/^[^:]{1,40}: /, "")}`;
-    return `Now choose one of the ${legal.size} lit cards or places (Escape cancels).`;
+    if (!clicks.length) return L("your_move", { prompt: o.decision.prompt.replace(/^[^:]{1,40}: /, "") });
+    return L("choose_lit", { count: legal.size });
   }
 
   function where(o, card) {
     const p = card.owner >= 0 ? o.players[card.owner] : null;
-    if (p && (card.zone === "hand" || card.zone === "stable")) return `in ${p.is_viewer ? "your" : p.name + "'s"} ${ZONE_WORDS[card.zone]}`;
-    return `in the ${ZONE_WORDS[card.zone] || card.zone}`;
+    if (p && (card.zone === "hand" || card.zone === "stable")) return p.is_viewer ? L(`in_your.${card.zone}`) : L(`in_their.${card.zone}`, { name: NM(p.name) });
+    return L(`in_the.${card.zone}`);
   }
 
   // A card: a button (keyboard and touch alike), with its type as colour, icon and word, its emblem, name
@@ -280,22 +292,22 @@ function render({ model, el }) {
   function cardEl(o, card, extra = {}) {
     const owner = card.owner >= 0 && o.players[card.owner] ? o.players[card.owner].name : null;
     if (card.name === null || card.name === undefined) {
-      const label = `Hidden card ${where(o, card)}`;
+      const label = L("hidden_card", { where: where(o, card) });
       return h("button", { type: "button", class: "uu-t-card uu-t-back", "data-card": "hidden", "data-zone": card.zone,
         "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label, title: label }, icon("back"));
     }
     const [bg, fg] = TYPE_COLOURS[card.type] || ["#607d8b", "#ffffff"];
-    const label = `${card.name}, ${card.type_label}, ${where(o, card)}. ${card.text || ""}${extra.note ? " " + extra.note : ""}`;
+    const label = `${card.label || card.name}, ${card.type_label}, ${where(o, card)}. ${card.text || ""}${extra.note ? " " + extra.note : ""}`;
     const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
       "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
       style: `--uu-bg:${bg};--uu-fg:${fg}` },
     h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-    h("span", { class: "uu-t-name", text: card.name }),
+    h("span", { class: "uu-t-name", text: card.label || card.name }),
     h("span", { class: "uu-t-text", text: card.text || "" }));
     if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
     el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
       h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-      h("span", { class: "uu-t-name", text: card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
+      h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
     return el;
   }
 
@@ -307,14 +319,17 @@ function render({ model, el }) {
   }
 
   function paceControl() {
-    const sel = h("select", { class: "uu-t-pace", "aria-label": "How the other players' moves are shown" });
+    const sel = h("select", { class: "uu-t-pace", "aria-label": L("pace_label") });
     const now = storedPace() || (PACES.find((p) => p[1] === model.get("pace")) || PACES[1])[0];
-    for (const [key, , label] of PACES) sel.append(h("option", { value: key, text: `Others' moves: ${label}`, selected: key === now }));
+    for (const [key] of PACES) sel.append(h("option", { value: key, text: L(`pace.${key}`), selected: key === now }));
     sel.addEventListener("change", () => { try { window.localStorage.setItem(PACE_KEY, sel.value); } catch (e) { /* not kept */ } });
     return sel;
   }
 
   function draw() {
+    // the words table.css shows in ::before/::after, as CSS strings the stylesheet reads with var()
+    for (const [name, key] of [["--uu-l-hint", "badge_hint"], ["--uu-l-whynot", "badge_whynot"], ["--uu-l-stable", "badge_stable"]])
+      root.style.setProperty(name, JSON.stringify(L(key) + (key === "badge_whynot" ? " " : "")));
     scheduled = false;
     waiting = false;
     playing = null;
@@ -329,13 +344,13 @@ function render({ model, el }) {
     drawn = model.get("version");
     root.setAttribute("data-version", String(drawn));  // tests wait for the next table
     root.removeAttribute("data-playing");
-    if (!o.players) { root.append(h("p", { text: "No game on the table." })); return; }
+    if (!o.players) { root.append(h("p", { text: L("no_game") })); return; }
     const viewerSeat = o.players.findIndex((p) => p.is_viewer);
 
     root.append(topEl(o, acts));
     const ban = model.get("banner") || {};
     if (ban.title) {
-      const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || "Back" });
+      const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || L("back") });
       again.addEventListener("click", () => model.send({ type: "banner", version: model.get("version") }));
       root.append(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
         h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { text: ` ${ban.text || ""} ` }), again));
@@ -365,9 +380,10 @@ function render({ model, el }) {
 
   function topEl(o, acts) {
     const head = h("div", { class: "uu-t-top" });
-    const turn = o.turn.number ? `Turn ${o.turn.number}: ${o.players[o.turn.player].is_viewer ? "your turn" : o.turn.name + "'s turn"}` : "Setup: choosing Babies";
-    const track = h("ol", { class: "uu-t-phases", "aria-label": "Phases of the turn" });
-    for (const [key, label] of PHASES) {
+    const turn = o.turn.number ? (o.players[o.turn.player].is_viewer ? L("turn_yours", { number: o.turn.number }) : L("turn_theirs", { number: o.turn.number, name: NM(o.turn.name) })) : L("setup");
+    const track = h("ol", { class: "uu-t-phases", "aria-label": L("phases") });
+    for (const key of PHASES) {
+      const label = L(`phase.${key}`);
       const cur = o.turn.number && key === o.turn.phase;
       track.append(h("li", { class: cur ? "uu-t-phase uu-t-phase-now" : "uu-t-phase", "aria-current": cur ? "step" : null, text: label }));
     }
@@ -375,7 +391,7 @@ function render({ model, el }) {
     const mine = !!(o.decision && o.decision.yours && acts.length);
     const status = h("div", { class: mine ? "uu-t-status uu-t-status-mine" : "uu-t-status", role: "status", "aria-live": "polite",
       "data-role": model.get("prompt_here") && (mine || o.over) ? "prompt" : null });
-    const cancel = h("button", { type: "button", class: "uu-t-cancel", hidden: true, text: "Cancel (Escape)" });
+    const cancel = h("button", { type: "button", class: "uu-t-cancel", hidden: true, text: L("cancel") });
     cancel.addEventListener("click", () => { clicks = []; mark(); });
     head.append(h("div", { class: "uu-t-prompt" }, status, cancel));
     head.append(h("div", { class: "uu-t-whynot", role: "status", hidden: true }));
@@ -383,9 +399,9 @@ function render({ model, el }) {
     const opts = acts.filter((a) => a.option);
     const decline = acts.find((a) => a.kind === "decline");
     if (opts.length || decline) {
-      const box = h("div", { class: "uu-t-options", role: "group", "aria-label": "Choices" });
+      const box = h("div", { class: "uu-t-options", role: "group", "aria-label": L("choices") });
       for (const a of opts) box.append(h("button", { type: "button", class: "uu-t-option", "data-role": "choice", "data-key": `option:${a.id}`, text: a.option }));
-      if (decline) box.append(h("button", { type: "button", class: "uu-t-option", "data-role": "choice", "data-key": "decline", text: decline.description.replace(/^decline/, "Decline:") }));
+      if (decline) box.append(h("button", { type: "button", class: "uu-t-option", "data-role": "choice", "data-key": "decline", text: decline.description.replace(/^decline/, L("decline")) }));
       head.append(box);
     }
     return head;
@@ -393,8 +409,8 @@ function render({ model, el }) {
 
   function fallbackEl(acts) {
     const toggle = h("button", { type: "button", class: "uu-t-list-toggle", "aria-expanded": String(listOpen),
-      text: `List of moves (${acts.length})`, disabled: acts.length ? null : true });
-    const list = h("div", { class: "uu-t-moves", hidden: !listOpen, role: "group", "aria-label": "List of moves" });
+      text: L("moves_count", { count: acts.length }), disabled: acts.length ? null : true });
+    const list = h("div", { class: "uu-t-moves", hidden: !listOpen, role: "group", "aria-label": L("moves") });
     for (const a of acts) {
       const b = h("button", { type: "button", class: "uu-t-move", "data-action": a.id, text: a.description });
       b.addEventListener("click", () => { if (!waiting && !playing) send(a.id); });
@@ -416,7 +432,7 @@ function render({ model, el }) {
 
   function lineEl(line) {
     const d = h("details", { class: "uu-t-logline" }, h("summary", { text: line.text }));
-    const why = line.why && line.why.length ? line.why : ["No rule is cited: it reports a choice or a move."];
+    const why = line.why && line.why.length ? line.why : [L("no_rule")];
     for (const w of why) d.append(h("div", { class: "uu-t-why", text: w }));
     return d;
   }
@@ -424,7 +440,7 @@ function render({ model, el }) {
   function addLine(line) {
     const m = /^Turn (\d+):/.exec(line.text);
     if (m || !logGroup) {
-      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: m ? `Turn ${m[1]}` : "Setup" }));
+      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: m ? L("turn_n", { number: m[1] }) : L("setup_title") }));
       logBox.querySelector(".uu-t-turnlogs").prepend(logGroup);
     }
     logGroup.append(lineEl(line));
@@ -443,8 +459,8 @@ function render({ model, el }) {
     for (let i = 0; i < size; i++) if (!logLines.has(i)) { missing = i; break; }
     if (missing >= 0 && askedLog !== missing) { askedLog = missing; model.send({ type: "log", from: missing }); }
     if (!logBox || backfill) {
-      logBox = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": "What happened, the whole game, newest turn first" },
-        h("h3", { class: "uu-t-label", text: "What happened (newest turn first; open a line to see why)" }),
+      logBox = h("section", { class: "uu-t-log", tabindex: "0", "aria-label": L("log_aria") },
+        h("h3", { class: "uu-t-label", text: L("log_title") }),
         h("div", { class: "uu-t-turnlogs" }));
       logGroup = null;
       logShown = -1;
@@ -460,42 +476,42 @@ function render({ model, el }) {
   function seatEl(o, p, me) {
     const cls = ["uu-t-seat", me ? "uu-t-you uu-t-me" : "uu-t-opp"];
     if (!o.over && o.turn.player === p.seat) cls.push("uu-t-current");
-    const whose = p.is_viewer ? "Your" : `${p.name}'s`;
-    const sec = h("section", { class: cls.join(" "), "aria-label": `${p.is_viewer ? "You" : p.name}: ${plural(p.unicorns, "Unicorn")}` });
+    const stableWords = p.is_viewer ? L("your_stable") : L("their_stable", { name: NM(p.name) });
+    const sec = h("section", { class: cls.join(" "), "aria-label": `${p.is_viewer ? L("you") : p.name}: ${N(p.unicorns, "unicorns")}` });
     const place = h("button", { type: "button", class: "uu-t-place uu-t-stable-place", "data-place": "stable",
       "data-owner": p.name, "data-key": `seat:${p.seat}`,
-      "aria-label": `${whose} Stable, ${plural(p.unicorns, "Unicorn")}${o.turn.player === p.seat ? ", their turn" : ""}` },
-    h("span", { class: "uu-t-seat-name", text: p.is_viewer && p.name.toLowerCase() !== "you" ? `${p.name} (you)` : p.name }),
-    h("span", { class: "uu-t-count", text: `${plural(p.unicorns, "Unicorn")} · ${plural(p.hand_size, "card")} in hand` }));
+      "aria-label": `${stableWords}, ${N(p.unicorns, "unicorns")}${o.turn.player === p.seat ? ". " + L("their_turn") : ""}` },
+    h("span", { class: "uu-t-seat-name", text: p.is_viewer && p.name.toLowerCase() !== "you" ? L("you_suffix", { name: NM(p.name) }) : (p.is_viewer ? L("you") : p.name) }),
+    h("span", { class: "uu-t-count", text: L("count_line", { unicorns: N(p.unicorns, "unicorns"), cards: N(p.hand_size, "cards_in_hand") }) }));
     sec.append(place);
-    const stable = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: `${whose} Stable` }),
-      row(p.stable.map((c) => cardEl(o, c)), "empty", `stable:${p.seat}`));
-    const handLabel = p.is_viewer ? "Your hand" : `${p.name}'s hand${p.hand_open ? " (face up)" : ""}`;
+    const stable = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: stableWords }),
+      row(p.stable.map((c) => cardEl(o, c)), L("empty"), `stable:${p.seat}`));
+    const handLabel = p.is_viewer ? L("your_hand") : L(p.hand_open ? "their_hand_open" : "their_hand", { name: NM(p.name) });
     const hand = h("div", { class: "uu-t-part" }, h("div", { class: "uu-t-label", text: handLabel }),
-      row(p.hand.map((c) => cardEl(o, c)), "no cards", `hand:${p.seat}`));
+      row(p.hand.map((c) => cardEl(o, c)), L("no_cards"), `hand:${p.seat}`));
     sec.append(h("div", { class: "uu-t-parts" }, stable, hand));
     return sec;
   }
 
   function middleEl(o) {
-    const mid = h("section", { class: "uu-t-middle", "aria-label": "The middle of the table" });
+    const mid = h("section", { class: "uu-t-middle", "aria-label": L("middle") });
     const deck = h("button", { type: "button", class: "uu-t-card uu-t-back uu-t-deck", "data-card": "hidden",
-      "data-zone": "deck", "data-key": "deck", "data-anchor": "deck", "aria-label": `The deck, ${plural(o.deck_size, "card")}` },
+      "data-zone": "deck", "data-key": "deck", "data-anchor": "deck", "aria-label": L("deck_aria", { cards: N(o.deck_size, "cards") }) },
     icon("back"), h("span", { class: "uu-t-name", text: String(o.deck_size) }));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Deck" }), deck));
+    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("deck") }), deck));
 
     const discard = o.discard || [];
     const top = h("div", { class: "uu-t-row", "data-anchor": "discard" },
-      discard.length ? cardEl(o, discard[discard.length - 1]) : h("span", { class: "uu-t-empty", text: "empty" }));
+      discard.length ? cardEl(o, discard[discard.length - 1]) : h("span", { class: "uu-t-empty", text: L("empty") }));
     const fold = h("details", { class: "uu-t-fold" },
-      h("summary", { text: `All ${plural(discard.length, "card")}, top first` }),
-      row(discard.slice(0, -1).reverse().map((c) => cardEl(o, c)), "no other cards"));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: "Discard pile" }), top, discard.length > 1 ? fold : null));
+      h("summary", { text: L("all_cards", { cards: N(discard.length, "cards") }) }),
+      row(discard.slice(0, -1).reverse().map((c) => cardEl(o, c)), L("no_other_cards")));
+    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("discard") }), top, discard.length > 1 ? fold : null));
 
     const nursery = o.nursery || [];
     const nfold = h("details", { class: "uu-t-fold" },
-      h("summary", { text: plural(nursery.length, "Baby", "Babies") }), row(nursery.map((c) => cardEl(o, c)), "no Babies", "nursery"));
-    mid.append(h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: "Nursery" }), nfold));
+      h("summary", { text: N(nursery.length, "babies") }), row(nursery.map((c) => cardEl(o, c)), L("no_babies"), "nursery"));
+    mid.append(h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: L("nursery") }), nfold));
 
     if (!(o.pile || []).length && !(o.chain || []).length) mid.append(...pileZones(o));
     return mid;
@@ -507,33 +523,33 @@ function render({ model, el }) {
     const out = [];
     const pile = o.pile || [];
     const respond = o.decision && o.decision.yours && o.decision.kind === "respond";
-    const pileLabel = respond ? "Neigh pile: pass (do not answer the top card)" : `Neigh pile, ${plural(pile.length, "card")}: play a card onto it`;
+    const pileLabel = respond ? L("pile_pass") : L("pile_play", { cards: N(pile.length, "cards") });
     const place = h("button", { type: "button", class: "uu-t-place uu-t-pile-place", "data-place": "pile", "data-key": "pile",
-      "aria-label": pileLabel, text: respond ? "Pass (let it resolve)" : "Neigh pile" });
-    const stack = h("ol", { class: "uu-t-stack", "aria-label": "Neigh pile, bottom to top", "data-anchor": "pile" });
+      "aria-label": pileLabel, text: respond ? L("pass") : L("pile") });
+    const stack = h("ol", { class: "uu-t-stack", "aria-label": L("pile_stack"), "data-anchor": "pile" });
     pile.forEach((e, i) => {
-      const note = `Played by ${e.player}${i === pile.length - 1 ? " (top: waiting to resolve; the next answer is to this card)" : ""}.`;
+      const note = L(i === pile.length - 1 ? "played_by_top" : "played_by", { name: NM(e.player) });
       stack.append(h("li", {}, cardEl(o, e.card, { note })));
     });
-    out.push(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: "Neigh pile" }), place, stack));
+    out.push(h("div", { class: "uu-t-zone uu-t-pile" }, h("div", { class: "uu-t-label", text: L("pile") }), place, stack));
     const chain = o.chain || [];
     if (chain.length) {
-      const list = h("ol", { class: "uu-t-chain", "aria-label": "Effect chain, in the order it resolves" });
+      const list = h("ol", { class: "uu-t-chain", "aria-label": L("chain_aria") });
       chain.forEach((link) => {
         for (const e of link.effects) {
           const li = h("li", { class: link.current ? "uu-t-link uu-t-link-now" : "uu-t-link", "aria-current": link.current ? "step" : null },
-            h("b", { text: `${e.card.name} (${e.player}'s)` }), h("span", { text: link.current ? " — resolving now: " : " — then: " }),
+            h("b", { text: L("chain_card", { card: e.card.label || e.card.name, name: NM(e.player) }) }), h("span", { text: ` — ${L(link.current ? "resolving_now" : "then")} ` }),
             h("span", { class: "uu-t-link-text", text: e.text }));
           list.append(li);
         }
       });
-      out.push(h("div", { class: "uu-t-zone uu-t-chainbox" }, h("div", { class: "uu-t-label", text: "Effect chain" }), list));
+      out.push(h("div", { class: "uu-t-zone uu-t-chainbox" }, h("div", { class: "uu-t-label", text: L("chain") }), list));
     }
     return out;
   }
 
   function focusEl(o) {
-    return h("section", { class: "uu-t-focus", "aria-label": "Resolving now" }, ...pileZones(o));
+    return h("section", { class: "uu-t-focus", "aria-label": L("focus") }, ...pileZones(o));
   }
 
   // Cards that changed zone since the last table get a short highlight (none under reduced motion: CSS).
@@ -611,7 +627,7 @@ function render({ model, el }) {
     const o = obs();
     const cap = root.querySelector(".uu-t-caption");
     const text = h("span", { class: "uu-t-caption-text" });
-    const skip = h("button", { type: "button", class: "uu-t-skip", text: "Skip to my move" });
+    const skip = h("button", { type: "button", class: "uu-t-skip", text: L("skip") });
     skip.addEventListener("click", () => { state.skip = true; if (state.wake) state.wake(); });
     if (cap) { cap.replaceChildren(text, skip); cap.hidden = false; }
     for (let i = 0; i < steps.length && !state.skip; i++) {
@@ -619,7 +635,7 @@ function render({ model, el }) {
       const ms = s.yours ? Math.min(paceMs(), 500) : paceMs();
       if (ms <= 0) break;
       for (const e of root.querySelectorAll(".uu-t-arrived")) e.classList.remove("uu-t-arrived");
-      text.replaceChildren(h("b", { text: s.lines[0] || "A move." }), ...(s.lines.slice(1, 3).map((l) => h("span", { class: "uu-t-caption-more", text: ` ${l}` }))));
+      text.replaceChildren(h("b", { text: s.lines[0] || L("a_move") }), ...(s.lines.slice(1, 3).map((l) => h("span", { class: "uu-t-caption-more", text: ` ${l}` }))));
       if (cap) cap.setAttribute("data-step", String(i));
       for (const m of s.moved) moveCard(o, m, ms);
       await sleep(ms, state);
@@ -673,6 +689,7 @@ function render({ model, el }) {
   model.on("change:version", schedule);
   model.on("change:hint", onHint);
   model.on("change:banner", onBanner);
+  model.on("change:labels", onBanner);  // another language: the same table, redrawn in its words
   model.on("msg:custom", onMsg);
   draw();
   return () => {
@@ -681,6 +698,7 @@ function render({ model, el }) {
     model.off("change:version", schedule);
     model.off("change:hint", onHint);
     model.off("change:banner", onBanner);
+    model.off("change:labels", onBanner);
     model.off("msg:custom", onMsg);
     rolesOff();
   };

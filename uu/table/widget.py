@@ -27,12 +27,77 @@ import anywidget
 import traitlets
 
 from uu.engine.game import Game
+from uu.i18n import N_, _, current_language, ngettext
 from uu.table.observation import legal_actions, observe
 
 __all__ = ["TableWidget"]
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).parent
+
+
+# Every word the table draws (table.js holds none): key -> English message, translated when a table is made.
+LABELS: dict[str, str] = {
+    "phase.beginning": N_("Beginning"), "phase.draw": N_("Draw"), "phase.action": N_("Action"),
+    "phase.end": N_("End"),
+    "in_your.hand": N_("in your hand"), "in_your.stable": N_("in your Stable"),
+    "in_their.hand": N_("in {name}'s hand"), "in_their.stable": N_("in {name}'s Stable"),
+    "in_the.pile": N_("in the Neigh pile"), "in_the.discard": N_("in the discard pile"),
+    "in_the.nursery": N_("in the Nursery"), "in_the.deck": N_("in the deck"), "in_the.limbo": N_("on the table"),
+    "in_the.hand": N_("in a hand"), "in_the.stable": N_("in a Stable"), "in_the.box": N_("out of the game"),
+    "pace.slow": N_("Others' moves: Slow"), "pace.normal": N_("Others' moves: Normal"),
+    "pace.fast": N_("Others' moves: Fast"), "pace.off": N_("Others' moves: At once"),
+    "pace_label": N_("How the other players' moves are shown"),
+    "over": N_("Game over: {result}."), "no_winner": N_("no winner"),
+    "others_moving": N_("The other players are moving…"), "sent": N_("Sent. Waiting for the table to update."),
+    "your_move": N_("Your move: {prompt}"),
+    "choose_lit": N_("Now choose one of the {count} lit cards or places (Escape cancels)."),
+    "hidden_card": N_("Hidden card {where}"), "no_game": N_("No game on the table."), "back": N_("Back"),
+    "turn_yours": N_("Turn {number}: your turn"), "turn_theirs": N_("Turn {number}: {name}'s turn"),
+    "setup": N_("Setup: choosing Babies"), "phases": N_("Phases of the turn"), "cancel": N_("Cancel (Escape)"),
+    "choices": N_("Choices"), "decline": N_("Decline:"), "moves_count": N_("List of moves ({count})"),
+    "moves": N_("List of moves"), "no_rule": N_("No rule is cited: it reports a choice or a move."),
+    "turn_n": N_("Turn {number}"), "setup_title": N_("Setup"),
+    "log_aria": N_("What happened, the whole game, newest turn first"),
+    "log_title": N_("What happened (newest turn first; open a line to see why)"),
+    "you": N_("You"), "you_suffix": N_("{name} (you)"), "your_stable": N_("Your Stable"),
+    "their_stable": N_("{name}'s Stable"), "their_turn": N_("It is their turn."),
+    "count_line": N_("{unicorns} · {cards}"), "empty": N_("empty"), "your_hand": N_("Your hand"),
+    "their_hand": N_("{name}'s hand"), "their_hand_open": N_("{name}'s hand (face up)"), "no_cards": N_("no cards"),
+    "middle": N_("The middle of the table"), "deck_aria": N_("The deck, {cards}"), "deck": N_("Deck"),
+    "all_cards": N_("All {cards}, top first"), "no_other_cards": N_("no other cards"), "discard": N_("Discard pile"),
+    "no_babies": N_("no Babies"), "nursery": N_("Nursery"),
+    "pile_pass": N_("Neigh pile: pass (do not answer the top card)"),
+    "pile_play": N_("Neigh pile, {cards}: play a card onto it"), "pass": N_("Pass (let it resolve)"),
+    "pile": N_("Neigh pile"), "pile_stack": N_("Neigh pile, bottom to top"), "played_by": N_("Played by {name}."),
+    "played_by_top": N_("Played by {name} (top: waiting to resolve; the next answer is to this card)."),
+    "chain_aria": N_("Effect chain, in the order it resolves"), "chain": N_("Effect chain"),
+    "chain_card": N_("{card} ({name}'s)"), "resolving_now": N_("resolving now:"), "then": N_("then:"),
+    "focus": N_("Resolving now"), "skip": N_("Skip to my move"), "a_move": N_("A move."),
+    # shown by table.css (::before / ::after) through CSS variables
+    "lit_help": N_("Lit cards and places can be chosen."),
+    "badge_hint": N_("Hint"), "badge_whynot": N_("Why not?"), "badge_stable": N_("← choose this Stable"),
+}
+def _counted(n: int) -> dict[str, str]:
+    """The counted words (each with {n}) in the form for `n`: plural messages of the catalogs."""
+    return {"unicorns": ngettext("{n} Unicorn", "{n} Unicorns", n),
+            "cards": ngettext("{n} card", "{n} cards", n),
+            "cards_in_hand": ngettext("{n} card in hand", "{n} cards in hand", n),
+            "babies": ngettext("{n} Baby", "{n} Babies", n)}
+
+
+def table_labels() -> dict[str, str]:
+    """The table's words in the language in use (sent once per table; a new language makes new screens)."""
+    out = {k: _(v) for k, v in LABELS.items()}
+    # both forms go to the browser, which picks one by the count (1 and 2 name the singular and the plural in
+    # English, French and German)
+    for key, text in _counted(1).items():
+        out[f"{key}.one"] = text
+    for key, text in _counted(2).items():
+        out[f"{key}.other"] = text
+    # French says "0 carte" (0 and 1 take the singular); English and German say "0 cards"
+    out["plural.zero_one"] = "yes" if current_language() == "fr" else "no"
+    return out
 
 
 class TableWidget(anywidget.AnyWidget):
@@ -62,10 +127,13 @@ class TableWidget(anywidget.AnyWidget):
     # milliseconds each move of a playback stays on show, unless the learner chose a pace on the table
     # (kept in the browser); 0 draws the new table at once
     pace = traitlets.Int(900).tag(sync=True)
+    # the table's words in the learner's language (table_labels); table.js shows no word of its own
+    labels = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game | None = None, viewer: int = 0,
                  on_choose: Callable[[int], Any] | None = None,
                  on_refused: Callable[[], Any] | None = None, **kwargs: Any):
+        kwargs.setdefault("labels", table_labels())
         super().__init__(**kwargs)
         self.on_banner: Callable[[], Any] | None = None
         # (key, the card's name) -> one sentence: why that element cannot be chosen now

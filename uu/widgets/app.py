@@ -15,6 +15,13 @@ a culled kernel or an ended Binder session. A saved lesson is replayed only when
 
 Lesson screens, the game and the sandbox are kept while the App lives, so leaving one and coming back
 resumes it.
+
+Language (uu/widgets/language.py): `App(lang="fr")` or the class default (`uu app --lang`) until the browser
+reports; then a link's `?lang=`, the learner's saved choice, the class default or the browser's language, in
+that order. `app.set_lang("de")` (the picker on every screen) changes every word and keeps the learner where
+they are: each open lesson is rebuilt on its translation (`uu.tutor.translation.translated_lesson`) and
+replayed to the same step, the game in progress replayed to the same move, the sandbox reopened on the same
+position.
 """
 
 from __future__ import annotations
@@ -28,14 +35,17 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as widgets
 
 from uu.engine.actions import Action
+from uu.i18n import _, current_language, normalize, set_language
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
-from uu.tutor.model import Lesson, load_lesson
+from uu.tutor.model import Lesson, LessonFileError, load_lesson
+from uu.tutor.translation import translated_lesson
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
+from uu.widgets.language import choose_language, class_default, language_picker, link_language, relabel_picker
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
 from uu.widgets.progress import GameSaved, LessonSaved, ProgressStore, Saved, decode_history, encode_history
@@ -54,12 +64,20 @@ __all__ = ["App"]
 
 class App(widgets.VBox):
     def __init__(self, start: str = "home", lessons: list[Lesson] | list[str | Path] | None = None,
-                 delay: float = 0.9, **kwargs: Any):
+                 delay: float = 0.9, lang: str | None = None, **kwargs: Any):
+        # the language until the browser says more: the one asked for, else the link's ?lang= when the server
+        # passed the page's query to this kernel (Voila sets QUERY_STRING), else the class default (uu app --lang)
+        query = os.environ.get("QUERY_STRING", "")
+        set_language(normalize(lang) or link_language(f"?{query}" if query else None) or class_default() or "en")
         with built_whole():  # the whole app in one message per widget
             self._build(start, lessons, delay, **kwargs)
 
     def _build(self, start: str, lessons: list[Any] | None, delay: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # the language the learner chose (picker or link), kept with the progress; None: not chosen
+        self.lang_chosen: str | None = None
+        # each lesson's English source (a file, or a Lesson given as is): translations are loaded from it
+        self._sources: list[Lesson | str | Path] = []
         self.add_class("uu-app")
         self.add_class("uu-root")
         self.delay = delay
@@ -79,7 +97,7 @@ class App(widgets.VBox):
         self.play_saved: PlaySettings | None = None
         self.game_saved: GameSaved | None = None  # the game in progress the browser kept, until it is reopened
         self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
-        self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link)
+        self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link, on_language=self._browser_language)
         # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
         self.classroom = _class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
@@ -93,12 +111,15 @@ class App(widgets.VBox):
         self.play_screen: PlayScreen | None = None
         self.sandbox_screen: SandboxScreen | None = None
         self.review_screen: ReviewScreen | None = None
-        self.home_button = make_button("Home", ("uu-home", "uu-nav-home"), self._nav_home,
-                                       tooltip="All lessons and the game")
+        self.home_button = make_button(_("Home"), ("uu-home", "uu-nav-home"), self._nav_home,
+                                       tooltip=_("All lessons and the game"))
         # with the class view, every screen says the teacher sees this learner's progress (once named)
         self.class_label = widgets.HTML()
         self.class_label.add_class("uu-class-label")
-        self.nav = widgets.HBox([self.home_button, self.class_label], layout=widgets.Layout(align_items="center"))
+        self.lang_picker = language_picker(lambda lang: self._guard(self.set_lang, lang, True))
+        spacer = widgets.Box(layout=widgets.Layout(flex="1 1 auto"))
+        self.nav = widgets.HBox([self.home_button, self.class_label, spacer, self.lang_picker],
+                                layout=widgets.Layout(align_items="center"))
         self.nav.add_class("uu-nav")
         self.home = HomeScreen(self)
         self.screen: ScreenBase = self.home
@@ -112,13 +133,30 @@ class App(widgets.VBox):
         for src in sources:
             if isinstance(src, Lesson):
                 self.lessons.append(src)
+                self._sources.append(src)
                 continue
             try:
-                self.lessons.append(load_lesson(src))
+                self.lessons.append(self._in_language(src))
+                self._sources.append(src)
             except Exception as e:
                 log.exception("cannot load lesson %s", src)
-                self.load_problems.append(f"A lesson could not be loaded: {e}")
+                self.load_problems.append(_("A lesson could not be loaded: {problem}").format(problem=e))
         self.lessons.sort(key=lambda lesson: lesson.order)
+
+    @staticmethod
+    def _in_language(src: Lesson | str | Path) -> Lesson:
+        """The lesson `src` in the language in use: its translation, or the English lesson when it has none (a
+        teacher's lesson, say) or when the translation does not fit the English file (logged)."""
+        if isinstance(src, Lesson):
+            if src.path.startswith("<") or not Path(src.path).is_file():
+                return src
+            src = src.path
+        try:
+            return translated_lesson(src, current_language())
+        except LessonFileError:
+            log.exception("the %s translation of %s does not fit; the English lesson is used",
+                          current_language(), src)
+            return load_lesson(src)
 
     def _load_teacher(self) -> None:
         folder = lessons_folder()
@@ -129,7 +167,10 @@ class App(widgets.VBox):
         except Exception as e:  # never stop the app for a teacher's folder; the log keeps the details
             log.exception("cannot check the lessons in %s", folder)
             self.teacher = [TeacherLesson(folder, None, f"{folder}: the lessons could not be checked ({e})")]
-        self.lessons.extend(t.lesson for t in self.teacher if t.lesson is not None)
+        for t in self.teacher:
+            if t.lesson is not None:
+                self._sources.append(t.lesson)
+                self.lessons.append(self._in_language(t.lesson))
 
     def is_teacher_lesson(self, lesson_id: str) -> bool:
         return any(t.lesson is not None and t.lesson.id == lesson_id for t in self.teacher)
@@ -163,9 +204,9 @@ class App(widgets.VBox):
             return None
         title = self.lesson(lid).title
         if self.status(lid) == "not started":
-            return lid, f"Start: {title}"
+            return lid, _("Start: {title}").format(title=title)
         k, _n = self.step_of(lid)
-        return lid, f"Continue: {title}, step {k}"
+        return lid, _("Continue: {title}, step {step}").format(title=title, step=k)
 
     def _lesson_changed(self, screen: LessonScreen) -> None:
         lid = screen.runner.lesson.id
@@ -191,18 +232,22 @@ class App(widgets.VBox):
         """The learner's name for the class view: reported from now on. Returns what is wrong with it, if
         anything (then nothing changes)."""
         if self.classroom is None:
-            return "There is no class view in this app."
+            return _("There is no class view in this app.")
         problem = _name_problem(name)
         if problem:
             return problem
         self.classroom.name = name
         if self._class_box is not None:
             self._class_box.show_name(name)
-        self.class_label.value = (f"<span style='margin-left:1em;color:#555'>In class as <b>{esc(name)}</b>: "
-                                  "your teacher sees your progress.</span>")
+        self.class_label.value = self._class_words(name)
         self.save()
         self._class_report()
         return None
+
+    @staticmethod
+    def _class_words(name: str) -> str:
+        words = esc(_("In class as {name}: your teacher sees your progress.")).format(name=f"<b>{esc(name)}</b>")
+        return f"<span style='margin-left:1em;color:#555'>{words}</span>"
 
     def _now_on(self, where: tuple[str, int] | str) -> None:
         if where != self._on_step:
@@ -232,8 +277,8 @@ class App(widgets.VBox):
             fields.update(lesson_id=runner.lesson.id, lesson=runner.lesson.title, step=k, steps=n,
                           step_since=self._step_since, wrong=self._wrong.get(key, 0))
         else:
-            where = ("Playing a game" if screen is self.play_screen else
-                     "The sandbox" if screen is self.sandbox_screen else "The home page")
+            where = (_("Playing a game") if screen is self.play_screen else
+                     _("The sandbox") if screen is self.sandbox_screen else _("The home page"))
             self._now_on(where)
             fields.update(lesson_id=None, lesson=where, step=None, steps=None, step_since=self._step_since, wrong=0)
         self.classroom.report(fields)
@@ -270,6 +315,8 @@ class App(widgets.VBox):
         if play is not None:
             state["play"] = play.model_dump()
         state["screen"] = self._screen_name()
+        if self.lang_chosen is not None:
+            state["lang"] = self.lang_chosen
         game = self._game_in_progress()
         if game is not None:
             state["game"] = game
@@ -351,6 +398,92 @@ class App(widgets.VBox):
         self.store.forget()
         if self.screen is self.home:
             self.home.refresh()
+
+    # ---- the language ---------------------------------------------------------------------------------
+    def _browser_language(self, saved: Saved | None, href: str | None, browser: str | None) -> None:
+        """The browser's first message: a link's `?lang=` > the saved choice > the class default > the browser's
+        language (uu/widgets/language.py)."""
+        lang, chosen = choose_language(link_language(href), saved.lang if saved is not None else None,
+                                       class_default(), browser)
+        self._guard(self.set_lang, lang, chosen)
+
+    def set_lang(self, lang: str, chosen: bool = True) -> None:
+        """Speak `lang` from now on (English for a tag not supported), keeping the learner where they are:
+        same screen, same lesson step, same game position; only the words change. `chosen`: the learner
+        chose it (the picker, a link), so it is kept with their progress."""
+        lang = normalize(lang) or "en"
+        if chosen:
+            self.lang_chosen = lang
+        if lang == current_language():
+            if self.store.restored:
+                self.save()
+            return
+        set_language(lang)
+        with built_whole():  # the new screens are sent whole, then shown (an opened widget may not refer to them before)
+            shown = self._rebuild_in_language()
+        self._show(shown)
+        if self.store.restored:
+            self.save()
+
+    def _rebuild_in_language(self) -> ScreenBase:
+        shown = self.screen
+        # the same lessons in the same order (the shipped ones by their order, then the teacher's)
+        order = {lesson.id: i for i, lesson in enumerate(self.lessons)}
+        self.lessons = sorted((self._in_language(src) for src in self._sources),
+                              key=lambda lesson: order.get(lesson.id, len(order)))
+        with self.home_button.hold_sync():
+            self.home_button.description = _("Home")
+            self.home_button.tooltip = _("All lessons and the game")
+        relabel_picker(self.lang_picker)
+        if self.lang_picker.value != current_language():
+            self.lang_picker.value = current_language()
+        if self.classroom is not None and self.classroom.name is not None:
+            self.class_label.value = self._class_words(self.classroom.name)
+        if self._class_box is not None:
+            from uu.widgets.classname import ClassNameBox
+
+            name = self.classroom.name if self.classroom is not None else None
+            self._class_box = ClassNameBox(self)
+            if name is not None:
+                self._class_box.show_name(name)
+        # each lesson screen again, on its lesson in the new language, replayed to the same step
+        screens, self.lesson_screens = self.lesson_screens, {}
+        for lid, old in screens.items():
+            runner = LessonRunner(self.lesson(lid))
+            runner.quiz_first = dict(old.runner.quiz_first)
+            runner.resume(list(old.runner.history))
+            screen = LessonScreen(runner, on_change=self._lesson_changed, next_lesson=self._next_lesson(lid))
+            self.lesson_screens[lid] = screen
+            if shown is old:
+                shown = screen
+        # the game: the same deal and moves, replayed (as a reload does)
+        if self.play_screen is not None:
+            was_shown = shown is self.play_screen
+            self.play_saved = self._play_settings()
+            game = self._game_in_progress()
+            self.game_saved = GameSaved.model_validate(game) if game is not None else None
+            self.play_screen = None
+            if was_shown:
+                shown = self._make_play()
+        # the sandbox: the same position and the same timeline, redrawn
+        if self.sandbox_screen is not None:
+            old_sandbox = self.sandbox_screen
+            self.sandbox_screen = SandboxScreen()
+            self.sandbox_screen.take_state(old_sandbox)
+            self.sandbox_screen._refresh_export()
+            if shown is old_sandbox:
+                shown = self.sandbox_screen
+        if self.review_screen is not None:
+            old_review = self.review_screen
+            self.review_screen = ReviewScreen(old_review.record, old_review.player, on_open=self.open_in_sandbox,
+                                              on_home=self.show_home)
+            if shown is old_review:
+                shown = self.review_screen
+        self.home = HomeScreen(self)
+        if shown not in (self.play_screen, self.sandbox_screen, self.review_screen) and \
+                not isinstance(shown, LessonScreen):
+            shown = self.home
+        return shown
 
     # ---- navigation -----------------------------------------------------------------------------------
     def navigate(self, fn: Any, *args: Any) -> None:
@@ -438,6 +571,10 @@ class App(widgets.VBox):
         return nxt.title, lambda: self.navigate(self.open_lesson, nxt.id)
 
     def open_play(self) -> PlayScreen:
+        self._show(self._make_play())
+        return self.play_screen  # type: ignore[return-value]  # made just above
+
+    def _make_play(self) -> PlayScreen:
         if self.play_screen is None:
             s = self.play_saved or PlaySettings()
             with built_whole():
@@ -453,7 +590,6 @@ class App(widgets.VBox):
                             p.fixed_seed_input):
                 control.observe(self.save, names="value")
             p.table.observe(self.save, names="version")  # the game in progress, move by move
-        self._show(self.play_screen)
         return self.play_screen
 
     def open_review(self, record: GameRecord, player: int) -> ReviewScreen:
@@ -468,10 +604,11 @@ class App(widgets.VBox):
         """Open a position (scenario YAML) in the sandbox, live, with its decision yours to make."""
         sandbox = self.open_sandbox()
         if not sandbox.load_yaml(text, note):
-            raise ValueError(f"this position could not be opened in the sandbox: {sandbox.load_message}")
+            raise ValueError(_("this position could not be opened in the sandbox: {problem}").format(
+                problem=sandbox.load_message))
         sandbox.start()
-        sandbox.message = ("info", f"Opened from the review of your game: {note}. Try another move, or let the "
-                           "bots play on.")
+        sandbox.message = ("info", _("Opened from the review of your game: {note}. Try another move, or let the "
+                                     "bots play on.").format(note=note))
         sandbox.refresh()
 
     def open_sandbox(self) -> SandboxScreen:
@@ -505,12 +642,12 @@ class App(widgets.VBox):
             self._set_error(str(e))
             return
         sandbox = self.open_sandbox()
-        if not sandbox.load_yaml(text, "the link's position"):
-            problem = sandbox.load_message or "it is not a position this tutor can set up"
+        if not sandbox.load_yaml(text, _("the link's position")):
+            problem = sandbox.load_message or _("it is not a position this tutor can set up")
             sandbox.load_message = None
             sandbox.refresh()
             self._show(self.home)
-            self._set_error(f"This link's position could not be opened: {problem}")
+            self._set_error(_("This link's position could not be opened: {problem}").format(problem=problem))
             return
         sandbox.refresh()
 
@@ -520,8 +657,8 @@ class App(widgets.VBox):
             return
         shown = lesson_id if len(lesson_id) <= 60 else lesson_id[:60] + "…"
         self._show(self.home)
-        self._set_error(f"This link asks for a lesson called \"{shown}\", and there is no lesson by that name "
-                        "here. Pick one from the list below.")
+        self._set_error(_("This link asks for a lesson called \"{name}\", and there is no lesson by that name "
+                          "here. Pick one from the list below.").format(name=shown))
 
 
 def _class_reporter() -> ClassChannel | None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from uu.i18n import N_, _
 from uu.render import esc
 from uu.tutor.classroom import MAX_NAME
 from uu.widgets.common import make_button, safe
@@ -17,8 +18,8 @@ from uu.widgets.host import AppHost
 
 __all__ = ["NOTICE", "ClassNameBox"]
 
-NOTICE = ("Your teacher can see your progress in this class: your name, lesson, step, wrong moves and quiz "
-          "results. It stays on this class's server; nothing else is kept.")
+NOTICE = N_("Your teacher can see your progress in this class: your name, lesson, step, wrong moves and quiz "
+            "results. It stays on this class's server; nothing else is kept.")
 
 
 class ClassNameBox(widgets.VBox):
@@ -26,15 +27,15 @@ class ClassNameBox(widgets.VBox):
         super().__init__(**kwargs)
         self.app = app
         self.add_class("uu-class-box")
-        self.notice = widgets.HTML(f"<p class='uu-class-notice' role='note'><b>{esc(NOTICE)}</b></p>")
-        self.name_input = widgets.Text(placeholder="Your name", description="Your name:",
+        self.notice = widgets.HTML(f"<p class='uu-class-notice' role='note'><b>{esc(_(NOTICE))}</b></p>")
+        self.name_input = widgets.Text(placeholder=_("Your name"), description=_("Your name:"),
                                        style={"description_width": "initial"})
         self.name_input.add_class("uu-class-name")
-        self.join_button = make_button("Join the class", "uu-class-join", self.on_join, style="primary",
-                                       tooltip=f"At most {MAX_NAME} characters")
+        self.join_button = make_button(_("Join the class"), "uu-class-join", self.on_join, style="primary",
+                                       tooltip=_("At most {count} characters").format(count=MAX_NAME))
         self.msg = widgets.HTML()
         self.msg.add_class("uu-class-msg")
-        self.children = [widgets.HTML("<h3>Your class</h3>"), self.notice,
+        self.children = [widgets.HTML("<h3>" + esc(_("Your class")) + "</h3>"), self.notice,
                          widgets.HBox([self.name_input, self.join_button],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                          self.msg]
@@ -57,9 +58,10 @@ class ClassNameBox(widgets.VBox):
 
     def show_name(self, name: str | None) -> None:
         if name is None:
-            self.msg.value = "<div>Type your name and press Join to start.</div>"
+            self.msg.value = "<div>" + esc(_("Type your name and press Join the class to start.")) + "</div>"
             return
         if self.name_input.value != name:
             self.name_input.value = name
-        self.join_button.description = "Change my name"
-        self.msg.value = f"<div class='uu-fb uu-fb-right' role='status'>You are in the class as <b>{esc(name)}</b>.</div>"
+        self.join_button.description = _("Change my name")
+        self.msg.value = ("<div class='uu-fb uu-fb-right' role='status'>"
+                          + esc(_("You are in the class as {name}.")).format(name=f"<b>{esc(name)}</b>") + "</div>")

@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.engine.errors import GameError
+from uu.i18n import N_, _
 from uu.render import STYLE, esc
 from uu.widgets.widgetopen import hold_widget_open
 
@@ -89,9 +90,9 @@ def error_html(message: str | None) -> str:
 
 
 def readable(e: Exception) -> str:
-    kind = "The game refused that" if isinstance(e, GameError) else "Something went wrong"
+    kind = _("The game refused that") if isinstance(e, GameError) else _("Something went wrong")
     text = str(e)
-    return f"{kind}: {text}" if text else f"{kind} ({type(e).__name__})."
+    return _("{kind}: {problem}").format(kind=kind, problem=text) if text else f"{kind} ({type(e).__name__})."
 
 
 def safe(method: Callable[..., Any]) -> Callable[..., Any]:
@@ -113,7 +114,7 @@ def safe(method: Callable[..., Any]) -> Callable[..., Any]:
             except Exception:  # a broken render must not hide the message above
                 logger.exception("error while redrawing after %s", method.__name__)
                 if not self.error:
-                    self._set_error("Something went wrong while drawing this screen.")
+                    self._set_error(_("Something went wrong while drawing this screen."))
 
     return wrapper
 
@@ -162,8 +163,8 @@ class ScreenBase(widgets.VBox):
         pass
 
 
-STALE_CHOICE = ("That choice is no longer on offer (the screen had not caught up with your previous click yet). "
-                "Nothing was changed: pick again from the buttons shown now.")
+STALE_CHOICE = N_("That choice is no longer on offer (the screen had not caught up with your previous click yet). "
+                  "Nothing was changed: pick again from the buttons shown now.")
 
 
 class _Bank:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from uu.cards.localized import card_name
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
-from uu.render import esc, plural, result_text, second_person
+from uu.i18n import _, ngettext
+from uu.render import esc, result_text, second_person
 
 __all__ = ["end_card_html", "learner_recap", "why_it_ended"]
 
@@ -36,28 +38,47 @@ def learner_recap(game: Game, viewer: int, moves: list[Action]) -> list[str]:
         elif a.kind == "draw":
             draws += 1
     turns = sum(1 for e in s.log if e.text.startswith("Turn ") and f": {s.players[viewer]}'s turn" in e.text)
-    words = {"basic": "Basic Unicorn", "magical": "Magical Unicorn", "magic": "Magic card", "upgrade": "Upgrade",
-             "downgrade": "Downgrade", "instant": "Instant", "baby": "Baby Unicorn"}
-    played = ", ".join(plural(n, words.get(t, t)) for t, n in types.most_common())
-    lines = [f"You took {plural(turns, 'turn')} and ended with {plural(q.unicorns(s, viewer), 'Unicorn')}."]
-    lines.append(f"You played {played}." if played else "You played no card from your hand.")
+    played = ", ".join(_count(n, t) for t, n in types.most_common())
+    lines = [_("You took {turns} and ended with {unicorns}.").format(
+        turns=ngettext("{n} turn", "{n} turns", turns).format(n=turns),
+        unicorns=_unicorns(q.unicorns(s, viewer)))]
+    lines.append(_("You played {cards}.").format(cards=played) if played else _("You played no card from your hand."))
     if neighs or draws:
-        lines.append(f"You answered with a Neigh {plural(neighs, 'time')} and drew {plural(draws, 'extra card')} "
-                     "as your action.")
+        lines.append(_("You answered with a Neigh {times} and drew {cards} as your action.").format(
+            times=ngettext("{n} time", "{n} times", neighs).format(n=neighs),
+            cards=ngettext("{n} extra card", "{n} extra cards", draws).format(n=draws)))
     return lines
+
+
+def _unicorns(n: int) -> str:
+    return ngettext("{n} Unicorn", "{n} Unicorns", n).format(n=n)
+
+
+def _count(n: int, kind: str) -> str:
+    """"2 Magic cards": a count of cards of one type, in the learner's language."""
+    forms = {"basic": lambda: ngettext("{n} Basic Unicorn", "{n} Basic Unicorns", n),
+             "magical": lambda: ngettext("{n} Magical Unicorn", "{n} Magical Unicorns", n),
+             "magic": lambda: ngettext("{n} Magic card", "{n} Magic cards", n),
+             "upgrade": lambda: ngettext("{n} Upgrade", "{n} Upgrades", n),
+             "downgrade": lambda: ngettext("{n} Downgrade", "{n} Downgrades", n),
+             "instant": lambda: ngettext("{n} Instant", "{n} Instants", n),
+             "baby": lambda: ngettext("{n} Baby Unicorn", "{n} Baby Unicorns", n)}
+    form = forms.get(kind)
+    return form().format(n=n) if form else f"{n} {kind}"
 
 
 def end_card_html(game: Game, viewer: int, moves: list[Action]) -> str:
     s = game.state
     stables = "".join(
-        f"<li><b>{esc('You' if p == viewer else name)}</b>: {plural(q.unicorns(s, p), 'Unicorn')}"
-        f"<span class='uu-end-cards'> ({esc(', '.join(s.names(s.stables[p])) or 'empty')})</span></li>"
+        f"<li><b>{esc(_('You') if p == viewer else name)}</b>: {esc(_unicorns(q.unicorns(s, p)))}"
+        f"<span class='uu-end-cards'> ({esc(', '.join(card_name(c) for c in s.names(s.stables[p])) or _('empty'))})"
+        "</span></li>"
         for p, name in enumerate(s.players))
     recap = "".join(f"<li>{esc(line)}</li>" for line in learner_recap(game, viewer, moves))
     why = why_it_ended(game)
-    return (f"<div class='uu-banner uu-end-card' role='status' data-role='prompt'>"
-            f"<div class='uu-end-title'>Game over: {esc(result_text(game, viewer))}</div>"
-            + (f"<p class='uu-end-why'>{esc(why)}</p>" if why else "")
-            + f"<div class='uu-end-stables'><b>Final Stables</b><ul>{stables}</ul></div>"
-            f"<div class='uu-end-recap'><b>Your game</b><ul>{recap}</ul></div>"
-            "<p class='uu-end-next'>Press <b>New game</b> for a new deal.</p></div>")
+    return ("<div class='uu-banner uu-end-card' role='status' data-role='prompt'>"
+            "<div class='uu-end-title'>" + esc(_("Game over: {result}").format(result=result_text(game, viewer)))
+            + "</div>" + (f"<p class='uu-end-why'>{esc(why)}</p>" if why else "")
+            + "<div class='uu-end-stables'><b>" + esc(_("Final Stables")) + f"</b><ul>{stables}</ul></div>"
+            "<div class='uu-end-recap'><b>" + esc(_("Your game")) + f"</b><ul>{recap}</ul></div>"
+            "<p class='uu-end-next'>" + esc(_("Press New game for a new deal.")) + "</p></div>")

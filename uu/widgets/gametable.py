@@ -16,6 +16,7 @@ from typing import Any
 
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import N_
 from uu.table.clickwhy import click_reason
 from uu.table.observation import legal_actions, log_lines, observe
 from uu.table.replay import BOT_MOVES_AT_ONCE, Chooser, Positions, changes_since, play_until_person, positions
@@ -23,8 +24,8 @@ from uu.table.widget import TableWidget
 
 __all__ = ["GameTable", "STALE_CLICK"]
 
-STALE_CLICK = ("That click was made on an older table (the screen had not caught up with your previous move "
-               "yet). Nothing was changed: choose again on the table shown now.")
+STALE_CLICK = N_("That click was made on an older table (the screen had not caught up with your previous move "
+                 "yet). Nothing was changed: choose again on the table shown now.")
 
 
 class GameTable:

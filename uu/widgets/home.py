@@ -14,15 +14,18 @@ from typing import Any
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from uu.cards.localized import card_name
+from uu.i18n import N_, _
 from uu.render import esc
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.host import AppHost
 
 __all__ = ["HomeScreen", "STATUS_LABELS"]
 
-STATUS_LABELS = {"done": ("done", "uu-status-done"), "in progress": ("in progress", "uu-status-progress"),
-                 "not started": ("not started", "uu-status-new")}
-BUTTON_TEXT = {"done": "Review", "in progress": "Continue", "not started": "Start"}
+# marked here, translated where shown (the language may change while the app runs)
+STATUS_LABELS = {"done": (N_("done"), "uu-status-done"), "in progress": (N_("in progress"), "uu-status-progress"),
+                 "not started": (N_("not started"), "uu-status-new")}
+BUTTON_TEXT = {"done": N_("Review"), "in progress": N_("Continue"), "not started": N_("Start")}
 
 
 class HomeScreen(ScreenBase):
@@ -38,10 +41,11 @@ class HomeScreen(ScreenBase):
         self._row_layout = widgets.Layout(align_items="center")
         self._text_layout = widgets.Layout(flex="1 1 auto")
         self._text_style = HTMLStyle()
-        self._button_layout = widgets.Layout(width="8em")
+        # wide enough for the longest word of a language ("Weitermachen"), never cut to "Com…"
+        self._button_layout = widgets.Layout(width="auto", min_width="8em", flex="0 0 auto")
         self._button_style = widgets.ButtonStyle()
-        self.play_button = make_button("Play a game", "uu-play", self.on_play, style="success",
-                                       tooltip="A full game against 1 to 7 bots")
+        self.play_button = make_button(_("Play a game"), "uu-play", self.on_play, style="success",
+                                       tooltip=_("A full game against 1 to 7 bots"))
         # the first thing on the home: where the learner left off, and a game
         self.continue_button = make_button("", ("uu-continue", "uu-role-next"), self.on_continue, style="primary")
         self.continue_button.layout.width = "auto"
@@ -49,46 +53,51 @@ class HomeScreen(ScreenBase):
         self.top = widgets.HBox([self.continue_button, self.play_button],
                                 layout=widgets.Layout(flex_flow="row wrap", margin="4px 0 8px"))
         self.top.add_class("uu-home-top")
-        self.sandbox_button = make_button("Open the sandbox", "uu-open-sandbox", self.on_sandbox,
-                                          tooltip="Build any position, play on from it, branch, get hints")
-        self.forget_button = make_button("Forget my progress", "uu-forget", self.on_forget, style="danger",
-                                         tooltip="Every lesson back to not started; also forgotten by this browser")
+        self.sandbox_button = make_button(_("Open the sandbox"), "uu-open-sandbox", self.on_sandbox,
+                                          tooltip=_("Build any position, play on from it, branch, get hints"))
+        self.forget_button = make_button(_("Forget my progress"), "uu-forget", self.on_forget, style="danger",
+                                         tooltip=_("Every lesson back to not started; also forgotten by this browser"))
         self.rows = widgets.VBox()
         self.rows.add_class("uu-lessons")
         # "Your teacher's lessons" (uu.tutor.folder): shown only when the app has a teacher's folder
         self.teacher_rows = widgets.VBox()
         self.teacher_rows.add_class("uu-teacher-lessons")
         self.teacher_section = widgets.VBox(
-            [widgets.HTML("<h3>Your teacher's lessons</h3>"), self.teacher_rows],
+            [widgets.HTML("<h3>" + esc(_("Your teacher’s lessons")) + "</h3>"), self.teacher_rows],
             layout=widgets.Layout(display="" if app.teacher else "none"))
         self._broken: list[widgets.HTML] | None = None
         # the class view's name box (uu.widgets.classname), when the teacher runs `uu app --class`
         self.class_box = app.class_box()
         from uu.cards import catalog
 
-        self.card_finder = widgets.Dropdown(options=[("Pick a card…", "")] + [(c.name, c.name) for c in catalog()],
-                                            value="", description="Find a card:",
+        # the card's name in the learner's language; its value stays the English id
+        names = sorted(((card_name(c.name), c.name) for c in catalog()), key=lambda x: x[0].casefold())
+        self.card_finder = widgets.Dropdown(options=[(_("Pick a card…"), "")] + names,
+                                            value="", description=_("Find a card:"),
                                             style={"description_width": "initial"})
         self.card_finder.add_class("uu-card-finder")
         self.card_finder.observe(self.on_find_card, names="value")
         self.card_found = widgets.HTML()
         self.card_found.add_class("uu-card-found")
         self.intro = widgets.HTML(
-            "<h1 style='margin:4px 0'>Unstable Unicorns: learn to play</h1>"
-            "<p>Learn by doing: each lesson asks you for moves on a live game, the rules engine checks them, "
-            "and every step says which rule is at work. Take the lessons in order, or jump in anywhere.</p>")
+            "<h1 style='margin:4px 0'>" + esc(_("Unstable Unicorns: learn to play")) + "</h1>"
+            "<p>" + esc(_("Learn by doing: each lesson asks you for moves on a live game, the rules engine checks "
+                          "them, and every step says which rule is at work. Take the lessons in order, or jump in "
+                          "anywhere.")) + "</p>")
         top = [self.class_box] if self.class_box is not None else []
-        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML("<h3>Lessons</h3>"), self.rows,
-                         self.teacher_section,
-                         widgets.HTML("<p>Which lesson shows a card? Pick it here.</p>"),
+        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML("<h3>" + esc(_("Lessons")) + "</h3>"),
+                         self.rows, self.teacher_section,
+                         widgets.HTML("<p>" + esc(_("Which lesson shows a card? Pick it here.")) + "</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                         widgets.HTML("<h3>What if…?</h3><p>The sandbox: build any position, play on from it "
-                                      "with undo and branches, see what each move would do, ask for a hint, "
-                                      "and share the position as text.</p>"),
+                         widgets.HTML("<h3>" + esc(_("What if…?")) + "</h3><p>"
+                                      + esc(_("The sandbox: build any position, play on from it with undo and "
+                                              "branches, see what each move would do, ask for a hint, and share "
+                                              "the position as text.")) + "</p>"),
                          self.sandbox_button,
-                         widgets.HTML("<h3>Your progress</h3><p>Kept in this browser only (no account): it "
-                                      "survives a reload or a new session.</p>"),
+                         widgets.HTML("<h3>" + esc(_("Your progress")) + "</h3><p>"
+                                      + esc(_("Kept in this browser only (no account): it survives a reload or a "
+                                              "new session.")) + "</p>"),
                          self.forget_button]
         self.refresh()
 
@@ -108,9 +117,10 @@ class HomeScreen(ScreenBase):
 
         found = [les for les in self.app.lessons if card in cards_shown(les)]
         if not found:
-            return f"<span>No lesson shows {esc(card)} yet: try it in the sandbox.</span>"
-        names = "; ".join(f"{esc(les.order)}. {esc(les.title)}" for les in found)
-        return f"<span>{esc(card)} is shown in: {names}</span>"
+            return "<span>" + esc(_("No lesson shows {card} yet: try it in the sandbox.").format(
+                card=card_name(card))) + "</span>"
+        names = "; ".join(f"{les.order}. {les.title}" for les in found)
+        return "<span>" + esc(_("{card} is shown in: {lessons}").format(card=card_name(card), lessons=names)) + "</span>"
 
     @safe
     def on_continue(self, _b: Any = None) -> None:
@@ -138,8 +148,9 @@ class HomeScreen(ScreenBase):
         for lesson in self.app.lessons:
             status = self.app.status(lesson.id)
             label, css = STATUS_LABELS[status]
+            label = _(label)
             k, n = self.app.step_of(lesson.id)
-            where = f" · step {k} of {n}" if status == "in progress" else ""
+            where = _(" · step {step} of {steps}").format(step=k, steps=n) if status == "in progress" else ""
             row = self._lesson_rows.get(lesson.id)
             if row is None:
                 b = widgets.Button(description="", layout=self._button_layout, style=self._button_style)
@@ -157,15 +168,17 @@ class HomeScreen(ScreenBase):
                           f"<span class='{css}'>({esc(label)}{esc(where)})</span>"
                           f"<br><span style='color:#555'>{esc(lesson.spec.summary or '')}</span></div>")
             with b.hold_sync():
-                b.description = BUTTON_TEXT[status]
-                b.tooltip = f"{BUTTON_TEXT[status]}: {lesson.title}"
+                b.description = _(BUTTON_TEXT[status])
+                b.tooltip = _("{action}: {lesson}").format(action=_(BUTTON_TEXT[status]), lesson=lesson.title)
                 b.button_style = "" if status == "done" else "primary"
             (mine if self.app.is_teacher_lesson(lesson.id) else rows).append(row)
         if self._broken is None:
             self._broken = [widgets.HTML(
-                f"<div class='uu-broken-lesson' role='note' style='border:1px solid #b00;padding:4px 8px;"
-                f"margin:4px 0;color:#600;white-space:pre-wrap'><b>{esc(t.path.name)}</b> cannot be opened: "
-                f"{esc((t.problem or '').replace(str(t.path.parent) + '/', ''))}</div>")
+                "<div class='uu-broken-lesson' role='note' style='border:1px solid #b00;padding:4px 8px;"
+                "margin:4px 0;color:#600;white-space:pre-wrap'>"
+                + esc(_("{file} cannot be opened: {problem}")).format(
+                    file=f"<b>{esc(t.path.name)}</b>", problem=esc((t.problem or '').replace(str(t.path.parent) + '/', '')))
+                + "</div>")
                 for t in self.app.teacher if t.lesson is None]
         self.teacher_rows.children = [*mine, *self._broken]
         if self.app.load_problems and not hasattr(self, "_problems"):
@@ -175,6 +188,6 @@ class HomeScreen(ScreenBase):
         self.rows.children = rows
         target = self.app.continue_target()
         with self.continue_button.hold_sync():
-            self.continue_button.description = target[1] if target else "Every lesson is done: review any below"
+            self.continue_button.description = target[1] if target else _("Every lesson is done: review any below")
             self.continue_button.tooltip = self.continue_button.description
             self.continue_button.disabled = target is None

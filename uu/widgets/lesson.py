@@ -29,6 +29,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.engine.actions import Action
+from uu.i18n import N_, _
 from uu.render import esc, markdown_html, rules_html
 from uu.table.observation import legal_actions
 from uu.widgets.common import ScreenBase, make_button, safe
@@ -42,9 +43,11 @@ HIDDEN = "none"
 # shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
 # Pyodide kernel of the static build, docs/static-build.md)
 SHOWN = ""
-PREVIEW_TITLE = "What would happen"
-PREVIEW_TEXT = ("That move is legal, but not what this step asks. The table shows what it would do (the cards it "
-                "moved are marked); it was taken back.")
+PREVIEW_TITLE = N_("What would happen")
+PREVIEW_TEXT = N_("That move is legal, but not what this step asks. The table shows what it would do (the cards it "
+                  "moved are marked); it was taken back.")
+# the label over a feedback, by its kind
+FEEDBACK_LABELS = {"right": N_("Right!"), "illegal": N_("Not allowed"), "other": N_("Not this one"), "info": ""}
 
 
 def split_prompt(say: str) -> tuple[str, str]:
@@ -95,22 +98,22 @@ class LessonScreen(ScreenBase):
         self.preview_note = widgets.HTML()
         self.preview_note.add_class("uu-preview-note")
         # "Try again" is drawn on the table (its banner); this button does the same from Python
-        self.preview_back = make_button("Try again", "uu-preview-back", self.on_preview_back,
-                                        style="primary", tooltip="Take that move back and show the live table")
+        self.preview_back = make_button(_("Try again"), "uu-preview-back", self.on_preview_back,
+                                        style="primary", tooltip=_("Take that move back and show the live table"))
         self.preview_back.layout.display = HIDDEN
-        self.next_button = make_button("Next", ("uu-next", "uu-role-next"), self.on_next, style="primary")
-        self.next_lesson_button = make_button("Next lesson", ("uu-next-lesson", "uu-role-next"),
+        self.next_button = make_button(_("Next"), ("uu-next", "uu-role-next"), self.on_next, style="primary")
+        self.next_lesson_button = make_button(_("Next lesson"), ("uu-next-lesson", "uu-role-next"),
                                               self.on_next_lesson, style="success")
         self.next_lesson_button.layout.display = HIDDEN
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
-        self.hint_button = make_button("Hint", "uu-hint", self.on_hint, style="info")
+        self.hint_button = make_button(_("Hint"), "uu-hint", self.on_hint, style="info")
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("uu-hint-text")
-        self.back_button = make_button("Back", "uu-back", self.on_back, tooltip="Back to the start of this step")
-        self.restart_button = make_button("Restart", "uu-restart", self.on_restart, style="warning",
-                                          tooltip="Start this lesson again")
-        self.home_button = make_button("All lessons", ("uu-home", "uu-lesson-home"), self.on_home_click)
+        self.back_button = make_button(_("Back"), "uu-back", self.on_back, tooltip=_("Back to the start of this step"))
+        self.restart_button = make_button(_("Restart"), "uu-restart", self.on_restart, style="warning",
+                                          tooltip=_("Start this lesson again"))
+        self.home_button = make_button(_("All lessons"), ("uu-home", "uu-lesson-home"), self.on_home_click)
         if on_home is None:
             self.home_button.layout.display = HIDDEN
         self.game_table = GameTable(self.on_table_choice, self.on_stale_choice, prompt_here=False)
@@ -120,8 +123,8 @@ class LessonScreen(ScreenBase):
         head = widgets.HBox([self.title, self.progress_label])
         head.add_class("uu-panel-head")
         # a lesson with a game (the guided game): once it is done, the review of the learner's game
-        self.review_button = make_button("Review my game", "uu-review-game", self.on_review, style="success",
-                                         tooltip="Grade each of your decisions and find the turning points")
+        self.review_button = make_button(_("Review my game"), "uu-review-game", self.on_review, style="success",
+                                         tooltip=_("Grade each of your decisions and find the turning points"))
         self.review_box = widgets.VBox()
         buttons = widgets.HBox([self.next_button, self.next_lesson_button, self.review_button, self.hint_button,
                                 self.back_button, self.restart_button, self.home_button])
@@ -173,7 +176,7 @@ class LessonScreen(ScreenBase):
 
     @safe
     def on_stale_choice(self) -> None:
-        self.feedback = Feedback(ok=False, kind="info", text=STALE_CLICK)
+        self.feedback = Feedback(ok=False, kind="info", text=_(STALE_CLICK))
 
     @safe
     def on_preview_back(self, _b: Any = None) -> None:
@@ -260,7 +263,7 @@ class LessonScreen(ScreenBase):
     def on_review(self, _b: Any = None) -> None:
         r = self.runner
         if r.record is None or not r.done:
-            raise ValueError("the review is for the lesson's game, once the lesson is complete")
+            raise ValueError(_("the review is for the lesson's game, once the lesson is complete"))
         r.record.finish(r.game)
         self.review_box.children = (ReviewScreen(r.record, r.learner),)
 
@@ -273,8 +276,8 @@ class LessonScreen(ScreenBase):
         k, n = r.progress
         st = r.step
         self.title.value = f"<h2 class='uu-lesson-h'>{esc(r.lesson.title)}</h2>"
-        self.progress_label.value = (f"<span class='uu-progress-text'>Step {k} of {n}"
-                                     f"{' · lesson complete' if r.done else ''}</span>")
+        words = (_("Step {step} of {steps} · lesson complete") if r.done else _("Step {step} of {steps}"))
+        self.progress_label.value = f"<span class='uu-progress-text'>{esc(words.format(step=k, steps=n))}</span>"
         if st is None:
             self.narration.value, self.task.value = "", self._done_html()
         else:
@@ -295,21 +298,22 @@ class LessonScreen(ScreenBase):
         done_next = r.done and self.next_lesson is not None
         self.next_lesson_button.layout.display = SHOWN if done_next else HIDDEN
         if done_next and self.next_lesson is not None:
-            self.next_lesson_button.tooltip = f"Next lesson: {self.next_lesson[0]}"
+            self.next_lesson_button.tooltip = _("Next lesson: {title}").format(title=self.next_lesson[0])
         self.hint_button.layout.display = HIDDEN if st is None else SHOWN
         self.back_button.layout.display = HIDDEN if st is None else SHOWN
         self.hint_button.disabled = st is None
         self.feedback_box.value = self._feedback_html(k)
         self.hint_box.value = ("" if not self.hint_text else
-                               f"<div class='uu-fb uu-fb-info'><b>Hint</b>{markdown_html(self.hint_text)}</div>")
+                               "<div class='uu-fb uu-fb-info'><b>" + esc(_("Hint")) + f"</b>{markdown_html(self.hint_text)}</div>")
         fb = self.feedback
         preview = fb.preview if fb is not None and self.showing_preview else None
         if preview is not None:
-            self.preview_note.value = ("<div class='uu-fb uu-fb-info'><b>What that move would do</b> is on the table, "
-                                       "taken back: press Try again there to choose again.</div>")
+            self.preview_note.value = ("<div class='uu-fb uu-fb-info'>" + esc(_(
+                "What that move would do is on the table, taken back: press Try again there to choose again."))
+                + "</div>")
             self.preview_back.layout.display = SHOWN
-            self.table.banner = {"kind": "preview", "title": PREVIEW_TITLE, "text": PREVIEW_TEXT,
-                                 "button": "Try again"}
+            self.table.banner = {"kind": "preview", "title": _(PREVIEW_TITLE), "text": _(PREVIEW_TEXT),
+                                 "button": _("Try again")}
             self.game_table.show(preview, r.learner, [])  # a picture: nothing on it can be chosen
         else:
             self.preview_note.value = ""
@@ -325,23 +329,24 @@ class LessonScreen(ScreenBase):
         label = ""
         quiz = [i for i, x in enumerate(self.runner.lesson.script) if x.quiz]
         if self.runner.index in quiz:
-            label = (f"<div class='uu-quiz-label'>Question {quiz.index(self.runner.index) + 1} of "
-                     f"{len(quiz)}</div>")
+            label = ("<div class='uu-quiz-label'>" + esc(_("Question {number} of {count}").format(
+                number=quiz.index(self.runner.index) + 1, count=len(quiz))) + "</div>")
         # tabindex: a box that may scroll can be reached and scrolled from the keyboard
         return (f"<div class='uu-say' tabindex='0'>{markdown_html(before)}</div>"
-                + rules_html(st.rules, "The rules in this step"),
+                + rules_html(st.rules, _("The rules in this step")),
                 f"<div class='uu-task' data-role='prompt' tabindex='0'>{label}{markdown_html(prompt)}</div>")
 
     def _feedback_html(self, k: int) -> str:
         fb = self.feedback
         if fb is None:
             return ""
-        label = {"right": "Right!", "illegal": "Not allowed", "other": "Not this one", "info": ""}[fb.kind]
+        label = _(FEEDBACK_LABELS[fb.kind]) if FEEDBACK_LABELS.get(fb.kind) else ""
         if label and fb.text.lstrip().startswith(label):
             label = ""  # the text says it already ("Right! ...")
         if self.feedback_step != k:  # the step changed: this is about the last one, and says so
-            label = f"Step {self.feedback_step}:" + (f" {label}" if label else "")
-        rules = rules_html(fb.rules, "The rule" if fb.kind in ("illegal", "other") else "Rules",
+            label = (_("Step {step}: {label}").format(step=self.feedback_step, label=label) if label else
+                     _("Step {step}:").format(step=self.feedback_step))
+        rules = rules_html(fb.rules, _("The rule") if fb.kind in ("illegal", "other") else _("Rules"),
                            open_=fb.kind in ("illegal", "other"))
         body = markdown_html(fb.text) if fb.text else ""
         head = f"<b>{esc(label)}</b>" if label else ""
@@ -358,9 +363,12 @@ class LessonScreen(ScreenBase):
         r = self.runner
         recap = "".join(f"<li>{esc(line)}</li>" for line in r.lesson.spec.recap)
         right, total = self.quiz_score()
-        score = (f"<p class='uu-quiz-score'>Quiz: {right} of {total} right at the first try.</p>" if total else "")
-        after = (f"Next: <b>{esc(self.next_lesson[0])}</b>." if self.next_lesson is not None else
-                 "Pick another lesson from Home, or press Restart to do this one again.")
-        return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>Lesson complete!</h3>"
-                + score + f"<p>{after}</p></div>"
-                + (f"<div class='uu-recap'><b>Remember</b><ul>{recap}</ul></div>" if recap else "") + "</div>")
+        score = ("<p class='uu-quiz-score'>" + esc(_("Quiz: {right} of {total} right at the first try.").format(
+            right=right, total=total)) + "</p>" if total else "")
+        after = (esc(_("Next: {title}.")).format(title=f"<b>{esc(self.next_lesson[0])}</b>")
+                 if self.next_lesson is not None else
+                 esc(_("Pick another lesson from Home, or press Restart to do this one again.")))
+        return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>"
+                + esc(_("Lesson complete!")) + "</h3>" + score + f"<p>{after}</p></div>"
+                + ("<div class='uu-recap'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
+                + "</div>")

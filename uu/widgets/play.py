@@ -44,6 +44,7 @@ from uu.bots.hint import hint
 from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
+from uu.i18n import N_, _
 from uu.render import esc
 from uu.scenario.record import GameRecord, record_of
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
@@ -55,6 +56,10 @@ from uu.words.hint import hint_html
 
 __all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
 
+# the bot levels as the play screen words them (marked here, translated when the screen is made)
+LEVEL_LABELS = {"easy": N_("Easy: plays any legal move at random"),
+                "normal": N_("Normal: plays by rules of thumb (the heuristic bot)"),
+                "hard": N_("Hard: thinks ahead like the hint (plays its best move)")}
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
 HIDDEN = "none"
 # shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
@@ -108,36 +113,36 @@ class PlayScreen(ScreenBase):
         self.deal_seed = 0  # the seed of the game on the table
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
 
-        self.name_input = widgets.Text(value=name, description="Your name", layout=widgets.Layout(width="16em"))
+        self.name_input = widgets.Text(value=name, description=_("Your name"), layout=widgets.Layout(width="16em"))
         self.name_input.add_class("uu-name")
         self.players_input = widgets.Dropdown(options=list(range(2, 9)), value=max(2, min(8, players)),
-                                              description="Players", layout=widgets.Layout(width="10em"))
+                                              description=_("Players"), layout=widgets.Layout(width="10em"))
         self.players_input.add_class("uu-players")
-        self.level_input = widgets.Dropdown(options=[(LEVEL_WORDS[k], k) for k in LEVELS],
-                                            value=level if level in LEVELS else "normal", description="Bots",
+        self.level_input = widgets.Dropdown(options=[(_(LEVEL_LABELS[k]) if k in LEVEL_LABELS else LEVEL_WORDS[k], k) for k in LEVELS],
+                                            value=level if level in LEVELS else "normal", description=_("Bots"),
                                             layout=widgets.Layout(width="100%", max_width="26em"))
         self.level_input.add_class("uu-level")
         self.targeting_input = widgets.Dropdown(
-            options=[("choose targets when playing (Option 1)", "declare-first"),
-                     ("choose targets on resolution (Option 2)", "neigh-first")],
-            value=targeting, description="Targeting", layout=widgets.Layout(width="100%", max_width="26em"))
+            options=[(_("choose targets when playing (Option 1)"), "declare-first"),
+                     (_("choose targets on resolution (Option 2)"), "neigh-first")],
+            value=targeting, description=_("Targeting"), layout=widgets.Layout(width="100%", max_width="26em"))
         self.targeting_input.add_class("uu-targeting")
-        self.fixed_seed_input = widgets.Checkbox(value=seed is not None, description="Same deal every game",
+        self.fixed_seed_input = widgets.Checkbox(value=seed is not None, description=_("Same deal every game"),
                                                  indent=False)
         self.fixed_seed_input.add_class("uu-fixed-seed")
-        self.seed_input = widgets.BoundedIntText(value=seed or 0, min=0, max=MAX_SEED, description="Seed",
+        self.seed_input = widgets.BoundedIntText(value=seed or 0, min=0, max=MAX_SEED, description=_("Seed"),
                                                  layout=widgets.Layout(width="12em"))
         self.seed_input.add_class("uu-seed")
-        self.step_input = widgets.Checkbox(value=step_mode, description="Step through the bots' moves",
+        self.step_input = widgets.Checkbox(value=step_mode, description=_("Step through the bots' moves"),
                                            indent=False)
         self.step_input.add_class("uu-step-mode")
         self.step_input.observe(self.on_step_mode, names="value")
-        self.new_button = make_button("New game", "uu-new-game", self.on_new, style="success")
-        self.home_button = make_button("Home", ("uu-home", "uu-play-home"), self.on_home_click)
+        self.new_button = make_button(_("New game"), "uu-new-game", self.on_new, style="success")
+        self.home_button = make_button(_("Home"), ("uu-home", "uu-play-home"), self.on_home_click)
         if on_home is None:
             self.home_button.layout.display = HIDDEN
-        self.more_button = widgets.ToggleButton(value=False, description="More settings",
-                                                tooltip="Seed, targeting option and step mode")
+        self.more_button = widgets.ToggleButton(value=False, description=_("More settings"),
+                                                tooltip=_("Seed, targeting option and step mode"))
         self.more_button.add_class("uu-more-settings")
         self.more_box = widgets.VBox([self.fixed_seed_input, self.seed_input, self.targeting_input, self.step_input],
                                      layout=widgets.Layout(display=HIDDEN))
@@ -148,19 +153,19 @@ class PlayScreen(ScreenBase):
         self.banner.add_class("uu-result")
         self.prompt = widgets.HTML()
         self.prompt.add_class("uu-prompt")
-        self.bot_button = make_button("Bot: next", "uu-bot-next", self.on_bot_next, style="info",
-                                      tooltip="Let the bot whose turn it is make one decision")
-        self.undo_button = make_button("Undo my last move", "uu-undo", self.on_undo, style="warning")
-        self.hint_button = make_button("Hint", "uu-hint-button", self.on_hint, style="info",
-                                       tooltip="What would a strong player do here, and why?")
+        self.bot_button = make_button(_("Bot: next"), "uu-bot-next", self.on_bot_next, style="info",
+                                      tooltip=_("Let the bot whose turn it is make one decision"))
+        self.undo_button = make_button(_("Undo my last move"), "uu-undo", self.on_undo, style="warning")
+        self.hint_button = make_button(_("Hint"), "uu-hint-button", self.on_hint, style="info",
+                                       tooltip=_("What would a strong player do here, and why?"))
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("uu-hint-box")
-        self.save_button = make_button("Save this game", "uu-save-game", self.on_save,
-                                       tooltip="Download this game (its start and every move) to review it later")
+        self.save_button = make_button(_("Save this game"), "uu-save-game", self.on_save,
+                                       tooltip=_("Download this game (its start and every move) to review it later"))
         self.save_link = widgets.HTML()
         self.save_link.add_class("uu-save-link")
-        self.review_button = make_button("Review my game", "uu-review-game", self.on_review_click, style="success",
-                                         tooltip="Grade each of your decisions and find the turning points")
+        self.review_button = make_button(_("Review my game"), "uu-review-game", self.on_review_click, style="success",
+                                         tooltip=_("Grade each of your decisions and find the turning points"))
         self.review_box = widgets.VBox()
         self.feedback_box = widgets.HTML()
         self.feedback_box.add_class("uu-feedback")
@@ -168,7 +173,7 @@ class PlayScreen(ScreenBase):
         self.table = self.game_table.widget
         self.table.pace = max(0, int(delay * 1000))
 
-        head = widgets.HTML("<h2 class='uu-lesson-h'>Play a game</h2>")
+        head = widgets.HTML("<h2 class='uu-lesson-h'>" + esc(_("Play a game")) + "</h2>")
         buttons = widgets.HBox([self.bot_button, self.undo_button, self.hint_button, self.review_button,
                                 self.new_button, self.save_button, self.home_button])
         buttons.add_class("uu-panel-buttons")
@@ -189,9 +194,9 @@ class PlayScreen(ScreenBase):
                                 seed=self.seed_input.value if self.fixed_seed_input.value else None,
                                 level=self.level_input.value)
         except ValidationError as e:
-            raise ValueError("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647, a level "
-                             "(Easy, Normal or Hard) and a name of at most 40 characters without control or "
-                             "text-direction characters") from e
+            raise ValueError(_("choose 2 to 8 players, a targeting option, a seed from 0 to 2147483647, a level "
+                               "(Easy, Normal or Hard) and a name of at most 40 characters without control or "
+                               "text-direction characters")) from e
 
     @safe
     def _start(self) -> None:
@@ -298,14 +303,14 @@ class PlayScreen(ScreenBase):
         """The hint for the learner's decision: its sentences, and its table inside a <details> (one click)."""
         g = self.game
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
-            self.message = ("info", "A hint is for your own decision: wait until it is your move.")
+            self.message = ("info", _("A hint is for your own decision: wait until it is your move."))
             return
         if len(g.pending.actions) == 1:
-            self.message = ("info", "Only one move is possible here, so there is nothing to weigh.")
+            self.message = ("info", _("Only one move is possible here, so there is nothing to weigh."))
             return
-        self.hint_box.value = "<div class='uu-hint-wait' role='status'>Thinking…</div>"
+        self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
         result = hint(g)
-        self.hint_box.value = (f"<div class='uu-hint' role='status'><b>Hint</b> {hint_html(result)}</div>")
+        self.hint_box.value = ("<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {hint_html(result)}</div>")
         # light the hinted move on the table (with the other when the estimate cannot tell them apart)
         lit = [result.best] if result.clear else result.simulated[:2]
         self.table.hint = [r.index for r in lit]
@@ -324,21 +329,22 @@ class PlayScreen(ScreenBase):
     def on_save(self, _b: Any = None) -> None:
         """Offer the game record as a download (a data: link; nothing is stored on the server)."""
         if self.game is None:
-            self.message = ("info", "There is no game to save yet: press New game.")
+            self.message = ("info", _("There is no game to save yet: press New game."))
             return
         record = record_of(self.game)
         data = base64.b64encode(record.to_json().encode("utf-8")).decode("ascii")
         name = f"uu-game-{self.deal_seed}-{len(record.moves)}-moves.json"
         self.save_link.value = (f"<a class='uu-save-download' download='{esc(name)}' "
-                                f"href='data:application/json;base64,{data}'>Download {esc(name)}</a> "
-                                f"<span class='uu-why'>(a game record: open it later with Review, or "
-                                f"<code>uu review FILE</code>)</span>")
+                                f"href='data:application/json;base64,{data}'>"
+                                + esc(_("Download {file}").format(file=name)) + "</a> <span class='uu-why'>"
+                                + esc(_("(a game record: open it later with the command {command})")).format(
+                                    command="<code>uu review FILE</code>") + "</span>")
 
     @safe
     def on_review_click(self, _b: Any = None) -> None:
         """The review of the learner's game (when it is over)."""
         if self.game is None or not self.game.is_over:
-            self.message = ("info", "The review is for a finished game: play it to the end first.")
+            self.message = ("info", _("The review is for a finished game: play it to the end first."))
             return
         record = record_of(self.game)
         if self.on_review is not None:
@@ -348,12 +354,12 @@ class PlayScreen(ScreenBase):
 
     @safe
     def on_stale_choice(self) -> None:
-        self.message = ("info", STALE_CLICK)
+        self.message = ("info", _(STALE_CLICK))
 
     @safe
     def on_bot_next(self, _b: Any = None) -> None:
         if not self.bot_step():
-            self.message = ("info", "No bot has a decision to make now.")
+            self.message = ("info", _("No bot has a decision to make now."))
             return
         self.message = None
 
@@ -366,21 +372,21 @@ class PlayScreen(ScreenBase):
     def on_undo(self, _b: Any = None) -> None:
         g = self.game
         if g is None or not self.undo_marks:
-            self.message = ("other", "There is no move of yours to undo.")
+            self.message = ("other", _("There is no move of yours to undo."))
             return
         moves, epoch = self.undo_marks[-1]
         if g.state.info_epoch != epoch:
             self.undo_marks.clear()  # the epoch only grows: no older move can be taken back either
-            self.message = ("illegal", "Undo refused: since your last move a hidden card was revealed (a card "
-                            "was drawn, seen or passed between hands, or the deck was shuffled). Going back "
-                            "would let you choose again knowing it.")
+            self.message = ("illegal", _("Undo refused: since your last move a hidden card was revealed (a card "
+                              "was drawn, seen or passed between hands, or the deck was shuffled). Going back "
+                              "would let you choose again knowing it."))
             return
         self.undo_marks.pop()
         g.pop_to(moves)  # the move stack: the learner's move and the bots' after it, taken back exactly
         if self.history:
             self.history.pop()
         self._clear_hint()
-        self.message = ("right", "Your last move was taken back.")
+        self.message = ("right", _("Your last move was taken back."))
 
     @safe
     def on_home_click(self, _b: Any = None) -> None:
@@ -410,7 +416,7 @@ class PlayScreen(ScreenBase):
         g = self.game
         if g is None:
             self.banner.value = ""
-            self.prompt.value = "<p>No game. Choose the settings, then press <b>New game</b>.</p>"
+            self.prompt.value = "<p>" + esc(_("No game. Choose the settings, then press New game.")) + "</p>"
             self.bot_button.disabled = self.undo_button.disabled = True
             self.feedback_box.value = ""
             self.game_table.show(None, self.LEARNER)
@@ -425,8 +431,8 @@ class PlayScreen(ScreenBase):
             if d.player == self.LEARNER or not self.step_mode:
                 self.prompt.value = ""  # the table's prompt line says it
             else:
-                self.prompt.value = (f"Waiting for <b>{esc(g.players[d.player])}</b>. "
-                                     "Press <b>Bot: next</b>.")
+                self.prompt.value = esc(_("Waiting for {name}. Press Bot: next.")).format(
+                    name=f"<b>{esc(g.players[d.player])}</b>")
         self.bot_button.disabled = not (self.step_mode and self.bots_to_move())
         self.bot_button.layout.display = SHOWN if self.step_mode else HIDDEN
         self.undo_button.disabled = not self.undo_marks

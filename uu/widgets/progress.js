@@ -46,15 +46,17 @@ function render({ model, el }) {
   el.setAttribute("data-storage", s ? "yes" : "no");
   // the page's own address goes with the restore: a link may open a lesson or a position (?lesson=, ?position=)
   const href = String(window.location.href);
+  // the browser's language: the tutor's language when no link, saved choice or class default names one
+  const browser = String((navigator.languages && navigator.languages[0]) || navigator.language || "");
   if (!s) {
-    model.send({ type: "restore", items: {}, href });
+    model.send({ type: "restore", items: {}, href, browser });
     return;
   }
   const items = {};
   try {
     for (const k of ourKeys(s)) items[k] = s.getItem(k);
   } catch (e) { /* unreadable: restore nothing */ }
-  model.send({ type: "restore", items, href });
+  model.send({ type: "restore", items, href, browser });
   // only changes are written: the initial, empty state must not wipe what was just read
   const onState = () => write(s, model.get("state"));
   const onMsg = (msg) => { if (msg && msg.type === "forget") clear(s); };

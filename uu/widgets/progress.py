@@ -9,7 +9,11 @@ traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/
      "play": {"name": "You", "players": 3, "targeting": "declare-first", "seed": null, "level": "normal"},
      "game": {"seed": 123, "moves": [[0, action], ...]},   # the game in progress
      "screen": "lesson:neigh",                      # the screen open: "home", "play", "sandbox", "lesson:<id>"
-     "learner": {"id": "...", "name": "Ann"}}      # only with the class view (uu/server/classroom.py)
+     "learner": {"id": "...", "name": "Ann"},      # only with the class view (uu/server/classroom.py)
+     "lang": "fr"}                                  # the language the learner chose (picker or ?lang= link)
+
+The restore message also carries the browser's language (`navigator.language`, "browser"): the App uses it
+when neither a link, a saved choice nor the class default names one (uu/widgets/app.py, `choose_language`).
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
 or a move by names; replaying it reopens the lesson at the step reached with the same table.
@@ -93,6 +97,8 @@ class Saved(_Strict):
     # the screen that was open ("home", "play", "sandbox", "lesson:<id>"), reopened on a reload
     screen: str | None = Field(default=None, max_length=120, pattern=r"^(home|play|sandbox|lesson:[A-Za-z0-9_-]{1,100})$")
     game: GameSaved | None = None
+    # the language the learner chose (uu.i18n.LANGUAGES); it wins over the browser's next time
+    lang: str | None = Field(default=None, pattern=r"^(en|fr|de)$")
 
 
 def parse_saved(items: Any) -> Saved | None:
@@ -140,10 +146,14 @@ class ProgressStore(anywidget.AnyWidget):
     state = traitlets.Dict().tag(sync=True)
 
     def __init__(self, on_restore: Callable[[Saved], Any] | None = None,
-                 on_page: Callable[[str], Any] | None = None, **kwargs: Any):
+                 on_page: Callable[[str], Any] | None = None,
+                 on_language: Callable[[Saved | None, str | None, str | None], Any] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.on_restore = on_restore
         self.on_page = on_page
+        # called first, with (the saved progress, the page's address, the browser's language): the language is
+        # settled before anything is reopened, so the learner's screen is built once, in their words
+        self.on_language = on_language
         self.restored = False
         self.on_msg(self._on_message)
 
@@ -162,14 +172,22 @@ class ProgressStore(anywidget.AnyWidget):
             return
         self.restored = True
         saved = parse_saved(content.get("items"))
+        href = content.get("href")
+        href = href if isinstance(href, str) and len(href) <= MAX_HREF else None
+        browser = content.get("browser")
+        browser = browser if isinstance(browser, str) and len(browser) <= 40 else None
+        if self.on_language is not None:
+            try:
+                self.on_language(saved, href, browser)
+            except Exception:
+                log.exception("error while choosing the language")
         if saved is not None and self.on_restore is not None:
             try:
                 self.on_restore(saved)
             except Exception:  # the page must never show a traceback; the log keeps it
                 log.exception("error while restoring saved progress")
         # then the page's address, after the progress: a link to a lesson opens it where the learner was
-        href = content.get("href")
-        if isinstance(href, str) and len(href) <= MAX_HREF and self.on_page is not None:
+        if href is not None and self.on_page is not None:
             try:
                 self.on_page(href)
             except Exception:

@@ -19,6 +19,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.bots.search import DEFAULT_SECONDS
+from uu.i18n import _
 from uu.render import esc
 from uu.scenario.record import GameRecord
 from uu.tutor.review import Review, openable_position, review
@@ -46,7 +47,7 @@ class ReviewScreen(ScreenBase):
         self.on_home = on_home
         self.result: Review | None = None
         self.opened: str | None = None  # what the last decision click opened (a sentence)
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Reviewing")
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Reviewing"))
         self.summary = widgets.HTML()
         self.summary.add_class("uu-review-summary")
         self.chart = widgets.HTML()
@@ -55,14 +56,15 @@ class ReviewScreen(ScreenBase):
         self.decisions = widgets.VBox()
         self.decisions.add_class("uu-review-decisions")
         self.note = widgets.HTML()
-        self.home_button = make_button("Home", ("uu-home", "uu-review-home"), self._home)
+        self.home_button = make_button(_("Home"), ("uu-home", "uu-review-home"), self._home)
         if on_home is None:
             self.home_button.layout.display = "none"
-        self.children = [widgets.HTML(STYLE), widgets.HTML("<h2 style='margin:4px 0'>Review of your game</h2>"),
+        self.children = [widgets.HTML(STYLE), widgets.HTML("<h2 style='margin:4px 0'>" + esc(_("Review of your game")) + "</h2>"),
                          self.progress,
                          self.summary, self.chart, self.turning,
-                         widgets.HTML("<h3 style='margin:8px 0 2px'>Your decisions</h3><p style='margin:0'>"
-                                      "Click one to open that position in the sandbox and try another move.</p>"),
+                         widgets.HTML("<h3 style='margin:8px 0 2px'>" + esc(_("Your decisions")) + "</h3><p style='margin:0'>"
+                                      + esc(_("Click one to open that position in the sandbox and try another "
+                                              "move.")) + "</p>"),
                          self.note, self.error_box, self.decisions, self.home_button]
         self._run(seconds)
 
@@ -74,7 +76,7 @@ class ReviewScreen(ScreenBase):
         r = self.result
         buttons = []
         for i, d in enumerate(r.decisions):
-            b = make_button(f"Turn {d.turn}: {decision_words(r, d)}", "uu-review-decision",
+            b = make_button(_("Turn {number}: {decision}").format(number=d.turn, decision=decision_words(r, d)), "uu-review-decision",
                             self._opener(i), width="100%")
             b.layout.justify_content = "flex-start"
             if d.clearly_better:
@@ -96,9 +98,10 @@ class ReviewScreen(ScreenBase):
         assert self.result is not None
         d = self.result.decisions[index]
         text, number, _game = openable_position(self.record, d.number)
-        note = (f"the position before your decision in turn {d.turn}" if number == d.number else
-                f"the nearest position before your decision in turn {d.turn} that the sandbox can set up (an "
-                f"effect was still resolving at the decision itself)")
+        note = (_("the position before your decision in turn {number}").format(number=d.turn)
+                if number == d.number else
+                _("the nearest position before your decision in turn {number} that the sandbox can set up (an "
+                  "effect was still resolving at the decision itself)").format(number=d.turn))
         self.opened = note
         if self.on_open is not None:
             self.on_open(text, note)
@@ -114,13 +117,14 @@ class ReviewScreen(ScreenBase):
             return
         good = sum(1 for d in r.decisions if not d.clearly_better)
         result = f" {esc(r.result)}." if r.result else ""
-        self.summary.value = (f"<p><b>{esc(r.player_name)}</b>:{result} {good} of your {len(r.decisions)} "
-                              f"decisions were as good as the best move the hint engine found; the others "
-                              f"are marked, with the clearly better move.</p>")
+        words = esc(_("{good} of your {count} decisions were as good as the best move the hint engine found; the "
+                      "others are marked, with the clearly better move.")).format(good=good, count=len(r.decisions))
+        self.summary.value = f"<p><b>{esc(r.player_name)}</b>:{result} {words}</p>"
         self.chart.value = f"<figure style='margin:4px 0'>{chart_svg(r)}</figure>"
         points = "".join(f"<li>{esc(turning_point_words(r, t))}</li>" for t in r.turning_points)
-        self.turning.value = ("<h3 style='margin:8px 0 2px'>Turning points</h3>"
+        self.turning.value = ("<h3 style='margin:8px 0 2px'>" + esc(_("Turning points")) + "</h3>"
                               + (f"<ul>{points}</ul>" if points else
-                                 "<p>No single moment changed your chance to win by much.</p>"))
-        self.note.value = (f"<div class='uu-fb uu-fb-info' role='status'>Opened in the sandbox: {esc(self.opened)}."
-                           f"</div>" if self.opened else "")
+                                 "<p>" + esc(_("No single moment changed your chance to win by much.")) + "</p>"))
+        self.note.value = ("<div class='uu-fb uu-fb-info' role='status'>"
+                           + esc(_("Opened in the sandbox: {position}.").format(position=self.opened)) + "</div>"
+                           if self.opened else "")

@@ -61,6 +61,7 @@ from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.i18n import _
 from uu.render import esc, result_text
 from uu.scenario.builder import PositionBuilder
 from uu.scenario.export import NotExportable
@@ -97,8 +98,8 @@ button.uu-tl-current { font-weight:700; outline:2px solid #3949ab; }
 
 
 def _bot_kinds() -> list[tuple[str, str]]:
-    return [("you", "you"), ("Easy bot (random)", "random"), ("Normal bot (heuristic)", "heuristic"),
-            ("Hard bot (plays the hint)", "hint")]
+    return [(_("you"), "you"), (_("Easy bot (random)"), "random"), (_("Normal bot (heuristic)"), "heuristic"),
+            (_("Hard bot (plays the hint)"), "hint")]
 
 
 def _make_bot(kind: str, seed: int) -> Any:
@@ -154,9 +155,9 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
 
         self.style_html = widgets.HTML(SANDBOX_STYLE)
         self.style_html.add_class("uu-sandbox-style")
-        self.title = widgets.HTML("<h2 style='margin:4px 0'>What-if sandbox</h2>"
-                                  "<p>Build any position, play on from it, undo and branch, see what each option "
-                                  "would do, and share the position as text.</p>")
+        self.title = widgets.HTML("<h2 style='margin:4px 0'>" + esc(_("What-if sandbox")) + "</h2><p>"
+                                  + esc(_("Build any position, play on from it, undo and branch, see what each "
+                                          "option would do, and share the position as text.")) + "</p>")
         self.field_msgs: dict[str, widgets.HTML] = {}
         for g in GROUPS:
             w = widgets.HTML()
@@ -172,6 +173,28 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self._sync_build_widgets()
         self.refresh()
 
+    def take_state(self, old: SandboxScreen) -> None:
+        """Carry on from `old` (the same sandbox built in another language: uu/widgets/app.py `set_lang`):
+        the same position being built, the same game tree and node, the same seats and settings."""
+        self.builder = old.builder
+        self.mode = old.mode
+        self.timeline = old.timeline
+        self.controllers = list(old.controllers)
+        self.bots = old.bots
+        self.export_text, self.export_error = old.export_text, old.export_error
+        self.page_href = getattr(old, "page_href", None)
+        self._syncing = True
+        try:
+            self.auto_input.value = old.auto_input.value
+            self.preview_input.value = old.preview_input.value
+        finally:
+            self._syncing = False
+        self._sync_build_widgets()
+        self.refresh()
+        if self.mode == "play":
+            self._sync_play_widgets()
+            self.refresh()
+
     # ================================================================================================
     # construction
     # ================================================================================================
@@ -179,7 +202,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.controllers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controllers_box.add_class("uu-sb-controllers")
         self.controller_inputs: list[widgets.Dropdown] = []
-        self.viewer_input = widgets.Dropdown(description="View as", layout=widgets.Layout(width="24em"))
+        self.viewer_input = widgets.Dropdown(description=_("View as"), layout=widgets.Layout(width="24em"))
         self.viewer_input.add_class("uu-sb-viewer")
         self.viewer_input.observe(self.on_viewer, names="value")
         self.prompt = widgets.HTML()
@@ -188,24 +211,24 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.game_table = GameTable(self.on_table_choice, self.on_stale_choice, css=("uu-table", "uu-sb-table"))
         self.table = self.game_table.widget
         self.line_goes_on = False  # the position on the table was reached by moves from the one shown before
-        self.bot_button = make_button("Bot: next", "uu-sb-bot-next", self.on_bot_next, style="info",
-                                      tooltip="Let the bot that must decide make one decision")
-        self.auto_input = widgets.ToggleButton(value=True, description="Auto-play bots", icon="play",
-                                               tooltip="Bots decide by themselves until a seat of yours must")
+        self.bot_button = make_button(_("Bot: next"), "uu-sb-bot-next", self.on_bot_next, style="info",
+                                      tooltip=_("Let the bot that must decide make one decision"))
+        self.auto_input = widgets.ToggleButton(value=True, description=_("Auto-play bots"), icon="play",
+                                               tooltip=_("Bots decide by themselves until a seat of yours must"))
         self.auto_input.add_class("uu-sb-auto")
         self.auto_input.observe(self.on_auto, names="value")
-        self.undo_button = make_button("Undo", "uu-sb-undo", self.on_undo, style="warning",
-                                       tooltip="Go back one decision (with auto-play: to your last decision)")
-        self.redo_button = make_button("Redo", "uu-sb-redo", self.on_redo,
-                                       tooltip="Go forward again along the line you came back from")
-        self.hint_button = make_button("Hint", "uu-sb-hint", self.on_hint,
-                                       tooltip="Play every option forward many times and compare win rates")
-        self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description="Thinking",
+        self.undo_button = make_button(_("Undo"), "uu-sb-undo", self.on_undo, style="warning",
+                                       tooltip=_("Go back one decision (with auto-play: to your last decision)"))
+        self.redo_button = make_button(_("Redo"), "uu-sb-redo", self.on_redo,
+                                       tooltip=_("Go forward again along the line you came back from"))
+        self.hint_button = make_button(_("Hint"), "uu-sb-hint", self.on_hint,
+                                       tooltip=_("Play every option forward many times and compare win rates"))
+        self.hint_progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Thinking"),
                                                  layout=widgets.Layout(width="24em", display=HIDDEN))
         self.hint_progress.add_class("uu-sb-hint-progress")
         self.hint_box = widgets.HTML()
         self.hint_box.add_class("uu-sb-hint-table")
-        self.preview_input = widgets.Checkbox(value=False, description="Show what each move would do",
+        self.preview_input = widgets.Checkbox(value=False, description=_("Show what each move would do"),
                                               indent=False)
         self.preview_input.add_class("uu-sb-preview-toggle")
         self.preview_input.observe(self.on_preview_toggle, names="value")
@@ -216,13 +239,13 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         self.timeline_box = widgets.VBox(layout=widgets.Layout(max_height="22em", overflow="auto"))
         self.timeline_box.add_class("uu-sb-timeline")
         self.timeline_note = widgets.HTML()
-        self.edit_button = make_button("Edit this position", "uu-sb-edit", self.on_edit,
-                                       tooltip="Back to building, starting from the position on the table")
-        self.back_button = make_button("Back to building", "uu-sb-back", self.on_back,
-                                       tooltip="Back to the position you built (the game tree is dropped)")
+        self.edit_button = make_button(_("Edit this position"), "uu-sb-edit", self.on_edit,
+                                       tooltip=_("Back to building, starting from the position on the table"))
+        self.back_button = make_button(_("Back to building"), "uu-sb-back", self.on_back,
+                                       tooltip=_("Back to the position you built (the game tree is dropped)"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.play_panel = widgets.VBox([
-            widgets.HTML("<h3>Who plays each seat</h3>"),
+            widgets.HTML("<h3>" + esc(_("Who plays each seat")) + "</h3>"),
             widgets.HBox([self.controllers_box, self.viewer_input], layout=row),
             self.prompt,
             widgets.HBox([self.bot_button, self.auto_input, self.undo_button, self.redo_button, self.hint_button,
@@ -233,9 +256,9 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
             self.table,  # before the previews and the tree: the lit cards are the first thing to act on
             self.preview_input,
             self.preview_box,
-            widgets.HTML("<h3>Game tree</h3><p class='uu-why'>Every decision so far; the current one is "
-                         "highlighted. Click one to go back to it; a different move from there starts a "
-                         "new branch.</p>"),
+            widgets.HTML("<h3>" + esc(_("Game tree")) + "</h3><p class='uu-why'>"
+                         + esc(_("Every decision so far; the current one is highlighted. Click one to go back to "
+                                 "it; a different move from there starts a new branch.")) + "</p>"),
             self.timeline_note,
             self.timeline_box,
         ])
@@ -290,7 +313,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
             self.field_errors = {}
             for field, msg in errs:
                 self.field_errors.setdefault(field, msg)
-            self.field_errors.setdefault("start", "fix the problems marked above, then press Play from here")
+            self.field_errors.setdefault("start", _("fix the problems marked above, then press Play from here"))
             return False
         game = self.builder.build()
         self._go_live(game)
@@ -328,7 +351,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
     def apply(self, action: Action) -> None:
         """Make a move at the current node (the engine judges it); bots then play on when auto is on."""
         if self.timeline is None:
-            raise ValueError("there is no game yet: build a position and press Play from here")
+            raise ValueError(_("there is no game yet: build a position and press Play from here"))
         self.timeline.apply(action)
         self.line_goes_on = True
         self.message = None
@@ -359,7 +382,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
     def on_action(self, action: Action) -> None:
         """A move given as an Action (a notebook, a test): judged exactly as a click on the table."""
         if not self.user_to_decide():
-            raise ValueError("it is not a decision of one of your seats now")
+            raise ValueError(_("it is not a decision of one of your seats now"))
         self.apply(action)
 
     @safe
@@ -368,12 +391,12 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         checked it against the actions on show and refused a click made on an older table)."""
         g = self.game
         if g is None or not self.user_to_decide():
-            raise ValueError("it is not a decision of one of your seats now")
+            raise ValueError(_("it is not a decision of one of your seats now"))
         self.apply(g.legal_actions[index])
 
     @safe
     def on_stale_choice(self) -> None:
-        self.message = ("info", STALE_CLICK)
+        self.message = ("info", _(STALE_CLICK))
 
     # ---- driving it from Python (tests, notebooks) ---------------------------------------------------
     @property
@@ -397,7 +420,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
     @safe
     def on_bot_next(self, _b: Any = None) -> None:
         if not self.bot_step():
-            self.message = ("info", "No bot has a decision to make now.")
+            self.message = ("info", _("No bot has a decision to make now."))
         else:
             self.message = None
 
@@ -412,7 +435,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
             return
         value = self.controller_inputs[seat].value
         if value not in dict((v, k) for k, v in _bot_kinds()):
-            raise ValueError("choose you or a bot for each seat")
+            raise ValueError(_("choose you or a bot for each seat"))
         self.controllers[seat] = value
         if self.auto_input.value:
             self.run_bots()
@@ -455,7 +478,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
     def on_hint(self, _b: Any = None) -> None:
         g = self.game
         if g is None or not self.user_to_decide():
-            self.message = ("other", "A hint is for a decision of one of your seats.")
+            self.message = ("other", _("A hint is for a decision of one of your seats."))
             return
         self.hint_result = None
         self.hint_box.value = ""
@@ -495,7 +518,7 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
                     self.controllers[i] = "random"
                 w.value = self.controllers[i]
             old = self.viewer_input.value
-            opts = [("the seat deciding (yours)", "auto"), ("everything (all hands open)", "all")]
+            opts = [(_("the seat deciding (yours)"), "auto"), (_("everything (all hands open)"), "all")]
             opts += [(p, f"seat:{i}") for i, p in enumerate(g.players)]
             self.viewer_input.options = opts
             self.viewer_input.value = old if old in [v for _, v in opts] else "auto"
@@ -524,20 +547,22 @@ class SandboxScreen(BuildPanel, SharePanel, TimelinePanel, ScreenBase):
         viewer = self.viewer()
         d = g.pending
         if d is None:
-            self.prompt.value = (f"<div class='uu-banner uu-result' role='status'>Game over: "
-                                 f"{esc(result_text(g, viewer))}</div>")
+            self.prompt.value = ("<div class='uu-banner uu-result' role='status'>"
+                                 + esc(_("Game over: {result}").format(result=result_text(g, viewer))) + "</div>")
         elif self.is_user(d.player):
             prompt = d.prompt.removeprefix(f"{g.players[d.player]}: ")
-            where = " Choose on the table below."
+            where = " " + esc(_("Choose on the table below."))
             if viewer is not None and viewer != d.player:
                 # the table is drawn as another seat sees it: the decider's cards are backs there, so no move
                 # can be offered on it without showing what that seat may not see
-                where = (f" The table shows what {esc(g.players[viewer])} sees: to move, set <b>View as</b> to "
-                         f"the seat deciding or to everything.")
-            self.prompt.value = f"<b>{esc(g.players[d.player])}</b> (you) decides: {esc(prompt)}{where}"
+                where = " " + esc(_("The table shows what {name} sees: to move, set View as to the seat deciding "
+                                    "or to everything.").format(name=g.players[viewer]))
+            self.prompt.value = esc(_("{name} (you) decides: {prompt}")).format(
+                name=f"<b>{esc(g.players[d.player])}</b>", prompt=esc(prompt)) + where
         else:
-            how = "" if self.auto_input.value else " Press <b>Bot: next</b>."
-            self.prompt.value = (f"Waiting for <b>{esc(g.players[d.player])}</b> (bot, {esc(d.kind)}).{how}")
+            how = "" if self.auto_input.value else " " + esc(_("Press Bot: next."))
+            self.prompt.value = esc(_("Waiting for {name} (bot, {kind}).")).format(
+                name=f"<b>{esc(g.players[d.player])}</b>", kind=esc(d.kind)) + how
         mover = d.player if d is not None and self.is_user(d.player) else None
         obs, actions = table_view(g, viewer, mover)
         self.game_table.show(g, viewer, actions, obs, continues=self.line_goes_on)

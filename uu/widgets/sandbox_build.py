@@ -17,10 +17,12 @@ from typing import Any, Literal, get_args, get_origin
 import ipywidgets as widgets
 
 from uu.cards import catalog
+from uu.cards.localized import card_name
 from uu.cards.schema import CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
-from uu.render import PHASE_LABELS, cards_html, esc, plural
+from uu.i18n import _, ngettext
+from uu.render import PHASE_LABELS, cards_html, esc
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.widgets.common import make_button, safe
 
@@ -74,7 +76,7 @@ class BuildPanel:
 
     def _build_build_panel(self) -> None:
         n = len(self.builder.players)
-        self.players_count = widgets.Dropdown(options=list(range(2, 9)), value=n, description="Players",
+        self.players_count = widgets.Dropdown(options=list(range(2, 9)), value=n, description=_("Players"),
                                               layout=widgets.Layout(width="10em"))
         self.players_count.add_class("uu-sb-players-count")
         self.name_inputs: list[widgets.Text] = []
@@ -85,41 +87,41 @@ class BuildPanel:
             t.add_class(f"uu-sb-player-name-{i}")
             self.name_inputs.append(t)
         self.players_count.observe(self._on_players_count, names="value")
-        self.players_apply = make_button("Set players", "uu-sb-players-apply", self.on_players,
-                                         tooltip="Rename, add or drop seats (seat order is clockwise)")
-        self.name_input = widgets.Text(value=self.builder.name, description="Position",
+        self.players_apply = make_button(_("Set players"), "uu-sb-players-apply", self.on_players,
+                                         tooltip=_("Rename, add or drop seats (seat order is clockwise)"))
+        self.name_input = widgets.Text(value=self.builder.name, description=_("Position"),
                                        continuous_update=False, layout=widgets.Layout(width="26em"))
         self.name_input.add_class("uu-sb-name")
         self.name_input.observe(self.on_name, names="value")
 
-        self.card_input = widgets.Dropdown(description="Card", layout=widgets.Layout(width="30em"))
+        self.card_input = widgets.Dropdown(description=_("Card"), layout=widgets.Layout(width="30em"))
         self.card_input.add_class("uu-sb-card")
         self.card_view = widgets.HTML()
         self.card_view.add_class("uu-sb-card-view")
         self.card_input.observe(lambda _c: self._show_card(), names="value")
-        self.zone_input = widgets.Dropdown(description="Zone", layout=widgets.Layout(width="20em"))
+        self.zone_input = widgets.Dropdown(description=_("Zone"), layout=widgets.Layout(width="20em"))
         self.zone_input.add_class("uu-sb-zone")
-        self.index_input = widgets.BoundedIntText(value=0, min=0, max=999, description="Deck pos.",
-                                                  tooltip="0 = the top of the deck",
+        self.index_input = widgets.BoundedIntText(value=0, min=0, max=999, description=_("Deck pos."),
+                                                  tooltip=_("0 = the top of the deck"),
                                                   layout=widgets.Layout(width="11em"))
         self.index_input.add_class("uu-sb-index")
-        self.to_zone_input = widgets.Dropdown(description="Move to", layout=widgets.Layout(width="20em"))
+        self.to_zone_input = widgets.Dropdown(description=_("Move to"), layout=widgets.Layout(width="20em"))
         self.to_zone_input.add_class("uu-sb-to-zone")
-        self.place_button = make_button("Place", "uu-sb-place", self.on_place, style="primary",
-                                        tooltip="Put a copy of the card into the zone")
-        self.remove_button = make_button("Remove", "uu-sb-remove", self.on_remove,
-                                         tooltip="Take one copy of the card out of the zone")
-        self.move_button = make_button("Move", "uu-sb-move", self.on_move,
-                                       tooltip="Move one copy of the card from the zone to 'Move to'")
-        self.clear_button = make_button("Empty zone", "uu-sb-clear", self.on_clear,
-                                        tooltip="Take every card out of the zone")
+        self.place_button = make_button(_("Place"), "uu-sb-place", self.on_place, style="primary",
+                                        tooltip=_("Put a copy of the card into the zone"))
+        self.remove_button = make_button(_("Remove"), "uu-sb-remove", self.on_remove,
+                                         tooltip=_("Take one copy of the card out of the zone"))
+        self.move_button = make_button(_("Move"), "uu-sb-move", self.on_move,
+                                       tooltip=_("Move one copy of the card from the zone to 'Move to'"))
+        self.clear_button = make_button(_("Empty zone"), "uu-sb-clear", self.on_clear,
+                                        tooltip=_("Take every card out of the zone"))
 
-        self.turn_player_input = widgets.Dropdown(description="Turn of", layout=widgets.Layout(width="16em"))
+        self.turn_player_input = widgets.Dropdown(description=_("Turn of"), layout=widgets.Layout(width="16em"))
         self.turn_player_input.add_class("uu-sb-turn-player")
-        self.turn_phase_input = widgets.Dropdown(options=[(PHASE_LABELS[p], p) for p in PHASES],
-                                                 description="Phase", layout=widgets.Layout(width="18em"))
+        self.turn_phase_input = widgets.Dropdown(options=[(_(PHASE_LABELS[p]), p) for p in PHASES],
+                                                 description=_("Phase"), layout=widgets.Layout(width="18em"))
         self.turn_phase_input.add_class("uu-sb-turn-phase")
-        self.turn_number_input = widgets.BoundedIntText(value=1, min=1, max=10_000, description="Turn no.",
+        self.turn_number_input = widgets.BoundedIntText(value=1, min=1, max=10_000, description=_("Turn no."),
                                                         layout=widgets.Layout(width="10em"))
         self.turn_number_input.add_class("uu-sb-turn-number")
         for w in (self.turn_player_input, self.turn_phase_input, self.turn_number_input):
@@ -135,7 +137,7 @@ class BuildPanel:
             elif ann is int:
                 w = widgets.IntText(description=key)
             else:  # int | None (win_threshold): empty means "the rules' default"
-                w = widgets.Text(description=key, placeholder="default", continuous_update=False)
+                w = widgets.Text(description=key, placeholder=_("default"), continuous_update=False)
             w.layout.width = "20em"
             w.tooltip = _option_tip(key, f.description or key)
             w.style.description_width = "9em"
@@ -145,48 +147,49 @@ class BuildPanel:
             self.option_inputs[key] = w
         self.rest_input = widgets.Dropdown(
             options=[("shuffled into the deck, under the listed cards", "deck"), ("out of the game", "box")],
-            description="Other cards", layout=widgets.Layout(width="30em"), style={"description_width": "7em"})
+            description=_("Other cards"), layout=widgets.Layout(width="30em"), style={"description_width": "7em"})
         self.rest_input.add_class("uu-sb-rest")
         self.rest_input.observe(self.on_rest, names="value")
 
-        self.upload = widgets.FileUpload(accept=".yaml,.yml,.txt", multiple=False, description="Open file")
+        self.upload = widgets.FileUpload(accept=".yaml,.yml,.txt", multiple=False, description=_("Open file"))
         self.upload.add_class("uu-sb-upload")
         self.upload.observe(self.on_upload, names="value")
-        self.yaml_input = widgets.Textarea(placeholder="Paste a scenario (YAML) here, then press Load",
+        self.yaml_input = widgets.Textarea(placeholder=_("Paste a scenario (YAML) here, then press Load"),
                                            layout=widgets.Layout(width=FULL_WIDTH, height="10em"))
         self.yaml_input.add_class("uu-sb-yaml")
-        self.load_button = make_button("Load", "uu-sb-load", self.on_load,
-                                       tooltip="Load the pasted scenario's position (its steps are not run)")
-        self.start_button = make_button("Play from here", "uu-sb-start", self.on_start, style="success",
-                                        tooltip="Make the position live and play on from it")
+        self.load_button = make_button(_("Load"), "uu-sb-load", self.on_load,
+                                       tooltip=_("Load the pasted scenario's position (its steps are not run)"))
+        self.start_button = make_button(_("Play from here"), "uu-sb-start", self.on_start, style="success",
+                                        tooltip=_("Make the position live and play on from it"))
         self.position_view = widgets.HTML()
         self.position_view.add_class("uu-sb-position")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         self.build_panel = widgets.VBox([
-            widgets.HTML("<h3>1. Players</h3>"),
+            widgets.HTML("<h3>" + esc(_("1. Players")) + "</h3>"),
             widgets.HBox([self.players_count, *self.name_inputs, self.players_apply], layout=row),
             self.field_msgs["players"],
             widgets.HBox([self.name_input], layout=row), self.field_msgs["name"],
-            widgets.HTML("<h3>2. Cards</h3><p class='uu-why'>Pick a card and a zone, then Place, Remove or Move. "
-                         "Babies live in Stables and the Nursery; the deck's position 0 is its top.</p>"),
+            widgets.HTML("<h3>" + esc(_("2. Cards")) + "</h3><p class='uu-why'>"
+                         + esc(_("Pick a card and a zone, then Place, Remove or Move. Babies live in Stables and "
+                                 "the Nursery; the deck's position 0 is its top.")) + "</p>"),
             widgets.HBox([self.card_input, self.zone_input, self.index_input], layout=row),
             widgets.HBox([self.place_button, self.remove_button, self.clear_button, self.to_zone_input,
                           self.move_button], layout=row),
             self.field_msgs["cards"],
             self.card_view,
-            widgets.HTML("<h3>3. Whose turn</h3>"),
+            widgets.HTML("<h3>" + esc(_("3. Whose turn")) + "</h3>"),
             widgets.HBox([self.turn_player_input, self.turn_phase_input, self.turn_number_input], layout=row),
             self.field_msgs["turn"],
-            widgets.HTML("<h3>4. Options</h3>"),
+            widgets.HTML("<h3>" + esc(_("4. Options")) + "</h3>"),
             widgets.HBox(list(self.option_inputs.values()), layout=row),
             self.field_msgs["options"],
             widgets.HBox([self.rest_input], layout=row), self.field_msgs["rest"],
-            widgets.HTML("<h3>Load a scenario</h3>"),
+            widgets.HTML("<h3>" + esc(_("Load a scenario")) + "</h3>"),
             widgets.HBox([self.upload, self.load_button], layout=row),
             self.yaml_input,
             self.field_msgs["load"],
-            widgets.HTML("<h3>The position</h3>"),
+            widgets.HTML("<h3>" + esc(_("The position")) + "</h3>"),
             self.position_view,
             self.field_msgs["start"],
             self.start_button,
@@ -196,12 +199,12 @@ class BuildPanel:
     def zone_options(self, with_positions: bool = True) -> list[tuple[str, str]]:
         out = []
         for i, p in enumerate(self.builder.players):
-            out.append((f"{p}'s Stable", f"stable:{i}"))
-            out.append((f"{p}'s hand", f"hand:{i}"))
-        out += [("Deck: top", "deck-top"), ("Deck: bottom", "deck-bottom")]
+            out.append((_("{name}'s Stable").format(name=p), f"stable:{i}"))
+            out.append((_("{name}'s hand").format(name=p), f"hand:{i}"))
+        out += [(_("Deck: top"), "deck-top"), (_("Deck: bottom"), "deck-bottom")]
         if with_positions:
-            out.append(("Deck: at position…", "deck-at"))
-        out += [("Discard pile", "discard"), ("Nursery", "nursery")]
+            out.append((_("Deck: at position…"), "deck-at"))
+        out += [(_("Discard pile"), "discard"), (_("Nursery"), "nursery")]
         return out
 
     def _zone(self, key: Any, as_destination: bool) -> tuple[str, str | None, int | None]:
@@ -252,14 +255,14 @@ class BuildPanel:
     @safe
     def on_remove(self, _b: Any = None) -> None:
         def change() -> None:
-            zone, player, _ = self._zone(self.zone_input.value, as_destination=False)
+            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
             self.builder.remove(self._card(), zone, player)
         self._builder_change(change)
 
     @safe
     def on_move(self, _b: Any = None) -> None:
         def change() -> None:
-            zone, player, _ = self._zone(self.zone_input.value, as_destination=False)
+            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
             to_zone, to_player, index = self._zone(self.to_zone_input.value, as_destination=True)
             self.builder.move(self._card(), zone, to_zone, player, to_player, index)
         self._builder_change(change)
@@ -267,7 +270,7 @@ class BuildPanel:
     @safe
     def on_clear(self, _b: Any = None) -> None:
         def change() -> None:
-            zone, player, _ = self._zone(self.zone_input.value, as_destination=False)
+            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
             self.builder.clear(zone, player)
         self._builder_change(change)
 
@@ -370,9 +373,10 @@ class BuildPanel:
             # " · " rather than parentheses: many names end in one already ("Baby Unicorn (Red)")
             if d.type is CardType.BABY:
                 n = b.nursery.count(d.name)
-                label = f"{d.name} · {'in the Nursery' if n == 1 else f'{n} in the Nursery'}"
+                where = _("in the Nursery") if n == 1 else _("{count} in the Nursery").format(count=n)
+                label = f"{card_name(d.name)} · {where}"
             else:
-                label = f"{d.name} · {left} of {d.copies} left"
+                label = f"{card_name(d.name)} · " + _("{left} of {copies} left").format(left=left, copies=d.copies)
             opts.append((label, d.name))
         self._syncing = True
         try:
@@ -387,7 +391,7 @@ class BuildPanel:
     def _show_card(self) -> None:
         card = self.card_input.value
         self.card_view.value = "" if not isinstance(card, str) or card not in catalog() else \
-            f"<div class='uu-why'>Selected:</div>{cards_html([card])}"
+            "<div class='uu-why'>" + esc(_("Selected:")) + f"</div>{cards_html([card])}"
 
     def _msg_html(self, group: str) -> str:
         parts = []
@@ -410,19 +414,22 @@ class BuildPanel:
     def _position_html(self) -> str:
         b = self.builder
         t = b.turn
-        rows = [f"<div><b>{esc(b.name)}</b> · turn {esc(t.get('number'))}, "
-                f"<b>{esc(t.get('player'))}</b>'s {esc(PHASE_LABELS.get(str(t.get('phase')), t.get('phase')))} phase"
-                f"</div>"]
+        phase = _(PHASE_LABELS.get(str(t.get("phase")), str(t.get("phase"))))
+        rows = [f"<div><b>{esc(b.name)}</b> · " + esc(_("turn {number}, {name}: {phase}")).format(
+            number=esc(t.get("number")), name=f"<b>{esc(t.get('player'))}</b>", phase=esc(phase)) + "</div>"]
+        stable_w, hand_w, deck_w = esc(_("Stable:")), esc(_("Hand:")), esc(_("Deck, top first:"))
         for p in b.players:
             cur = " uu-current" if p == t.get("player") else ""
             rows.append(f"<div class='uu-seat{cur}'><div class='uu-player-head'><b>{esc(p)}</b></div>"
-                        f"<div><span class='uu-zone-label'>Stable:</span>{cards_html(b.stables[p])}</div>"
-                        f"<div><span class='uu-zone-label'>Hand:</span>{cards_html(b.hands[p])}</div></div>")
-        rest = ("the other cards are shuffled under them" if b.rest == "deck"
-                else "the other cards are out of the game")
-        rows.append(f"<div><span class='uu-zone-label'>Deck, top first:</span>"
-                    f"{cards_html(b.deck, 'no cards listed')} <i>({esc(rest)})</i></div>")
-        rows.append(f"<div><span class='uu-zone-label'>Discard pile:</span>{cards_html(b.discard)}</div>")
-        rows.append(f"<details class='uu-nursery'><summary><span class='uu-zone-label'>Nursery:</span>"
-                    f"{plural(len(b.nursery), 'Baby', 'Babies')}</summary>{cards_html(b.nursery)}</details>")
+                        f"<div><span class='uu-zone-label'>{stable_w}</span>{cards_html(b.stables[p])}</div>"
+                        f"<div><span class='uu-zone-label'>{hand_w}</span>{cards_html(b.hands[p])}</div></div>")
+        rest = (_("the other cards are shuffled under them") if b.rest == "deck"
+                else _("the other cards are out of the game"))
+        none_listed = _("no cards listed")
+        rows.append(f"<div><span class='uu-zone-label'>{deck_w}</span>"
+                    f"{cards_html(b.deck, none_listed)} <i>({esc(rest)})</i></div>")
+        rows.append("<div><span class='uu-zone-label'>" + esc(_("Discard pile:")) + f"</span>{cards_html(b.discard)}</div>")
+        babies = ngettext("{n} Baby", "{n} Babies", len(b.nursery)).format(n=len(b.nursery))
+        rows.append("<details class='uu-nursery'><summary><span class='uu-zone-label'>" + esc(_("Nursery:"))
+                    + f"</span>{esc(babies)}</summary>{cards_html(b.nursery)}</details>")
         return "<div class='uu-table'>" + "".join(rows) + "</div>"

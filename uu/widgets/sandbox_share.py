@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import ipywidgets as widgets
 
 from uu.engine.game import Game
+from uu.i18n import _
 from uu.render import esc
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.scenario.export import NotExportable, export_position
@@ -68,23 +69,25 @@ class SharePanel:
         self.export_msg = widgets.HTML()
         self.export_msg.add_class("uu-sb-export-msg")
         # "Link to this position": the app's address with the position in it (uu/scenario/link.py)
-        self.position_link = widgets.Text(description="Link to this position:", disabled=False,
+        self.position_link = widgets.Text(description=_("Link to this position:"), disabled=False,
                                           style={"description_width": "initial"},
                                           layout=widgets.Layout(width=FULL_WIDTH))
         self.position_link.add_class("uu-sb-link")
         self.position_link_note = widgets.HTML()
         self.position_link_note.add_class("uu-sb-link-note")
         self.export_panel = widgets.VBox([
-            widgets.HTML("<h3>Share this position</h3><p class='uu-why'>A link that opens the app's sandbox at "
-                         "this position: copy it and send it. Or the scenario YAML: copy it, or download it, "
-                         "and load it here or with <code>uu scenario check</code>.</p>"),
+            widgets.HTML("<h3>" + esc(_("Share this position")) + "</h3><p class='uu-why'>"
+                         + esc(_("A link that opens the app's sandbox at this position: copy it and send it. Or "
+                                 "the scenario YAML: copy it, or download it, and load it here or with the "
+                                 "command {command}.")).format(command="<code>uu scenario check</code>")
+                         + "</p>"),
             self.export_msg, self.position_link, self.position_link_note, self.export_area, self.export_link])
         self.export_panel.add_class("uu-sb-export")
 
     def _refresh_link(self, text: str | None) -> None:
         link, note = "", ""
         if text and len(position_code(text)) > MAX_CODE_CHARS:  # a link that would be refused when opened
-            note = "This position is too large for a link: share the YAML below instead."
+            note = _("This position is too large for a link: share the YAML below instead.")
         elif text:
             link = position_link(self.page_href or "", text)
         self.position_link.value = link

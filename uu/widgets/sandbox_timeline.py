@@ -11,6 +11,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from uu.i18n import _
 from uu.render import plural
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import make_button, safe
@@ -35,7 +36,7 @@ class TimelinePanel:
     def undo(self) -> None:
         tl = self.timeline
         if tl is None or not tl.can_undo:
-            self.message = ("other", "Nothing to undo: this is the starting position.")
+            self.message = ("other", _("Nothing to undo: this is the starting position."))
             return
         tl.undo()
         if self.auto_input.value:  # back to the last decision of one of your seats
@@ -46,7 +47,7 @@ class TimelinePanel:
     def redo(self) -> None:
         tl = self.timeline
         if tl is None or not tl.can_redo:
-            self.message = ("other", "Nothing to redo from here.")
+            self.message = ("other", _("Nothing to redo from here."))
             return
         tl.redo()
         if self.auto_input.value:
@@ -56,7 +57,7 @@ class TimelinePanel:
 
     def jump(self, node_id: int) -> None:
         if self.timeline is None:
-            raise ValueError("there is no game yet")
+            raise ValueError(_("there is no game yet"))
         self.timeline.jump(node_id)
         self.message = None
 

@@ -1,0 +1,268 @@
+"""Every screen in French and German, in headless Chromium against one `uu app --class` (issue #27).
+
+With `?lang=fr` and `?lang=de` the test opens the home, a lesson step, a question, a wrong move's preview, the
+end card of a lesson, a game with a hint shown, the sandbox and the class view, reads the page's visible text
+on each, and fails on any English word of the interface: the forbidden phrases are the English messages of
+the catalog (uu/i18n/locale/<lang>/LC_MESSAGES/uu.po) that are short interface labels ("Next", "Try again",
+"Hint", "Play a game", ...), minus those that read the same in that language ("Action" in French) and
+proper names. A lesson whose translation (lessons/<lang>/<file>) is not there yet keeps its own English
+words (the tutor falls back to English for it): those parts of the page are left out of the check, and the
+test says so. One app start serves both languages.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
+
+from uu.i18n import LANGUAGE_NAMES, _, language
+from uu.i18n.catalogs import translations_from_po
+from uu.server.appserver import AppServer
+from uu.tutor.translation import translation_path
+
+pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
+from playwright.sync_api import Browser, Page, expect  # noqa: E402
+
+pytestmark = pytest.mark.browser
+
+TOKEN = "i18n-class-token-for-tests-0123"
+LOCALE = Path(__file__).resolve().parents[1] / "uu" / "i18n" / "locale"
+# a lesson with a page, a question and a step that lists a legal wrong move (its preview is shown)
+LESSON = "deck"
+# the parts of a lesson screen that are the lesson's own words (its file, or its translation)
+LESSON_WORDS = (".uu-narration", ".uu-task-box", ".uu-lesson-title", ".uu-choices", ".uu-feedback",
+                ".uu-hint-text", ".uu-recap", ".uu-done-head h3 + p + p")
+# the words other parts of the project translate, each with how to tell they are there yet
+CARD_WORDS = (".uu-card-finder select", ".uu-card-found", ".uu-sb-card select", ".uu-card-name", ".uu-card-text", ".uu-t-name", ".uu-t-text", ".uu-t-ptext",
+              ".uu-end-cards", ".uu-t-link b", ".uu-t-link-text")
+ENGINE_WORDS = (".uu-t-log", ".uu-t-status", ".uu-t-caption", ".uu-t-option", ".uu-t-moves", ".uu-hint-box",
+                ".uu-end-why", ".uu-sb-prompt", ".uu-sb-timeline", ".uu-sb-position", ".uu-t-whynot", ".uu-rules")
+HOME_LESSON_WORDS = (".uu-lesson-row", ".uu-continue")
+NOT_WORDS = {"OK", "Quiz", "Bots", "Phase", "Position", "Zone", "Name", "Options"}
+
+
+def pending(lang: str) -> tuple[str, ...]:
+    """The parts of the pages whose words come from work not in this checkout yet (the lesson translations,
+    the cards' table, the engine's and the words layer's messages): left out of the check, and said."""
+    from babel.messages.pofile import read_po
+
+    out: list[str] = []
+    root = LOCALE.parents[2]
+    english = sorted(p.name for p in (root / "lessons").glob("*.yaml"))
+    if any(not (root / "lessons" / lang / name).exists() for name in english):  # some lessons not translated yet
+        out += [*LESSON_WORDS, *HOME_LESSON_WORDS]
+    if not (root / "uu" / "cards" / "i18n" / f"{lang}.yaml").exists():
+        out += CARD_WORDS
+    with (LOCALE / lang / "LC_MESSAGES" / "uu.po").open("rb") as f:
+        places = {loc[0].split("/")[1] for m in read_po(f) for loc in m.locations if "/" in loc[0]}
+    if not {"engine", "words"} <= places:
+        out += ENGINE_WORDS
+    if out:
+        print(f"{lang}: not in this checkout yet, left out of the check: {', '.join(out)}")
+    return tuple(out)
+
+
+def forbidden(lang: str) -> list[str]:
+    """The English interface labels of the catalog that read differently in `lang`: messages of at most four
+    words, starting with a capital, without a placeholder."""
+    catalog = translations_from_po(LOCALE / lang / "LC_MESSAGES" / "uu.po")
+    out = []
+    for msgid, text in getattr(catalog, "_catalog", {}).items():
+        if not isinstance(msgid, str) or not msgid or "{" in msgid or msgid in NOT_WORDS:
+            continue
+        words = re.sub(r"[.:!?…]+$", "", msgid).strip()
+        if not words[:1].isupper() or len(words.split()) > 4 or text.strip() == msgid.strip():
+            continue
+        out.append(words)
+    return sorted(set(out), key=len, reverse=True)
+
+
+def english_in(text: str, lang: str) -> list[str]:
+    return [w for w in forbidden(lang) if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+
+
+def visible_text(page: Page, leave_out: tuple[str, ...] = ()) -> str:
+    """The page's visible text, without the elements matching `leave_out` (hidden for the reading)."""
+    return str(page.evaluate(
+        """(sel) => {
+          const style = document.createElement('style');
+          style.textContent = '[data-i18n-out]{display:none!important}';
+          document.head.append(style);
+          const out = sel ? [...document.querySelectorAll(sel)] : [];
+          for (const e of out) e.setAttribute('data-i18n-out', '');
+          const text = document.body.innerText;
+          for (const e of out) e.removeAttribute('data-i18n-out');
+          style.remove();
+          return text;
+        }""",
+        ", ".join(leave_out)))
+
+
+def kept_names(lang: str) -> list[str]:
+    """Card names that stay English in `lang` (the card table gives no printed name for them): proper names,
+    not interface words."""
+    from uu.cards import catalog
+    from uu.cards.localized import card_name
+
+    return sorted((c.name for c in catalog() if card_name(c.name, lang) == c.name), key=len, reverse=True)
+
+
+def check(page: Page, lang: str, where: str, leave_out: tuple[str, ...] = ()) -> None:
+    text = visible_text(page, leave_out).replace("\xa0", " ")
+    for name in kept_names(lang):
+        text = text.replace(name, " ")
+    assert "Traceback" not in text
+    bad = english_in(text, lang)
+    if bad:  # where they are, for the failure message
+        bad = [f"{w!r} in …{text[max(0, i - 60):i + 60]!r}…" for w in bad
+               for i in [re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text).start()]]  # type: ignore[union-attr]
+    assert not bad, f"{where} ({lang}): English words of the interface on the page: {bad}"
+
+
+def step_words(lang: str, after: str) -> str:
+    """The progress line the plan expects ("Step 3 of 7", "lesson complete"), in `lang`."""
+    with language(lang):
+        m = re.match(r"Step (\d+) of (\d+)", after)
+        if m:
+            return _("Step {step} of {steps}").format(step=m.group(1), steps=m.group(2))
+        return _("Step {step} of {steps} · lesson complete").split("·")[-1].strip()
+
+
+def step_word(lang: str) -> str:
+    """"Step" in `lang` (the start of the progress line)."""
+    with language(lang):
+        return _("Step {step} of {steps}").split("{step}")[0].strip()
+
+
+@pytest.fixture(scope="module")
+def class_app(tmp_path_factory):
+    cwd = tmp_path_factory.mktemp("i18n")
+    args = ("--class", "--class-db", str(cwd / "class.sqlite3"), "--class-token", TOKEN, "--preheat", "0")
+    with AppServer(cwd, max_kernels=12, console_script=True, extra_args=args) as server:
+        server.wait_ready()
+        yield server.url
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_every_screen_in_the_language(browser: Browser, class_app: str, lang: str) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US").new_page()
+    url = class_app
+    # home: the link's ?lang= wins over the browser's English
+    page.goto(f"{url}?lang={lang}", wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    with language(lang):
+        lessons_word = _("Lessons")
+    expect(page.locator(".uu-home-screen")).to_contain_text(lessons_word, timeout=STEP_MS)
+    # ipywidgets' select holds the option's label: each language named in itself
+    expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES[lang])
+    later = pending(lang)
+    check(page, lang, "home", later)
+
+    # a lesson: a step, a question, a wrong move's preview, the end card
+    path = lesson_file(LESSON)
+    translated = translation_path(path, lang).exists()
+    if not translated:
+        print(f"lessons/{lang}/{path.name} is not there yet: the lesson's own words are left out of the check")
+    leave = later if translated else (*later, *LESSON_WORDS)
+    page.goto(f"{url}?lang={lang}&lesson={LESSON}", wait_until="commit")
+    screen = page.locator(f".uu-lesson.uu-lesson-{LESSON}")
+    progress = screen.locator(".uu-progress")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=LOAD_MS)
+    expect(progress).to_contain_text(f"{step_word(lang)} 1", timeout=STEP_MS)
+    check(page, lang, "a lesson step", leave)
+    seen = set()
+    for what, label, after in click_plan(path):
+        if what == "choice" and "question" not in seen:
+            seen.add("question")
+            check(page, lang, "a question", leave)
+        if what in ("action", "wrong"):
+            assert isinstance(label, list)
+            old = table_version(screen)
+            for key in label:
+                target = screen.locator(key_selector(key) + ":visible").first
+                expect(target).to_be_visible(timeout=STEP_MS)
+                target.click()
+            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+        elif what == "next":
+            screen.locator("button.uu-next").click()
+        else:  # the right option of a question: the option's words are the lesson's, found by their position
+            options = screen.locator("button.uu-choice:visible").all()
+            clicked = False
+            for b in options:
+                if b.inner_text().strip() == str(label).strip():
+                    b.click()
+                    clicked = True
+                    break
+            if not clicked:  # translated options: click the one the plan names by its place in the English list
+                from uu.tutor.model import load_lesson
+
+                lesson = load_lesson(path)
+                for st in lesson.script:
+                    if st.question is not None and str(label) in st.question.options:
+                        options[st.question.options.index(str(label))].click()
+                        break
+        if what == "wrong":
+            expect(screen.locator(".uu-t-banner")).to_be_visible(timeout=STEP_MS)
+            check(page, lang, "a wrong move's preview", leave)
+            old = table_version(screen)
+            screen.locator(".uu-t-banner button").click()
+            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+            seen.add("wrong")
+        else:
+            expect(progress).to_contain_text(step_words(lang, after), timeout=STEP_MS)
+    expect(screen.locator(".uu-done")).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "the end card", leave)
+    assert {"question", "wrong"} <= seen
+
+    # a game with a hint shown
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-play").click()
+    play = page.locator(".uu-play-screen")
+    expect(play.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    play.locator("button.uu-hint-button").click()
+    # a new deal each game: with a single legal move the hint says there is nothing to weigh instead
+    shown = play.locator(".uu-hint-box .uu-hint, .uu-feedback .uu-fb").first
+    expect(shown).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "a game with a hint", later)
+    if play.locator(".uu-hint-box .uu-hint").count():
+        # the hint's badge on the table is drawn by table.css from the table's words (a CSS variable)
+        hinted = play.locator(".uu-t [data-hinted='true']").first
+        expect(hinted).to_be_visible(timeout=STEP_MS)
+        badge = hinted.evaluate("(e) => getComputedStyle(e, '::before').content")
+        with language(lang):
+            assert _("Hint") in badge, badge
+
+    # the sandbox
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-open-sandbox").click()
+    expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "the sandbox", later)
+
+    # the class view, in the teacher's language (the link's ?lang=; their browser says English)
+    page.goto(f"{url}uu/class?token={TOKEN}&lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    check(page, lang, "the class view", later)
+    page.context.close()
+
+
+def test_the_choice_is_kept_and_a_change_keeps_the_place(browser: Browser, class_app: str) -> None:
+    """The picker changes the words where the learner is; the choice wins over the browser's language next time."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, locale="de-DE")
+    page = context.new_page()
+    page.goto(f"{class_app}?lesson=setup", wait_until="commit")
+    screen = page.locator(".uu-lesson.uu-lesson-setup")
+    expect(screen.locator(".uu-progress")).to_contain_text("Schritt 1", timeout=LOAD_MS)  # the browser's German
+    screen.locator("button.uu-next").click() if screen.locator("button.uu-next:visible").count() else None
+    before = screen.locator(".uu-progress").inner_text()
+    step = re.search(r"\d+", before)
+    page.locator(".uu-lang-picker select").select_option(label=LANGUAGE_NAMES["fr"])
+    expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text(
+        f"Étape {step.group(0) if step else 1}", timeout=STEP_MS)
+    page.wait_for_timeout(500)  # the choice is written to the browser's storage
+    page.goto(class_app, wait_until="commit")  # a reload: the saved French wins over the browser's German
+    expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES["fr"], timeout=LOAD_MS)
+    expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text("Étape", timeout=STEP_MS)
+    context.close()
