@@ -251,6 +251,8 @@ def _field(key: str, value: str) -> str:
         return _(_KINDS[value]) if value in _KINDS else value
     if key == "phase":
         return _(_PHASES[value]) if value in _PHASES else value
+    if value == "You":  # the lessons' seat for the learner: its name is a word of the interface ("Toi", "Du")
+        return _("You")
     return value
 
 

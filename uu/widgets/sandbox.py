@@ -98,7 +98,7 @@ button.uu-tl-current { font-weight:700; outline:2px solid #3949ab; }
 
 
 def _bot_kinds() -> list[tuple[str, str]]:
-    return [(_("you"), "you"), (_("Easy bot (random)"), "random"), (_("Normal bot (heuristic)"), "heuristic"),
+    return [(_("You"), "you"), (_("Easy bot (random)"), "random"), (_("Normal bot (heuristic)"), "heuristic"),
             (_("Hard bot (plays the hint)"), "hint")]
 
 
