@@ -414,15 +414,17 @@ class App(widgets.VBox):
         lang = normalize(lang) or "en"
         if chosen:
             self.lang_chosen = lang
+        # only a choice is new to the saved progress: the browser's language is asked again at every visit, and
+        # a visit that changes nothing must store nothing ("Forget my progress" leaves the browser empty)
         if lang == current_language():
-            if self.store.restored:
+            if self.store.restored and chosen:
                 self.save()
             return
         set_language(lang)
         with built_whole():  # the new screens are sent whole, then shown (an opened widget may not refer to them before)
             shown = self._rebuild_in_language()
         self._show(shown)
-        if self.store.restored:
+        if self.store.restored and chosen:
             self.save()
 
     def _rebuild_in_language(self) -> ScreenBase:
