@@ -73,13 +73,18 @@ def _catalog(lang: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
     mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
     po = mo.with_suffix(".po")
-    if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
+    if po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime):
+        # a checkout whose catalogs were edited since the last compile: read the source itself, with Babel (a
+        # build and test requirement; an installed wheel carries its compiled .mo and never needs it)
+        try:
+            from uu.i18n.catalogs import translations_from_po
+
+            return translations_from_po(po)
+        except ImportError:
+            pass
+    if mo.exists():
         with mo.open("rb") as f:
             return gettext.GNUTranslations(f)
-    if po.exists():  # a checkout whose catalogs were edited since the last compile: read the source itself
-        from uu.i18n.catalogs import translations_from_po
-
-        return translations_from_po(po)
     return gettext.NullTranslations()
 
 

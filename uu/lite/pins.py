@@ -15,6 +15,7 @@ BUILD_REQUIREMENTS = [
     "anywidget==0.11.0",
     "setuptools==80.9.0",  # builds the uu-tutor wheel without fetching a build environment
     "PyYAML==6.0.3",  # reads the lessons and the catalog once, at build time (uu/lite/preread.json)
+    "Babel==2.18.0",  # setup.py compiles the translations (.po to .mo) into the uu-tutor wheel
     # what those pull in, pinned (pip freeze of the environment the build was checked with)
     "comm==0.2.3", "doit==0.37.0", "jupyter_core==5.9.1", "jupyterlab_widgets==3.0.17", "pkginfo==2.0",
     "platformdirs==4.14.8", "psygnal==0.16.1", "traitlets==5.16.1", "typing_extensions==4.16.0",
