@@ -102,3 +102,15 @@ def test_every_shipped_lesson_is_translated(lang: str) -> None:
     """`uu lesson check --lang fr|de` over the shipped lessons: each has its translation and it matches."""
     problems = {p.name: check_translation(p, lang) for p in LESSONS}
     assert {k: v for k, v in problems.items() if v} == {}
+
+
+def test_a_translated_page_may_be_longer_but_not_without_limit(lesson_dir: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from uu.cli import main
+    from uu.tutor.translation import MAX_TRANSLATED_PAGE_WORDS
+
+    english = next(lesson_dir.glob("*.yaml"))
+    long_page = " ".join(["mot"] * (MAX_TRANSLATED_PAGE_WORDS + 1))
+    _edit(translation_path(english, "fr"), lambda d: d["lesson"]["script"][0].update(say=long_page))
+    assert main(["lesson", "check", "--lang", "fr", str(lesson_dir)]) == 1
+    assert f"at most {MAX_TRANSLATED_PAGE_WORDS}" in capsys.readouterr().out

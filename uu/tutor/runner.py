@@ -2,8 +2,7 @@
 
     runner = LessonRunner(load_lesson("lessons/01-goal.yaml"))   # or LessonRunner("lessons/01-goal.yaml")
     runner.lesson.title, runner.progress        # "...", (1, 5): current step number, step count
-    runner.step                                 # the current ScriptStep (.say Markdown, .rules, .kind), or None
-    runner.step.kind                            # "ask", "goal", "question", "game" or "page"
+    runner.step                                 # the current ScriptStep (.say, .rules, .kind: ask/goal/...) or None
     runner.game                                 # the live uu.engine Game (board, log, pending decision)
     runner.learner                              # the learner's seat (int); runner.lesson.learner is the name
     runner.learner_actions()                    # legal actions if the pending decision is the learner's, else []
@@ -14,8 +13,7 @@
     runner.hint()                               # the step's hint (or the move itself, spelled out)
     runner.back(); runner.restart()             # take moves back (Game.pop) to a step's start, or to the start
     runner.stuck                                # None, or plain words when the script cannot go on
-    runner.quiz_results                         # {step number: right at the first try} for quiz steps
-    runner.done                                 # every step completed
+    runner.quiz_results, runner.done            # {step number: right at the first try}; every step completed
 
 Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (refused, nothing
 changed; `fb.refused` is the move: `uu.words.lesson.LessonRunner` says why), "other" (legal, but not what the
@@ -29,11 +27,9 @@ actions by a seeded `uu.bots.RandomBot` (lessons script every bot choice, so rep
 the learner must decide or the game is over; then the step's `check` expectations are tested (a failure is
 recorded in `runner.problems`). A step with a `position:` starts from that position. The learner's own
 decisions are never taken for them, response windows included.
-
 A goal step is played within the learner's turn: when the turn passes on and the goal does not hold, the step
 starts again. A `game` step is free play against bots (they may answer with Neigh) until the learner has played
 its number of turns or the game ends; `fb.coach` then holds the coach's comment on the learner's decision.
-
 If the script cannot go on (what `uu lesson check` proves cannot happen in a checked lesson), `runner.stuck`
 says so and `back()` takes the learner to where they can go on; the details are in `runner.problems`.
 """

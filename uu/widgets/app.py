@@ -43,18 +43,19 @@ from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
 from uu.tutor.translation import translated_lesson
+from uu.widgets.classreport import class_reporter, name_problem, quiz_summary
 from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
 from uu.widgets.home import HomeScreen
-from uu.widgets.language import choose_language, class_default, language_picker, link_language, relabel_picker
+from uu.widgets.language import choose_language, class_default, language_picker, link_language
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
 from uu.widgets.progress import GameSaved, LessonSaved, ProgressStore, Saved, decode_history, encode_history
+from uu.widgets.relanguage import rebuild_in_language
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.words.lesson import LessonRunner
 
 if TYPE_CHECKING:
-    from uu.tutor.hubreport import ClassChannel
     from uu.widgets.classname import ClassNameBox
 
 log = logging.getLogger(__name__)
@@ -99,7 +100,7 @@ class App(widgets.VBox):
         self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
         self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link, on_language=self._browser_language)
         # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
-        self.classroom = _class_reporter() if lessons is None else None
+        self.classroom = class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
         # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
         # kept when they leave a step and come back
@@ -233,7 +234,7 @@ class App(widgets.VBox):
         anything (then nothing changes)."""
         if self.classroom is None:
             return _("There is no class view in this app.")
-        problem = _name_problem(name)
+        problem = name_problem(name)
         if problem:
             return problem
         self.classroom.name = name
@@ -284,16 +285,7 @@ class App(widgets.VBox):
         self.classroom.report(fields)
 
     def _quiz_summary(self) -> dict[str, list[int]]:
-        """{lesson title: [right at the first try, questions answered]} for each lesson with quiz answers."""
-        out: dict[str, list[int]] = {}
-        for lesson in self.lessons:
-            screen = self.lesson_screens.get(lesson.id)
-            saved = self.saved.get(lesson.id)
-            quiz = (screen.runner.quiz_results if screen is not None else
-                    saved.quiz if saved is not None else {})
-            if quiz:
-                out[lesson.title] = [sum(1 for ok in quiz.values() if ok), len(quiz)]
-        return out
+        return quiz_summary(self)
 
     # ---- progress kept in the browser -----------------------------------------------------------------
     def saved_state(self) -> dict[str, Any]:
@@ -365,7 +357,7 @@ class App(widgets.VBox):
             self.game_saved = saved.game
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
-                and _name_problem(learner.name) is None:
+                and name_problem(learner.name) is None:
             # the same browser again (a reload): the same name; the row is the one the server bound this
             # kernel to (uu/server/classroom.py), never the id the page sends
             self.set_learner_name(learner.name)
@@ -428,64 +420,7 @@ class App(widgets.VBox):
             self.save()
 
     def _rebuild_in_language(self) -> ScreenBase:
-        shown = self.screen
-        # the same lessons in the same order (the shipped ones by their order, then the teacher's)
-        order = {lesson.id: i for i, lesson in enumerate(self.lessons)}
-        self.lessons = sorted((self._in_language(src) for src in self._sources),
-                              key=lambda lesson: order.get(lesson.id, len(order)))
-        with self.home_button.hold_sync():
-            self.home_button.description = _("Home")
-            self.home_button.tooltip = _("All lessons and the game")
-        relabel_picker(self.lang_picker)
-        if self.lang_picker.value != current_language():
-            self.lang_picker.value = current_language()
-        if self.classroom is not None and self.classroom.name is not None:
-            self.class_label.value = self._class_words(self.classroom.name)
-        if self._class_box is not None:
-            from uu.widgets.classname import ClassNameBox
-
-            name = self.classroom.name if self.classroom is not None else None
-            self._class_box = ClassNameBox(self)
-            if name is not None:
-                self._class_box.show_name(name)
-        # each lesson screen again, on its lesson in the new language, replayed to the same step
-        screens, self.lesson_screens = self.lesson_screens, {}
-        for lid, old in screens.items():
-            runner = LessonRunner(self.lesson(lid))
-            runner.quiz_first = dict(old.runner.quiz_first)
-            runner.resume(list(old.runner.history))
-            screen = LessonScreen(runner, on_change=self._lesson_changed, next_lesson=self._next_lesson(lid))
-            self.lesson_screens[lid] = screen
-            if shown is old:
-                shown = screen
-        # the game: the same deal and moves, replayed (as a reload does)
-        if self.play_screen is not None:
-            was_shown = shown is self.play_screen
-            self.play_saved = self._play_settings()
-            game = self._game_in_progress()
-            self.game_saved = GameSaved.model_validate(game) if game is not None else None
-            self.play_screen = None
-            if was_shown:
-                shown = self._make_play()
-        # the sandbox: the same position and the same timeline, redrawn
-        if self.sandbox_screen is not None:
-            old_sandbox = self.sandbox_screen
-            self.sandbox_screen = SandboxScreen()
-            self.sandbox_screen.take_state(old_sandbox)
-            self.sandbox_screen._refresh_export()
-            if shown is old_sandbox:
-                shown = self.sandbox_screen
-        if self.review_screen is not None:
-            old_review = self.review_screen
-            self.review_screen = ReviewScreen(old_review.record, old_review.player, on_open=self.open_in_sandbox,
-                                              on_home=self.show_home)
-            if shown is old_review:
-                shown = self.review_screen
-        self.home = HomeScreen(self)
-        if shown not in (self.play_screen, self.sandbox_screen, self.review_screen) and \
-                not isinstance(shown, LessonScreen):
-            shown = self.home
-        return shown
+        return rebuild_in_language(self)
 
     # ---- navigation -----------------------------------------------------------------------------------
     def navigate(self, fn: Any, *args: Any) -> None:
@@ -661,21 +596,3 @@ class App(widgets.VBox):
         self._show(self.home)
         self._set_error(_("This link asks for a lesson called \"{name}\", and there is no lesson by that name "
                           "here. Pick one from the list below.").format(name=shown))
-
-
-def _class_reporter() -> ClassChannel | None:
-    """The class view's channel when `uu app --class` put its database in this kernel's environment or a hub
-    runs this server (uu/tutor/hubreport.py), else None. The class store is imported only then: the browser
-    build (uu/lite) has no sqlite3."""
-    on_hub = os.environ.get("JUPYTERHUB_API_URL") or os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
-    if not (os.environ.get("UU_CLASS_DB", "").strip() or on_hub):  # uu.tutor.classroom.CLASS_DB_ENV
-        return None
-    from uu.tutor.hubreport import class_reporter
-
-    return class_reporter()
-
-
-def _name_problem(name: str) -> str | None:
-    from uu.tutor.classroom import name_problem
-
-    return name_problem(name)
