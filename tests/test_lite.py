@@ -205,13 +205,13 @@ def test_a_text_read_before_gives_the_same_lesson_and_an_edited_text_is_read_aga
 
 
 def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_path) -> None:
-    """uu/widgets/app.py names the class view's variable itself (importing uu.server.classroom to read it would
+    """uu/widgets/classreport.py names the class view's variable itself (importing uu.server.classroom to read it would
     bring the server's modules into the browser): the same name, and the reporter is made from it."""
     from uu.server.classroom import CLASS_DB_ENV, ClassReporter
-    from uu.widgets.app import _class_reporter
+    from uu.widgets.classreport import class_reporter
 
     assert CLASS_DB_ENV == "UU_CLASS_DB"
     monkeypatch.delenv(CLASS_DB_ENV, raising=False)
-    assert _class_reporter() is None
+    assert class_reporter() is None
     monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite3"))
-    assert isinstance(_class_reporter(), ClassReporter)
+    assert isinstance(class_reporter(), ClassReporter)
