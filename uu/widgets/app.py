@@ -13,8 +13,7 @@ Progress (each lesson's status, recorded answers and quiz results, the play sett
 localStorage by `app.store` (uu/widgets/progress.py) and restored when a page opens, so it outlives a reload,
 a culled kernel or an ended Binder session. A saved lesson is replayed only when it is opened.
 
-Lesson screens, the game and the sandbox are kept while the App lives, so leaving one and coming back
-resumes it.
+Lesson screens, the game and the sandbox are kept while the App lives: leaving one and coming back resumes it.
 
 Language (uu/widgets/language.py): `App(lang="fr")` or the class default (`uu app --lang`) until the browser
 reports; then a link's `?lang=`, the learner's saved choice, the class default or the browser's language, in
@@ -72,6 +71,9 @@ class App(widgets.VBox):
         set_language(normalize(lang) or link_language(f"?{query}" if query else None) or class_default() or "en")
         with built_whole():  # the whole app in one message per widget
             self._build(start, lessons, delay, **kwargs)
+
+    def __repr__(self) -> str:  # display() adds a text form; ipywidgets' walks every widget (10 ms a page)
+        return f"<uu App on {type(getattr(self, 'screen', None)).__name__}>"
 
     def _build(self, start: str, lessons: list[Any] | None, delay: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
