@@ -36,7 +36,7 @@ assert "Step 1 of" in screen.progress_label.value and screen.narration.value"""
 
 SANDBOX_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
-screen.start_button.click()  # play on from the default position
+screen.build.start_button.click()  # play on from the default position
 assert screen.error is None and screen.game is not None and screen.moves, screen.error"""
 
 PLAY_CHECK = """screen = app.screen

@@ -544,10 +544,10 @@ class App(widgets.VBox):
         sandbox = self.open_sandbox()
         if not sandbox.load_yaml(text, note):
             raise ValueError(_("this position could not be opened in the sandbox: {problem}").format(
-                problem=sandbox.load_message))
+                problem=sandbox.session.load_message))
         sandbox.start()
-        sandbox.message = ("info", _("Opened from the review of your game: {note}. Try another move, or let the "
-                                     "bots play on.").format(note=note))
+        sandbox.session.say("info", _("Opened from the review of your game: {note}. Try another move, or let the "
+                                      "bots play on.").format(note=note))
         sandbox.refresh()
 
     def open_sandbox(self) -> SandboxScreen:
@@ -555,7 +555,6 @@ class App(widgets.VBox):
             with built_whole():
                 self.sandbox_screen = SandboxScreen()
                 self.sandbox_screen.page_href = self.page_url
-                self.sandbox_screen._refresh_export()
         self._show(self.sandbox_screen)
         return self.sandbox_screen
 
@@ -566,7 +565,6 @@ class App(widgets.VBox):
         self.page_url = href
         if self.sandbox_screen is not None:
             self.sandbox_screen.page_href = href
-            self.sandbox_screen._refresh_export()
         query = link_query(href)
         if "position" in query:
             self._guard(self._open_position, query["position"])
@@ -582,8 +580,8 @@ class App(widgets.VBox):
             return
         sandbox = self.open_sandbox()
         if not sandbox.load_yaml(text, _("the link's position")):
-            problem = sandbox.load_message or _("it is not a position this tutor can set up")
-            sandbox.load_message = None
+            problem = sandbox.session.load_message or _("it is not a position this tutor can set up")
+            sandbox.session.forget_load_message()
             sandbox.refresh()
             self._show(self.home)
             self._set_error(_("This link's position could not be opened: {problem}").format(problem=problem))
