@@ -294,8 +294,9 @@ class PlayPanel(Panel):
         self.hint_box.value = "" if found is None else hint_html(found)
         if self.preview_input.value and d is not None:
             previews = preview_all(g, viewer)
-            who = "everything" if viewer is None else f"what {g.players[viewer]} may see"
-            self.preview_box.value = (f"<div class='uu-why'>What each option would do, up to the next decision "
-                                      f"(shown: {esc(who)}):</div>" + "".join(p.html() for p in previews))
+            head = (_("What each option would do, up to the next decision (shown: everything):") if viewer is None
+                    else _("What each option would do, up to the next decision (shown: what {player} may see):")
+                    .format(player=g.players[viewer]))
+            self.preview_box.value = f"<div class='uu-why'>{esc(head)}</div>" + "".join(p.html() for p in previews)
         else:
             self.preview_box.value = ""

@@ -117,7 +117,7 @@ class SharePanel(Panel):
         if text:
             href = "data:text/yaml;charset=utf-8," + urllib.parse.quote(text, safe="")
             self.export_link.value = (f"<a class='uu-download' download='position.yaml' href='{esc(href)}' "
-                                      f"target='_blank'>Download position.yaml</a>")
+                                      f"target='_blank'>{esc(_('Download {file}').format(file='position.yaml'))}</a>")
         else:
             self.export_link.value = ""
 

@@ -13,8 +13,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from uu.engine.movetext import describe_action
 from uu.i18n import _
-from uu.render import esc, plural
+from uu.render import PHASE_LABELS, esc, plural
 from uu.tutor.sandbox import SandboxSession
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import make_button
@@ -86,13 +87,17 @@ class TimelinePanel(Panel):
             assert self.session.timeline is not None
             n = self.session.timeline.node(nid)
             if n.parent is None:
-                text = "Start: the built position"
+                text = _("Start: the built position")
             else:
-                text = f"{n.depth}. {n.actor}: {n.description}"
+                names = self.session.timeline.game.players
+                move = n.description if n.action is None else describe_action(n.action, names)
+                text = f"{n.depth}. {n.actor}: {move}"
                 if n.result:
                     text += f" — {n.result}"
             t = n.turn
-            tip = f"{text} (turn {t.get('number')}, {t.get('player')}, {t.get('phase')} phase)"
+            phase = str(t.get("phase"))
+            tip = _("{move} (turn {number}, {player}, {phase})").format(
+                move=text, number=t.get("number"), player=t.get("player"), phase=_(PHASE_LABELS.get(phase, phase)))
             b = make_button(text, ("uu-tl-node", f"uu-tl-node-{nid}"), tooltip=tip)
             b.layout.width = "auto"
             b.layout.max_width = "100%"
