@@ -250,11 +250,12 @@ _LESSON_CAPTIONS_JS = _CAPTIONS_JS.replace(".uu-play-screen", ".uu-lesson")
 
 
 def lesson_to(page: Page, screen, plan: list, stop: str) -> list:
-    """Play `plan` (click_plan) on the lesson screen until the step whose progress reads `stop`; returns the
-    rest of the plan."""
+    """Play `plan` (click_plan) on the lesson screen until its right move at the step whose progress reads
+    `stop`; returns the rest of the plan, once that step's table is drawn (its move lit)."""
     while plan:
         what, label, after = plan[0]
-        if what in ("action", "wrong") and screen.locator(".uu-progress").inner_text().strip().startswith(stop):
+        if what == "action" and screen.locator(".uu-progress").inner_text().strip().startswith(stop):
+            expect(screen.locator(key_selector(label[0])).first).to_be_visible(timeout=STEP_MS)
             return plan
         plan = plan[1:]
         if what in ("action", "wrong"):
