@@ -271,3 +271,82 @@ def test_no_move_is_offered_on_a_page_or_a_question():
         if r.step.kind in ("page", "question"):
             assert screen.table.actions == [] and screen.table.observation["players"]
         click_expected(screen)
+
+
+def lesson_path(stem: str) -> str:
+    return next(str(p) for p in LESSONS if Path(p).stem == stem)
+
+
+def walk_to(screen: LessonScreen, step: int) -> None:
+    while screen.runner.progress[0] < step:
+        click_expected(screen)
+
+
+def test_the_scripted_bots_moves_are_played_back_one_decision_at_a_time():
+    # lesson 15, step 4: your SACRIFICE, then the two scripted bots' (Bramble's, then Clover's)
+    screen = LessonScreen(LessonRunner(lesson_path("15-effect-chain")))
+    walk_to(screen, 4)
+    st = screen.runner.step
+    assert [b.as_ for b in st.bots] == ["Bramble", "Clover"]
+    version = screen.table.version
+    click_expected(screen)
+    replay = screen.table.replay
+    assert replay["from"] == version and screen.table.version == version + 1
+    assert [(s["seat"], s["yours"], s["lines"]) for s in replay["steps"]] == [
+        (0, True, ["You SACRIFICE Stabby the Unicorn."]),
+        (1, False, ["Bramble SACRIFICEs Basic Unicorn (Blue)."]),
+        (2, False, ["Clover SACRIFICEs Greedy Flying Unicorn."]),
+    ]
+    assert [[(m["name"], m["from"], m["to"]) for m in s["moved"]] for s in replay["steps"]] == [
+        [("Stabby the Unicorn", ["stable", 0], ["discard", -1])],
+        [("Basic Unicorn (Blue)", ["stable", 1], ["discard", -1])],
+        [("Greedy Flying Unicorn", ["stable", 2], ["discard", -1])],
+    ]
+
+
+# the lessons with a step whose completion makes two or more scripted bot moves
+SEVERAL_BOTS = [p for p in LESSONS if any(len(st.bots) >= 2 for st in load_lesson(p).script)]
+
+
+@pytest.mark.parametrize("path", SEVERAL_BOTS, ids=lambda p: Path(p).stem)
+def test_each_scripted_bot_move_is_a_step_of_its_own_after_the_learners(path):
+    """Every step whose completion makes two or more scripted bot moves: the learner's move (if any) comes
+    first, then a step for each scripted move, by its seat, in the script's order, captioned with its card."""
+    screen = LessonScreen(LessonRunner(path))
+    r, seen = screen.runner, 0
+    while not r.done:
+        st, shown = r.step, screen.table.version
+        click_expected(screen)
+        steps = screen.table.replay.get("steps", []) if screen.table.version != shown else []
+        if len(st.bots) < 2 or r.lesson.script[r.index - 1] is not st:
+            continue
+        seen += 1
+        if st.kind in ("ask", "goal"):
+            assert steps[0]["seat"] == r.learner and steps[0]["yours"], steps[0]
+        theirs = [s for s in steps if not s["yours"]]
+        at = 0
+        for bot in st.bots:       # in order, each a step of that seat whose caption names the card
+            seat = r.scenario.players.index(bot.as_)
+            while at < len(theirs) and not (theirs[at]["seat"] == seat and
+                                            (bot.card is None or bot.card in theirs[at]["lines"][0])):
+                at += 1
+            assert at < len(theirs), (st.say[:40], bot, [(s["seat"], s["lines"][:1]) for s in theirs])
+            at += 1
+        assert all(s["seat"] != r.learner for s in theirs)
+    assert seen >= 1
+
+
+def test_a_step_whose_next_step_has_its_own_position_plays_the_moves_back_first():
+    # lesson 15, step 6: your DESTROY, Clover's Greedy Flying Unicorn, the bots' draws; step 7 starts anew
+    screen = LessonScreen(LessonRunner(lesson_path("15-effect-chain")))
+    walk_to(screen, 6)
+    old = screen.runner.game
+    click_expected(screen)
+    assert screen.runner.game is not old and screen.runner.progress[0] == 7
+    steps = screen.table.replay["steps"]
+    assert [s["seat"] for s in steps] == [0, 2, 1, 2] and steps[0]["yours"]
+    assert steps[0]["lines"][0] == "You DESTROY Basic Unicorn (Blue) from Bramble's Stable."
+    assert steps[2]["lines"][0] == "Bramble DRAWs 1 card." and steps[3]["lines"][0] == "Clover DRAWs 1 card."
+    # the new position is on the table; Back to the step before shows it again with nothing to play back
+    screen.back_button.click()
+    assert screen.runner.progress[0] == 6 and screen.table.replay == {}
