@@ -36,10 +36,9 @@ services; tests/test_bench_ws.py compares the messages of steps 5, 6 and 8 with 
    it here.) The page builds its models from those states; no message per widget is sent.
 7. Interactive: the home's lesson list (one anywidget, uu/widgets/lessonlist.py) is in the state tree under
    the App view, not hidden, with its rows (the browser benchmark waits for the buttons it draws from them).
-8. A click on a Button view: `comm_msg {"method": "custom", "content": {"event": "click"}}` to its model; a
-   click on a lesson's button in the list: `{"method": "custom", "content": {"type": "open", "id": <lesson>}}`
-   to the list's model; a checkbox tick: `comm_msg {"method": "update", "state": {"value": true},
-   "buffer_paths": []}`.
+8. A click on a Button view: `comm_msg {"method": "custom", "content": {"event": "click"}}` to its model (on a
+   lesson's button: `{"type": "open", "id": <lesson>}` to the list's); a checkbox tick: `comm_msg {"method":
+   "update", "state": {"value": true}, "buffer_paths": []}`.
 9. Leaving: the page's unload beacon, `POST /voila/api/shutdown/<id>` with an `_xsrf` form field.
 
 The learner mirrors every widget model (comm_open, update and echo_update, comm_close), so it can find
@@ -457,21 +456,16 @@ class EmulatedLearner:
         return [m for m in self.find(css, inside) if not self.models[m].get("disabled", False)]
 
     def lesson_list(self) -> str | None:
-        """The model of the home's lesson list, when it is shown with its rows (None otherwise)."""
-        for mid in self.find("uu-lesson-list", "uu-home-screen"):
-            if self.models[mid].get("rows"):
-                return mid
-        return None
+        """The model of the home's lesson list when it is shown with its rows, from which the page draws the
+        lesson buttons the browser benchmark's HOME_READY waits for."""
+        return next((m for m in self.find("uu-lesson-list", "uu-home-screen") if self.models[m].get("rows")), None)
 
     def home_ready(self) -> bool:
-        """The browser benchmark's HOME_READY (a lesson button of the home screen, drawn and enabled): the
-        list's model shown with its rows, from which the page draws those buttons."""
         return self.lesson_list() is not None
 
     async def open_lesson(self, lesson_id: str) -> None:
         """What a click on the lesson's button of the home sends; then until its lesson screen is shown."""
-        found = self.lesson_list()
-        if found is None:
+        if (found := self.lesson_list()) is None:
             raise LearnerError("no lessons on the home")
         await self.until_idle(await self.send("comm_msg", {"comm_id": found, "data": {
             "method": "custom", "content": {"type": "open", "id": lesson_id}}}))
