@@ -166,10 +166,12 @@ def test_the_app_lists_a_teachers_lessons_and_the_broken_ones(tmp_path, monkeypa
     app = App()
     assert app.is_teacher_lesson("our-setup") and not app.is_teacher_lesson("setup")
     home = app.home
-    assert home.teacher_section.layout.display == ""
-    assert [r for r in home.teacher_rows.children if r is home._lesson_rows.get("our-setup")]
-    broken = [w.value for w in home.teacher_rows.children if "uu-broken-lesson" in getattr(w, "value", "")]
-    assert len(broken) == 1 and "broken.yaml" in broken[0] and str(tmp_path) not in broken[0]
+    assert [r["id"] for r in home.lessons.teacher_rows] == ["our-setup"]
+    assert "our-setup" not in [r["id"] for r in home.lessons.rows]
+    [broken] = home.lessons.broken
+    sentence = broken["before"] + broken["file"] + broken["after"]
+    assert broken["file"] == "broken.yaml" and "cannot be opened: broken.yaml" in sentence, broken
+    assert str(tmp_path) not in sentence
     app.open_lesson("our-setup")
     assert app.error is None
     # App(lessons=...) is the teacher's own choice from Python: no folder added

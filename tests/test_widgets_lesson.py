@@ -173,27 +173,54 @@ def test_home_lists_the_lessons_in_order_with_progress():
     assert app.error is None and app.screen is app.home
     ids = [lesson.id for lesson in app.lessons]
     assert ids == [load_lesson(p).id for p in sorted(LESSONS, key=lambda p: load_lesson(p).order)]
-    assert list(app.home.lesson_buttons) == ids
-    for lid, b in app.home.lesson_buttons.items():
-        assert f"uu-lesson-{lid}" in b._dom_classes and b.description == "Start"
+    lessons = app.home.lessons
+    assert lessons.ids == ids and [r["id"] for r in lessons.rows] == ids and lessons.teacher_rows == []
+    for lesson in app.lessons:
+        row = lessons.row(lesson.id)
+        assert (row["button"], row["status"], row["primary"]) == ("Start", "not started", True), row
+        assert (row["order"], row["title"], row["status_class"]) == (lesson.order, lesson.title, "uu-status-new")
+        assert row["tooltip"] == f"Start: {lesson.title}" and row["summary"] == lesson.spec.summary
     assert "uu-play" in app.home.play_button._dom_classes
     first = ids[0]
-    app.home.lesson_buttons[first].click()
+    assert lessons.click(first)
     screen = app.screen
     assert isinstance(screen, LessonScreen) and app.status(first) == "in progress"
     assert app.children[-1] is screen
     click_expected(screen)
     app.home_button.click()
-    assert app.screen is app.home and app.home.lesson_buttons[first].description == "Continue"
-    assert "in progress" in app.home.rows.children[0].children[1].value
-    app.home.lesson_buttons[first].click()
+    row = lessons.row(first)
+    assert app.screen is app.home and (row["button"], row["status"]) == ("Continue", "in progress")
+    assert row["status_class"] == "uu-status-progress" and row["where"] == f" · step 2 of {len(app.lessons[0].script)}"
+    assert lessons.click(first)
     assert app.screen is screen and screen.runner.index == 1  # resumed where it was left
     while not screen.runner.done:
         click_expected(screen)
     assert app.status(first) == "done"
     app.home_button.click()
-    assert app.home.lesson_buttons[first].description == "Review"
-    assert app.status(ids[1]) == "not started"
+    row = lessons.row(first)
+    assert (row["button"], row["status"], row["primary"], row["where"]) == ("Review", "done", False, "")
+    assert app.status(ids[1]) == "not started" and lessons.row(ids[1])["button"] == "Start"
+
+
+def page_sends(widget, content) -> None:
+    """What a custom message from the page does (the widget's registered handlers, as the comm calls them)."""
+    widget._handle_custom_msg(content, [])
+
+
+def test_the_page_opens_a_lesson_by_its_id_and_a_forged_one_is_ignored(caplog):
+    app = App(delay=0)
+    lessons, first = app.home.lessons, app.lessons[0].id
+    forged = [{"type": "open", "id": "no-such-lesson"}, {"type": "open", "id": [first]}, {"type": "open"},
+              {"type": "open", "id": first * 1000}, {"type": "open", "id": None}, {"type": "choose", "id": first},
+              {"id": first}, "open", [first], None]
+    with caplog.at_level(logging.ERROR):
+        for content in forged:
+            page_sends(lessons, content)
+            assert app.screen is app.home and app.error is None and app.home.error is None, content
+    assert not caplog.records
+    assert not lessons.click("no-such-lesson") and app.screen is app.home
+    page_sends(lessons, {"type": "open", "id": first})
+    assert isinstance(app.screen, LessonScreen) and app.screen.runner.lesson.id == first
 
 
 def test_app_opens_the_game_and_a_lesson_directly():
@@ -211,7 +238,7 @@ def test_a_navigation_error_is_shown_and_home_still_works():
     app = App(start="no-such-lesson")
     assert app.error is not None and "no-such-lesson" in app.error and app.screen is app.home
     assert "uu-error-box" in app.error_box.value
-    app.home.lesson_buttons[app.lessons[0].id].click()
+    assert app.home.lessons.click(app.lessons[0].id)
     assert app.error is None and isinstance(app.screen, LessonScreen)
 
 
@@ -220,22 +247,24 @@ def test_a_broken_lesson_file_is_reported_on_home(tmp_path):
     bad.write_text("name: broken\nplayers: [A]\n")
     app = App(lessons=[LESSONS[0], bad])
     assert len(app.lessons) == 1 and app.load_problems
-    assert "could not be loaded" in app.home.rows.children[-1].value
+    [problem] = app.home.lessons.problems
+    assert "could not be loaded" in problem and problem in app.load_problems
 
 
-def test_home_rows_are_made_once_and_updated_in_place():
+def test_home_lessons_are_one_widget_sent_again_only_when_a_row_changes():
     app = App()
-    rows = list(app.home.rows.children)
-    texts = dict(app.home.lesson_texts)
+    lessons = app.home.lessons
+    changed: list[str] = []
+    lessons.observe(lambda change: changed.append(change["name"]), names=["rows", "teacher_rows", "broken", "problems"])
+    app.show_home()
+    app.show_home()
+    assert changed == [], "a home with nothing new sent its lessons again"
     first = app.lessons[0].id
     app.open_lesson(first)
     app.show_home()
-    app.show_home()
-    assert list(app.home.rows.children) == rows and app.home.lesson_texts == texts
-    assert "in progress" in app.home.lesson_texts[first].value
-    # one shared layout and style for the rows' texts and buttons (fewer models for the browser to load)
-    assert len({id(t.layout) for t in texts.values()}) == 1 and len({id(t.style) for t in texts.values()}) == 1
-    assert len({id(b.layout) for b in app.home.lesson_buttons.values()}) == 1
+    assert changed == ["rows"] and app.home.lessons is lessons
+    assert lessons.row(first)["status"] == "in progress"
+    assert [r["status"] for r in lessons.rows[1:]] == ["not started"] * (len(app.lessons) - 1)
 
 
 def test_home_says_which_lesson_shows_a_card():
