@@ -6,7 +6,9 @@ now), "choice" (an answer to a question), "next" (Next, Next lesson), "feedback"
 move), and the table's data-legal="true". At every step of a lesson that asks something, the prompt and at
 least one element to choose (a lit card or place, or a choice) lie inside the window and inside every
 scrolling box around them (their bounding boxes), and the page itself has not scrolled; after each right
-move the next prompt is in view; the end card with "Next lesson" is in view. The test never scrolls.
+move the next prompt is in view; the end card with "Next lesson" is in view. The test never scrolls. Nothing of
+the table runs under the panel, and the opponents' rows on top are in view, covered by nothing (tests/test_i18n_e2e.py
+checks the same on a phone in French and German, whose longer words make the panel taller).
 
 The lessons walked are a set that covers every kind of step (a page, a question, a move of each decision
 kind: Baby, action, answer on the Neigh pile, target, use, sacrifice, discard, choose, order; a goal by free
@@ -66,6 +68,61 @@ _IN_VIEW_JS = """
 """
 
 
+# Is the table whole beside (or above) the lesson's panel? Nothing of it runs under the panel (its bar, its middle,
+# the viewer's seat), and the opponents' rows at the top (each one's name and first card; the first two: a table
+# of three, as the lessons have; more scroll) are in view, covered by nothing (the panel, the viewer's seat docked
+# at the bottom), unless the table scrolled its middle itself to bring a lit element into view. Returns what is
+# wrong, else "".
+_TABLE_WHOLE_JS = """
+() => {
+  const panel = document.querySelector('.uu-game-screen > .uu-panel');
+  const table = document.querySelector('.uu-game-screen > .uu-table');
+  if (!panel || !table) return 'no lesson or game screen';
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.top < b.bottom - 1 && b.top < a.bottom - 1 && a.left < b.right - 1 && b.left < a.right - 1;
+  const out = [];
+  for (const sel of ['.uu-t-top', '.uu-t-scroll', '.uu-t-me']) {
+    const e = table.querySelector(sel);
+    if (e && meet(box(e), box(panel))) out.push(`${sel} runs under the panel`);
+  }
+  const scroll = table.querySelector('.uu-t-scroll');
+  for (const seat of [...table.querySelectorAll('.uu-t-opp')].slice(0, 2)) {
+    const name = seat.querySelector('.uu-t-seat-name').textContent;
+    for (const part of [seat.querySelector('.uu-t-stable-place'), seat.querySelector('.uu-t-card')]) {
+      if (!part) continue;
+      const r = box(part);
+      if (meet(r, box(panel))) out.push(`${name}'s row meets the panel`);
+      if (scroll && scroll.scrollTop > 0) continue;
+      for (const [x, y] of [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !part.contains(hit)) {
+          const by = hit ? (hit.closest('.uu-panel, .uu-t-me, .uu-t-seat, .uu-t-preview') || hit).className : 'nothing';
+          out.push(`${name}'s ${part.className} is covered at (${Math.round(x)}, ${Math.round(y)}) by ${by}`);
+          break;
+        }
+      }
+    }
+  }
+  return out.join('; ');
+}
+"""
+
+
+def check_table_whole(page: Page, where: str) -> None:
+    """The table is not covered by the panel, and the opponents' rows are in view (see _TABLE_WHOLE_JS), once
+    the screen has settled; the pointer is moved off the table first (a card's preview opens on hover)."""
+    page.mouse.move(1, 1)
+    problem = ""
+    for _ in range(10):
+        problem = str(page.evaluate(_TABLE_WHOLE_JS))
+        if not problem:
+            return
+        page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-table-covered.png"))
+    raise AssertionError(f"{where}: {problem}")
+
+
 def not_in_view(locator) -> str:
     """"" if the element is fully in view, else why not."""
     return locator.evaluate(_IN_VIEW_JS)
@@ -118,6 +175,7 @@ def walk_lesson(page: Page, url: str, lesson_id: str, size: tuple[int, int]) -> 
     for what, label, after in click_plan(lesson_file(lesson_id)):
         where = f"{lesson_id} at {width}x{height}, before {after}"
         check_prompt(page, screen, where)
+        check_table_whole(page, where)
         if what in ("action", "wrong"):
             check_one_in_view(screen, ".uu-t [data-legal='true']", where)
             old = table_version(screen)

@@ -262,6 +262,13 @@ function render({ model, el }) {
         scroll.scrollTop += r.top - box.top - 8;
       }
     }
+    const me = root.querySelector(".uu-t-me");
+    const litMine = me && me.scrollHeight > me.clientHeight ? [...me.querySelectorAll("[data-legal='true']")] : [];
+    if (litMine.length) {
+      const box = me.getBoundingClientRect();
+      if (!litMine.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; }))
+        me.scrollTop += litMine[0].getBoundingClientRect().top - box.top - 4;
+    }
     for (const row of root.querySelectorAll(".uu-t-row")) {
       const first = row.querySelector("[data-legal='true']");
       if (!first || row.scrollWidth <= row.clientWidth) continue;
@@ -301,14 +308,17 @@ function render({ model, el }) {
     const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
       "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
       style: `--uu-bg:${bg};--uu-fg:${fg}` },
-    h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-    h("span", { class: "uu-t-name", text: card.label || card.name }),
+    head(card), h("span", { class: "uu-t-name", text: card.label || card.name }),
     h("span", { class: "uu-t-text", text: card.text || "" }));
     if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
     el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
-      h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-      h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
+      head(card), h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
     return el;
+  }
+
+  // a card's head: its emblem first, floated right (table.css), then the type's icon and word
+  function head(card) {
+    return h("span", { class: "uu-t-head" }, emblem(card), icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }));
   }
 
   function row(cards, empty, anchor) {
@@ -353,7 +363,7 @@ function render({ model, el }) {
       const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || L("back") });
       again.addEventListener("click", () => model.send({ type: "banner", version: model.get("version") }));
       root.append(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
-        h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { text: ` ${ban.text || ""} ` }), again));
+        h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { class: "uu-t-banner-text", text: ` ${ban.text || ""} ` }), again));
       root.classList.add("uu-t-previewing");
     } else root.classList.remove("uu-t-previewing");
     root.append(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
