@@ -260,6 +260,75 @@ def test_ten_decisions_of_a_game_fit_on_one_screen(page: Page, voila_url, size):
     assert "Traceback" not in page.inner_text("body")
 
 
+def _meets(a: dict | None, b: dict | None) -> bool:
+    return bool(a and b and a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+                and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
+
+
+def check_preview_placed(page: Page, screen, where: str) -> None:
+    """One card's preview is open, and it covers neither the table's bar (turn, phases, prompt, choices) nor any
+    prompt (the lesson's is in its panel) nor the panel."""
+    preview = screen.locator(".uu-t-preview:visible")
+    expect(preview).to_have_count(1, timeout=STEP_MS)
+    box = preview.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1, (where, box)
+    covered = [sel for sel in (".uu-t-top", ".uu-game-screen > .uu-panel")
+               if _meets(box, page.locator(sel).first.bounding_box())]
+    prompts = page.locator("[data-role='prompt']:visible")
+    covered += [f"prompt {i}" for i in range(prompts.count()) if _meets(box, prompts.nth(i).bounding_box())]
+    assert not covered, f"{where}: the preview covers {covered} ({box})"
+
+
+def long_press(page: Page, locator, ms: int = 800) -> None:
+    box = locator.bounding_box()
+    assert box, "nothing to press"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()
+
+
+def test_a_cards_preview_on_a_phone_hides_neither_the_bar_nor_the_prompt(page: Page, voila_url):
+    """At 390x844 a hovered or last-tapped card opens no preview (it covered the table's bar and prompt): a long
+    press opens it, placed below the bar and above the lesson's panel, and chooses nothing; a tap on a card
+    that cannot be chosen opens it too; the next tap closes it."""
+    screen = open_game(page, voila_url, (390, 844), pace="off")     # the first decision: a Baby, in the middle
+    lit = screen.locator(".uu-t [data-legal='true'][data-card]").first
+    unlit = screen.locator(".uu-t-me [data-zone='hand'][data-card]:not([data-legal])").first
+    unlit.hover()
+    page.wait_for_timeout(300)
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    old = table_version(screen)
+    long_press(page, lit)                                             # a lit card: its preview, not the move
+    check_preview_placed(page, screen, "a long press on a lit card")
+    page.wait_for_timeout(500)
+    assert table_version(screen) == old and screen.locator(".uu-t [aria-pressed='true']").count() == 0
+    page.mouse.click(200, screen.locator(".uu-t-me").bounding_box()["y"] - 6)  # the next tap, on the table
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    assert table_version(screen) == old
+    unlit.click()                                                     # a card that cannot be chosen: a look at it
+    check_preview_placed(page, screen, "a tap on a card that cannot be chosen")
+    expect(screen.locator(".uu-t-whynot")).to_be_visible(timeout=STEP_MS)   # and why not, in the bar
+    check_preview_placed(page, screen, "with the answer why not")
+    lit.click()                                                       # the next tap closes it and chooses nothing
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert table_version(screen) == old
+    lit.click()                                                       # a tap on a lit card chooses it, no preview
+    wait_new_table(page, screen, old)
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    # a lesson step: the prompt is in the panel, below the table
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-lesson-turn").click()
+    lesson = page.locator(".uu-lesson.uu-lesson-turn")
+    expect(lesson.locator(".uu-t-me [data-zone='hand'][data-card]").first).to_be_visible(timeout=STEP_MS)
+    long_press(page, lesson.locator(".uu-t-me [data-zone='hand'][data-card]").first)
+    check_preview_placed(page, lesson, "a long press in a lesson")
+    page.mouse.click(200, 10)                                          # a tap off the table closes it too
+    expect(lesson.locator(".uu-t-preview:visible")).to_have_count(0)
+    assert "Traceback" not in page.inner_text("body")
+
+
 _CAPTIONS_JS = """
 () => {
   window.uuCaptions = [];
