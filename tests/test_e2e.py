@@ -747,6 +747,53 @@ def test_progress_survives_a_reload_and_can_be_forgotten(page: Page, voila_url):
     no_error_shown(page)
 
 
+# Holds the render of the progress store's view (uu/widgets/progress.js) until the page calls
+# uuReleaseProgress(), as a busy page does that draws the home first: anywidget imports the module from a Blob.
+_HOLD_PROGRESS_VIEW = """
+(() => {
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  window.uuReleaseProgress = () => release();
+  window.uuHeldRender = held;
+  const Real = window.Blob;
+  window.Blob = class extends Real {
+    constructor(parts, options) {
+      const text = parts && typeof parts[0] === 'string' ? parts[0] : '';
+      if (text.includes('const KEY = "uu-progress"') && text.includes('export default { render };'))
+        parts = [text.replace('export default { render };',
+          'export default { render: async (ctx) => { await window.uuHeldRender; return render(ctx); } };')];
+      super(parts, options);
+    }
+  };
+})();
+"""
+
+
+def test_progress_made_before_the_store_is_drawn_is_kept(page: Page, voila_url):
+    """Under load the store's view may be drawn after the home is on screen: a lesson begun before then (or a
+    name joined on the class box) is written once the view is there, and the next page reopens it."""
+    page.add_init_script(_HOLD_PROGRESS_VIEW)
+    open_home(page, voila_url)
+    assert page.locator(".uu-progress-store").count() == 0          # the store's view is not drawn yet
+    lesson_id = lesson_ids()[0]
+    page.locator(f"button.uu-lesson-{lesson_id}").click()
+    screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
+    screen.locator("button.uu-next").click()
+    expect(screen.locator(".uu-progress")).to_contain_text("Step 2 of", timeout=STEP_MS)
+    page.wait_for_timeout(500)
+    assert stored_progress(page) == {}
+    page.evaluate("() => window.uuReleaseProgress()")
+    expect(page.locator(".uu-progress-store")).to_have_attribute("data-storage", "yes", timeout=STEP_MS)
+    page.wait_for_function(f"() => (JSON.parse(localStorage.getItem('uu-progress') || '{{}}').lessons || {{}})"
+                           f"[{lesson_id!r}]?.step === 2", timeout=STEP_MS)
+    page.reload(wait_until="commit")   # the held render again: the progress is read once the view is drawn
+    page.wait_for_timeout(500)
+    page.evaluate("() => window.uuReleaseProgress()")
+    expect(page.locator(f".uu-lesson.uu-lesson-{lesson_id} .uu-progress")).to_contain_text("Step 2 of",
+                                                                                       timeout=LOAD_MS)
+    no_error_shown(page)
+
+
 def test_the_app_works_when_local_storage_throws(page: Page, voila_url):
     """Private modes and disabled storage throw on any use of localStorage: no progress is kept, and the
     app works as before."""

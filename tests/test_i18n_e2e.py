@@ -7,7 +7,8 @@ the catalog (uu/i18n/locale/<lang>/LC_MESSAGES/uu.po) that are short interface l
 "Hint", "Play a game", ...), minus those that read the same in that language ("Action" in French) and
 proper names. A lesson whose translation (lessons/<lang>/<file>) is not there yet keeps its own English
 words (the tutor falls back to English for it): those parts of the page are left out of the check, and the
-test says so. One app start serves both languages.
+test says so. One app start serves both languages. On a 390x844 phone, a lesson walked in each language keeps
+the table whole beside its taller bottom sheet (tests/test_screen_e2e.py `check_table_whole`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
+from test_screen_e2e import check_one_in_view, check_prompt, check_table_whole
 
 from uu.i18n import LANGUAGE_NAMES, _, language
 from uu.i18n.catalogs import translations_from_po
@@ -32,6 +34,8 @@ TOKEN = "i18n-class-token-for-tests-0123"
 LOCALE = Path(__file__).resolve().parents[1] / "uu" / "i18n" / "locale"
 # a lesson with a page, a question and a step that lists a legal wrong move (its preview is shown)
 LESSON = "deck"
+# the same on a phone, the lesson of docs/screenshots/lesson-phone-fr.png (a question, a wrong move, moves)
+PHONE_LESSON = "turn"
 # the parts of a lesson screen that are the lesson's own words (its file, or its translation)
 LESSON_WORDS = (".uu-narration", ".uu-task-box", ".uu-lesson-title", ".uu-choices", ".uu-feedback",
                 ".uu-hint-text", ".uu-recap", ".uu-done-head h3 + p + p")
@@ -137,6 +141,35 @@ def step_word(lang: str) -> str:
         return _("Step {step} of {steps}").split("{step}")[0].strip()
 
 
+def click_step(screen, path: Path, what: str, label: str | list[str]) -> None:
+    """Make one entry of the lesson's click plan (tests/test_e2e.py `click_plan`) in any language: a move's
+    gesture on the table (then the next table), Next, or the right option of a question."""
+    if what in ("action", "wrong"):
+        assert isinstance(label, list)
+        old = table_version(screen)
+        for key in label:
+            target = screen.locator(key_selector(key) + ":visible").first
+            expect(target).to_be_visible(timeout=STEP_MS)
+            target.click()
+        screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+    elif what == "next":
+        screen.locator("button.uu-next").click()
+    else:  # the right option of a question: the option's words are the lesson's, found by their position
+        options = screen.locator("button.uu-choice:visible").all()
+        for b in options:
+            if b.inner_text().strip() == str(label).strip():
+                b.click()
+                return
+        # translated options: click the one the plan names by its place in the English list
+        from uu.tutor.model import load_lesson
+
+        for st in load_lesson(path).script:
+            if st.question is not None and str(label) in st.question.options:
+                options[st.question.options.index(str(label))].click()
+                return
+        raise AssertionError(f"no option {label!r} in {path.name}")
+
+
 @pytest.fixture(scope="module")
 def class_app(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("i18n")
@@ -176,32 +209,7 @@ def test_every_screen_in_the_language(browser: Browser, class_app: str, lang: st
         if what == "choice" and "question" not in seen:
             seen.add("question")
             check(page, lang, "a question", leave)
-        if what in ("action", "wrong"):
-            assert isinstance(label, list)
-            old = table_version(screen)
-            for key in label:
-                target = screen.locator(key_selector(key) + ":visible").first
-                expect(target).to_be_visible(timeout=STEP_MS)
-                target.click()
-            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
-        elif what == "next":
-            screen.locator("button.uu-next").click()
-        else:  # the right option of a question: the option's words are the lesson's, found by their position
-            options = screen.locator("button.uu-choice:visible").all()
-            clicked = False
-            for b in options:
-                if b.inner_text().strip() == str(label).strip():
-                    b.click()
-                    clicked = True
-                    break
-            if not clicked:  # translated options: click the one the plan names by its place in the English list
-                from uu.tutor.model import load_lesson
-
-                lesson = load_lesson(path)
-                for st in lesson.script:
-                    if st.question is not None and str(label) in st.question.options:
-                        options[st.question.options.index(str(label))].click()
-                        break
+        click_step(screen, path, what, label)
         if what == "wrong":
             expect(screen.locator(".uu-t-banner")).to_be_visible(timeout=STEP_MS)
             check(page, lang, "a wrong move's preview", leave)
@@ -264,3 +272,36 @@ def test_the_choice_is_kept_and_a_change_keeps_the_place(browser: Browser, class
     expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES["fr"], timeout=LOAD_MS)
     expect(page.locator(".uu-lesson.uu-lesson-setup .uu-progress")).to_contain_text("Étape", timeout=STEP_MS)
     context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_a_lesson_on_a_phone_leaves_the_table_whole(browser: Browser, class_app: str, lang: str) -> None:
+    """On a 390x844 phone in French and German, whose longer words make the lesson's bottom sheet taller, at
+    every step of a lesson (pages, a question, a wrong move's preview, moves): nothing of the table runs under
+    the sheet, the opponents' rows are in view and covered by nothing, and the prompt and something to choose
+    are in the window with no page scrolling (tests/test_screen_e2e.py checks the same in English)."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US").new_page()
+    path = lesson_file(PHONE_LESSON)
+    page.goto(f"{class_app}?lang={lang}&lesson={PHONE_LESSON}", wait_until="commit")
+    screen = page.locator(f".uu-lesson.uu-lesson-{PHONE_LESSON}")
+    progress = screen.locator(".uu-progress")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=LOAD_MS)
+    expect(progress).to_contain_text(f"{step_word(lang)} 1", timeout=STEP_MS)
+    for what, label, after in click_plan(path):
+        where = f"{PHONE_LESSON} in {lang} at 390x844, before {after}"
+        check_prompt(page, screen, where)
+        check_table_whole(page, where)
+        lit = {"action": ".uu-t [data-legal='true']", "wrong": ".uu-t [data-legal='true']",
+               "choice": "[data-role='choice']:visible", "next": "[data-role='next']:visible"}[what]
+        check_one_in_view(screen, lit, where)
+        click_step(screen, path, what, label)
+        if what == "wrong":  # the preview on the table, with its banner: the table still whole
+            expect(screen.locator(".uu-t-banner")).to_be_visible(timeout=STEP_MS)
+            check_table_whole(page, f"{where}, a wrong move's preview")
+            old = table_version(screen)
+            screen.locator(".uu-t-banner button").click()
+            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+        else:
+            expect(progress).to_contain_text(step_words(lang, after), timeout=STEP_MS)
+    expect(screen.locator(".uu-done")).to_be_visible(timeout=STEP_MS)
+    page.context.close()

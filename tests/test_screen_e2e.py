@@ -6,7 +6,9 @@ now), "choice" (an answer to a question), "next" (Next, Next lesson), "feedback"
 move), and the table's data-legal="true". At every step of a lesson that asks something, the prompt and at
 least one element to choose (a lit card or place, or a choice) lie inside the window and inside every
 scrolling box around them (their bounding boxes), and the page itself has not scrolled; after each right
-move the next prompt is in view; the end card with "Next lesson" is in view. The test never scrolls.
+move the next prompt is in view; the end card with "Next lesson" is in view. The test never scrolls. Nothing of
+the table runs under the panel, and the opponents' rows on top are in view, covered by nothing (tests/test_i18n_e2e.py
+checks the same on a phone in French and German, whose longer words make the panel taller).
 
 The lessons walked are a set that covers every kind of step (a page, a question, a move of each decision
 kind: Baby, action, answer on the Neigh pile, target, use, sacrifice, discard, choose, order; a goal by free
@@ -66,6 +68,61 @@ _IN_VIEW_JS = """
 """
 
 
+# Is the table whole beside (or above) the lesson's panel? Nothing of it runs under the panel (its bar, its middle,
+# the viewer's seat), and the opponents' rows at the top (each one's name and first card; the first two: a table
+# of three, as the lessons have; more scroll) are in view, covered by nothing (the panel, the viewer's seat docked
+# at the bottom), unless the table scrolled its middle itself to bring a lit element into view. Returns what is
+# wrong, else "".
+_TABLE_WHOLE_JS = """
+() => {
+  const panel = document.querySelector('.uu-game-screen > .uu-panel');
+  const table = document.querySelector('.uu-game-screen > .uu-table');
+  if (!panel || !table) return 'no lesson or game screen';
+  const box = (e) => e.getBoundingClientRect();
+  const meet = (a, b) => a.top < b.bottom - 1 && b.top < a.bottom - 1 && a.left < b.right - 1 && b.left < a.right - 1;
+  const out = [];
+  for (const sel of ['.uu-t-top', '.uu-t-scroll', '.uu-t-me']) {
+    const e = table.querySelector(sel);
+    if (e && meet(box(e), box(panel))) out.push(`${sel} runs under the panel`);
+  }
+  const scroll = table.querySelector('.uu-t-scroll');
+  for (const seat of [...table.querySelectorAll('.uu-t-opp')].slice(0, 2)) {
+    const name = seat.querySelector('.uu-t-seat-name').textContent;
+    for (const part of [seat.querySelector('.uu-t-stable-place'), seat.querySelector('.uu-t-card')]) {
+      if (!part) continue;
+      const r = box(part);
+      if (meet(r, box(panel))) out.push(`${name}'s row meets the panel`);
+      if (scroll && scroll.scrollTop > 0) continue;
+      for (const [x, y] of [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]) {
+        const hit = document.elementFromPoint(x, y);
+        if (!hit || !part.contains(hit)) {
+          const by = hit ? (hit.closest('.uu-panel, .uu-t-me, .uu-t-seat, .uu-t-preview') || hit).className : 'nothing';
+          out.push(`${name}'s ${part.className} is covered at (${Math.round(x)}, ${Math.round(y)}) by ${by}`);
+          break;
+        }
+      }
+    }
+  }
+  return out.join('; ');
+}
+"""
+
+
+def check_table_whole(page: Page, where: str) -> None:
+    """The table is not covered by the panel, and the opponents' rows are in view (see _TABLE_WHOLE_JS), once
+    the screen has settled; the pointer is moved off the table first (a card's preview opens on hover)."""
+    page.mouse.move(1, 1)
+    problem = ""
+    for _ in range(10):
+        problem = str(page.evaluate(_TABLE_WHOLE_JS))
+        if not problem:
+            return
+        page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-table-covered.png"))
+    raise AssertionError(f"{where}: {problem}")
+
+
 def not_in_view(locator) -> str:
     """"" if the element is fully in view, else why not."""
     return locator.evaluate(_IN_VIEW_JS)
@@ -118,6 +175,7 @@ def walk_lesson(page: Page, url: str, lesson_id: str, size: tuple[int, int]) -> 
     for what, label, after in click_plan(lesson_file(lesson_id)):
         where = f"{lesson_id} at {width}x{height}, before {after}"
         check_prompt(page, screen, where)
+        check_table_whole(page, where)
         if what in ("action", "wrong"):
             check_one_in_view(screen, ".uu-t [data-legal='true']", where)
             old = table_version(screen)
@@ -199,6 +257,75 @@ def test_ten_decisions_of_a_game_fit_on_one_screen(page: Page, voila_url, size):
         wait_new_table(page, screen, old)
         if screen.locator(".uu-result .uu-banner").count():
             break
+    assert "Traceback" not in page.inner_text("body")
+
+
+def _meets(a: dict | None, b: dict | None) -> bool:
+    return bool(a and b and a["x"] < b["x"] + b["width"] - 1 and b["x"] < a["x"] + a["width"] - 1
+                and a["y"] < b["y"] + b["height"] - 1 and b["y"] < a["y"] + a["height"] - 1)
+
+
+def check_preview_placed(page: Page, screen, where: str) -> None:
+    """One card's preview is open, and it covers neither the table's bar (turn, phases, prompt, choices) nor any
+    prompt (the lesson's is in its panel) nor the panel."""
+    preview = screen.locator(".uu-t-preview:visible")
+    expect(preview).to_have_count(1, timeout=STEP_MS)
+    box = preview.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1, (where, box)
+    covered = [sel for sel in (".uu-t-top", ".uu-game-screen > .uu-panel")
+               if _meets(box, page.locator(sel).first.bounding_box())]
+    prompts = page.locator("[data-role='prompt']:visible")
+    covered += [f"prompt {i}" for i in range(prompts.count()) if _meets(box, prompts.nth(i).bounding_box())]
+    assert not covered, f"{where}: the preview covers {covered} ({box})"
+
+
+def long_press(page: Page, locator, ms: int = 800) -> None:
+    box = locator.bounding_box()
+    assert box, "nothing to press"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(ms)
+    page.mouse.up()
+
+
+def test_a_cards_preview_on_a_phone_hides_neither_the_bar_nor_the_prompt(page: Page, voila_url):
+    """At 390x844 a hovered or last-tapped card opens no preview (it covered the table's bar and prompt): a long
+    press opens it, placed below the bar and above the lesson's panel, and chooses nothing; a tap on a card
+    that cannot be chosen opens it too; the next tap closes it."""
+    screen = open_game(page, voila_url, (390, 844), pace="off")     # the first decision: a Baby, in the middle
+    lit = screen.locator(".uu-t [data-legal='true'][data-card]").first
+    unlit = screen.locator(".uu-t-me [data-zone='hand'][data-card]:not([data-legal])").first
+    unlit.hover()
+    page.wait_for_timeout(300)
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    old = table_version(screen)
+    long_press(page, lit)                                             # a lit card: its preview, not the move
+    check_preview_placed(page, screen, "a long press on a lit card")
+    page.wait_for_timeout(500)
+    assert table_version(screen) == old and screen.locator(".uu-t [aria-pressed='true']").count() == 0
+    page.mouse.click(200, screen.locator(".uu-t-me").bounding_box()["y"] - 6)  # the next tap, on the table
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    assert table_version(screen) == old
+    unlit.click()                                                     # a card that cannot be chosen: a look at it
+    check_preview_placed(page, screen, "a tap on a card that cannot be chosen")
+    expect(screen.locator(".uu-t-whynot")).to_be_visible(timeout=STEP_MS)   # and why not, in the bar
+    check_preview_placed(page, screen, "with the answer why not")
+    lit.click()                                                       # the next tap closes it and chooses nothing
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    page.wait_for_timeout(500)
+    assert table_version(screen) == old
+    lit.click()                                                       # a tap on a lit card chooses it, no preview
+    wait_new_table(page, screen, old)
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
+    # a lesson step: the prompt is in the panel, below the table
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-lesson-turn").click()
+    lesson = page.locator(".uu-lesson.uu-lesson-turn")
+    expect(lesson.locator(".uu-t-me [data-zone='hand'][data-card]").first).to_be_visible(timeout=STEP_MS)
+    long_press(page, lesson.locator(".uu-t-me [data-zone='hand'][data-card]").first)
+    check_preview_placed(page, lesson, "a long press in a lesson")
+    page.mouse.click(200, 10)                                          # a tap off the table closes it too
+    expect(lesson.locator(".uu-t-preview:visible")).to_have_count(0)
     assert "Traceback" not in page.inner_text("body")
 
 

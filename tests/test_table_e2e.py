@@ -1,6 +1,7 @@
 """The table widget in a browser: tests/notebooks/table_game.ipynb (you against a bot) served by Voila and
 driven in headless Debian Chromium by clicking only the elements the table lights up (data-legal="true"),
-at a desktop width and at 360 px, one move with the keyboard alone, and axe-core over the table.
+at a desktop width and at 360 px (where a card's preview opens on a long press), one move with the keyboard
+alone, and axe-core over the table.
 
 The data-* contract other tests rely on is checked here: every card is an element with data-card (its
 name, or "hidden"), data-zone and (where the zone has one) data-owner; the deck has data-zone="deck".
@@ -154,13 +155,24 @@ def test_play_by_clicking_lit_elements_at_two_widths(page: Page, table_url):
     page.set_viewport_size({"width": 360, "height": 800})
     page.wait_for_timeout(200)
     fits_width(page, 360)
-    card = page.locator(".uu-t [data-zone='hand'][data-card]:not([data-card='hidden'])").last
-    card.hover()                                    # its large preview shows, inside the window
+    card = page.locator(".uu-t [data-zone='hand'][data-card]:not([data-card='hidden'])").first
+    card.hover()                                    # on a narrow screen no preview on hover (it hid the bar)
     preview = card.locator(".uu-t-preview")
+    expect(preview).to_be_hidden()
+    old = version(page)
+    box = card.bounding_box()
+    assert box
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()                               # a long press: its large preview, inside the window
+    page.wait_for_timeout(800)
+    page.mouse.up()
     expect(preview).to_be_visible()
     box = preview.bounding_box()
     assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+    assert page.locator(".uu-t [aria-pressed='true']").count() == 0 and version(page) == old  # nothing chosen
     fits_width(page, 360)
+    page.mouse.click(2, 2)                          # the next tap closes it
+    expect(preview).to_be_hidden()
     for _ in range(3):
         if not make_move(page):
             break

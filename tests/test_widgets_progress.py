@@ -151,3 +151,53 @@ def test_a_reload_reopens_the_game_in_progress():
     broken = {**state, "game": {"seed": 1, "moves": [[0, {"kind": "play", "card": "No Such Card"}]]}}
     fresh = reload_into(broken)                            # moves that no longer fit: the deal from its start
     assert fresh.screen is fresh.play_screen and fresh.play_screen.history == []
+
+
+def restore_answer(app: App, state: Any = None) -> list[Any]:
+    """What the store sends the browser when the browser's view sends what it kept (`state`, None: nothing)."""
+    sent: list[Any] = []
+    app.store.send = sent.append  # type: ignore[method-assign]
+    items = {KEY: json.dumps(state)} if state is not None else {}
+    app.store._on_message(app.store, {"type": "restore", "items": items}, [])
+    return sent
+
+
+def test_progress_made_before_the_browser_view_loaded_is_written():
+    """A busy page may show the home before the store's view has loaded: what the learner did meanwhile set
+    `state`, which changes no more once the view is there, so the answer to its restore carries it to be written."""
+    app = App(delay=0)
+    screen = app.open_lesson(app.lessons[0].id)
+    screen.next_button.click() if screen.runner.step.kind == "page" else screen.click_answer()
+    step = screen.runner.progress[0]
+    [answer] = restore_answer(app)                     # nothing kept in this browser yet
+    assert answer["type"] == "write"
+    assert answer["state"]["lessons"][app.lessons[0].id]["step"] == step == 2
+    assert reload_into(answer["state"]).step_of(app.lessons[0].id)[0] == step   # what the next page gets
+
+
+def test_the_name_joined_before_the_browser_view_loaded_is_written(tmp_path, monkeypatch):
+    """The class view's name box is on the home: a name joined before the store's view loaded is written."""
+    from test_teacher import _bound_kernel
+
+    from uu.server.classroom import CLASS_DB_ENV
+    from uu.server.seats import new_token
+
+    db = tmp_path / "c.sqlite3"
+    monkeypatch.setenv(CLASS_DB_ENV, str(db))
+    app = App(delay=0)
+    assert app.classroom is not None
+    app.classroom.kernel_id = _bound_kernel(db, new_token())
+    box = app.class_box()
+    assert box is not None
+    box.name_input.value = "Ada"
+    box.join_button.click()
+    kept = {"v": 1, "lessons": {app.lessons[1].id: {"status": "done"}}}  # and what the browser kept is merged
+    [answer] = restore_answer(app, kept)
+    assert answer["state"]["learner"]["name"] == "Ada"
+    assert answer["state"]["lessons"][app.lessons[1].id]["status"] == "done"
+    app.classroom.stop()
+
+
+def test_nothing_to_write_sends_nothing():
+    """A visit that changed nothing keeps nothing ("Forget my progress" leaves the browser empty)."""
+    assert restore_answer(App(delay=0)) == []

@@ -58,6 +58,8 @@ const MARKS = {
 const PHASES = ["beginning", "draw", "action", "end"];
 const PACES = [["slow", 1800], ["normal", 900], ["fast", 450], ["off", 0]];
 const PACE_KEY = "uu-table-pace";
+const NARROW = "(max-width: 700px)";  // the phone layout of table.css
+const LONG_PRESS_MS = 500;
 
 function h(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -192,13 +194,14 @@ function render({ model, el }) {
     mark();
   }
 
-  function activate(key, name) {
+  function activate(key, name, el) {
     if (waiting || playing) return;
     const legal = nextKeys();
     if (!legal.has(key)) {
       // a click off the gesture under way starts again from that element, if a gesture starts there
       clicks = [];
       if (!nextKeys().has(key)) {
+        if (el && narrow() && el.querySelector(":scope > .uu-t-preview")) openPreview(el);  // a look at it
         mark();
         if (actions().length) model.send({ type: "why", key, name: name || "" });  // answered in one sentence
         return;
@@ -243,6 +246,7 @@ function render({ model, el }) {
     if (why) { why.textContent = whyText; why.hidden = !whyText; }
     const cancel = root.querySelector(".uu-t-cancel");
     if (cancel) cancel.hidden = clicks.length === 0;
+    if (opened) placePreview();
     requestAnimationFrame(bringLitIntoView);
   }
 
@@ -261,6 +265,13 @@ function render({ model, el }) {
         const r = litInScroll[0].getBoundingClientRect();
         scroll.scrollTop += r.top - box.top - 8;
       }
+    }
+    const me = root.querySelector(".uu-t-me");
+    const litMine = me && me.scrollHeight > me.clientHeight ? [...me.querySelectorAll("[data-legal='true']")] : [];
+    if (litMine.length) {
+      const box = me.getBoundingClientRect();
+      if (!litMine.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; }))
+        me.scrollTop += litMine[0].getBoundingClientRect().top - box.top - 4;
     }
     for (const row of root.querySelectorAll(".uu-t-row")) {
       const first = row.querySelector("[data-legal='true']");
@@ -288,7 +299,7 @@ function render({ model, el }) {
   }
 
   // A card: a button (keyboard and touch alike), with its type as colour, icon and word, its emblem, name
-  // and text; a larger preview shows on hover and on focus (so no hover is ever needed).
+  // and text; a larger preview shows on hover and on focus (so no hover is ever needed; on a phone: a long press).
   function cardEl(o, card, extra = {}) {
     const owner = card.owner >= 0 && o.players[card.owner] ? o.players[card.owner].name : null;
     if (card.name === null || card.name === undefined) {
@@ -301,14 +312,17 @@ function render({ model, el }) {
     const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
       "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
       style: `--uu-bg:${bg};--uu-fg:${fg}` },
-    h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-    h("span", { class: "uu-t-name", text: card.label || card.name }),
+    head(card), h("span", { class: "uu-t-name", text: card.label || card.name }),
     h("span", { class: "uu-t-text", text: card.text || "" }));
     if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
     el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
-      h("span", { class: "uu-t-head" }, icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }), emblem(card)),
-      h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
+      head(card), h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
     return el;
+  }
+
+  // a card's head: its emblem first, floated right (table.css), then the type's icon and word
+  function head(card) {
+    return h("span", { class: "uu-t-head" }, emblem(card), icon(card.icon), h("span", { class: "uu-t-type", text: card.type_label }));
   }
 
   function row(cards, empty, anchor) {
@@ -326,7 +340,64 @@ function render({ model, el }) {
     return sel;
   }
 
+  // ---- a card's large preview on a narrow screen ----------------------------------------------------------
+  // There a hover never opens it: a finger's last tap leaves the card hovered, and the preview, docked at the
+  // top of the window, hid the table's bar and its prompt. A long press on a card (or a right click), or a tap
+  // on a card that cannot be chosen now, opens it between the bar and the bottom of the table (above the
+  // lesson's panel: table.css); the next tap anywhere closes it and, on the table, chooses nothing.
+  let opened = null;        // the card whose preview is open
+  let press = null;         // {card, x, y, timer} while a press may become a long one
+  let swallow = false;      // the click of this tap chooses nothing (it ended a long press or closed a preview)
+
+  function narrow() { return !!(window.matchMedia && window.matchMedia(NARROW).matches); }
+
+  function placePreview() {
+    const below = root.querySelector(".uu-t-scroll") || root;  // under the bar, the banner and the pile
+    const top = Math.max(8, Math.min(below.getBoundingClientRect().top, innerHeight - 160));
+    const bottom = Math.min(root.getBoundingClientRect().bottom, innerHeight) - 4;
+    root.style.setProperty("--uu-pv-top", `${Math.round(top)}px`);
+    root.style.setProperty("--uu-pv-max", `${Math.round(Math.max(120, bottom - top))}px`);
+  }
+
+  function openPreview(card) {
+    closePreview();
+    placePreview();
+    card.setAttribute("data-preview", "open");
+    opened = card;
+  }
+
+  function closePreview() {
+    if (opened) opened.removeAttribute("data-preview");
+    opened = null;
+  }
+
+  function cancelPress() {
+    if (press) clearTimeout(press.timer);
+    press = null;
+  }
+
+  function onPointerDown(ev) {
+    cancelPress();
+    const card = ev.target.closest && ev.target.closest(".uu-t-card");
+    if (!narrow() || !card || !root.contains(card) || !card.querySelector(":scope > .uu-t-preview")) return;
+    press = { card, x: ev.clientX, y: ev.clientY, timer: setTimeout(() => {
+      press = null;
+      swallow = true;
+      openPreview(card);
+    }, LONG_PRESS_MS) };
+  }
+
+  // every tap starts fresh; one while a preview is open closes it (capture: before anything acts on it)
+  const onAnyPointerDown = (ev) => {
+    swallow = false;
+    if (!opened) return;
+    closePreview();
+    if (root.contains(ev.target)) swallow = true;
+  };
+
   function draw() {
+    opened = null;
+    cancelPress();
     // the words table.css shows in ::before/::after, as CSS strings the stylesheet reads with var()
     for (const [name, key] of [["--uu-l-hint", "badge_hint"], ["--uu-l-whynot", "badge_whynot"], ["--uu-l-stable", "badge_stable"]])
       root.style.setProperty(name, JSON.stringify(L(key) + (key === "badge_whynot" ? " " : "")));
@@ -353,7 +424,7 @@ function render({ model, el }) {
       const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || L("back") });
       again.addEventListener("click", () => model.send({ type: "banner", version: model.get("version") }));
       root.append(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
-        h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { text: ` ${ban.text || ""} ` }), again));
+        h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { class: "uu-t-banner-text", text: ` ${ban.text || ""} ` }), again));
       root.classList.add("uu-t-previewing");
     } else root.classList.remove("uu-t-previewing");
     root.append(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
@@ -663,11 +734,30 @@ function render({ model, el }) {
   }
 
   root.addEventListener("click", (ev) => {
+    if (swallow) { swallow = false; return; }
     const target = ev.target.closest("[data-key]");
     if (!target || !root.contains(target)) return;
-    activate(target.getAttribute("data-key"), target.getAttribute("data-card"));
+    activate(target.getAttribute("data-key"), target.getAttribute("data-card"), target);
   });
+  root.addEventListener("pointerdown", onPointerDown);
+  root.addEventListener("pointerup", cancelPress);
+  root.addEventListener("pointercancel", cancelPress);  // the row or the middle scrolls instead
+  root.addEventListener("pointermove", (ev) => {
+    if (press && Math.hypot(ev.clientX - press.x, ev.clientY - press.y) > 10) cancelPress();
+  });
+  root.addEventListener("contextmenu", (ev) => {  // a long press's menu on a phone, a right click
+    const card = ev.target.closest(".uu-t-card");
+    if (!narrow() || !card || !card.querySelector(":scope > .uu-t-preview")) return;
+    ev.preventDefault();
+    cancelPress();
+    swallow = true;
+    openPreview(card);
+  });
+  root.addEventListener("focusin", () => { if (narrow()) placePreview(); });  // a card's preview on focus, placed
+  document.addEventListener("pointerdown", onAnyPointerDown, true);
   root.addEventListener("keydown", (ev) => {
+    swallow = false;
+    if (ev.key === "Escape" && opened) { closePreview(); ev.stopPropagation(); return; }
     if (ev.key === "Escape" && clicks.length) { clicks = []; mark(); ev.stopPropagation(); }
   });
   const onMsg = (msg) => {
@@ -701,6 +791,8 @@ function render({ model, el }) {
     model.off("change:labels", onBanner);
     model.off("msg:custom", onMsg);
     rolesOff();
+    cancelPress();
+    document.removeEventListener("pointerdown", onAnyPointerDown, true);
   };
 }
 

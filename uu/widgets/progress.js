@@ -2,8 +2,9 @@
 // outlives a reload, a culled kernel or an ended Binder session.
 //
 // On render the keys that start with "uu" are read and sent to Python ({type: "restore", items}), which
-// validates them (the page's storage is not trusted). Python then sets the `state` trait whenever progress
-// changes; it is written here under KEY. {type: "forget"} removes every "uu" key.
+// validates them (the page's storage is not trusted) and answers {type: "write", state}: its state once it
+// has taken in what was read, written here under KEY. The `state` trait's changes are written too.
+// {type: "forget"} removes every "uu" key.
 // localStorage may be missing or throw (private mode, storage disabled): the app then works without it.
 
 const KEY = "uu-progress";
@@ -56,12 +57,19 @@ function render({ model, el }) {
   try {
     for (const k of ourKeys(s)) items[k] = s.getItem(k);
   } catch (e) { /* unreadable: restore nothing */ }
-  model.send({ type: "restore", items, href, browser });
-  // only changes are written: the initial, empty state must not wipe what was just read
+  // The state this view was created with is not written as it is: it may predate what was just read. It may
+  // also hold what the learner did before this view loaded (a busy page shows the home first), which no change
+  // event brings; so Python answers the restore with its state, merged, and that is written (an empty one never
+  // wipes what is kept).
   const onState = () => write(s, model.get("state"));
-  const onMsg = (msg) => { if (msg && msg.type === "forget") clear(s); };
+  const onMsg = (msg) => {
+    if (!msg) return;
+    if (msg.type === "forget") clear(s);
+    if (msg.type === "write" && msg.state && typeof msg.state === "object" && Object.keys(msg.state).length) write(s, msg.state);
+  };
   model.on("change:state", onState);
   model.on("msg:custom", onMsg);
+  model.send({ type: "restore", items, href, browser });
   return () => { model.off("change:state", onState); model.off("msg:custom", onMsg); };
 }
 

@@ -2,7 +2,9 @@
 
 The browser sends what it holds on render (`{"type": "restore", "items": {key: text}, "href": <the page's
 address>}`); it is validated here (`Saved`: a malformed, oversized or hostile value is ignored, never a
-traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). The App sets `state` whenever progress changes and the browser writes it. Saved form:
+traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). The App
+sets `state` whenever progress changes and the browser writes it; the answer to the restore (`{"type": "write",
+"state": ...}`) has it written too, with whatever was set before the browser's view loaded. Saved form:
 
     {"v": 1, "lessons": {id: {"status": "done" | "in progress", "step": 3,
                               "history": [[step index, null | choice | action], ...], "quiz": {"4": true}}},
@@ -142,7 +144,7 @@ def decode_history(history: list[tuple[int, int | ActionSaved | None]]) -> list[
 class ProgressStore(anywidget.AnyWidget):
     _esm = HERE / "progress.js"
 
-    # what the browser writes to localStorage (only its changes are written: see progress.js)
+    # what the browser writes to localStorage (its changes, and its value once the restore is taken in: progress.js)
     state = traitlets.Dict().tag(sync=True)
 
     def __init__(self, on_restore: Callable[[Saved], Any] | None = None,
@@ -167,8 +169,17 @@ class ProgressStore(anywidget.AnyWidget):
         self.send({"type": "forget"})
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or content.get("type") != "restore":
+            return
+        self._restore(content)
+        # the view writes what this kernel holds now: progress made before the view loaded (a name joined, a
+        # lesson begun while a busy page drew the rest first) changes nothing after, so no change event says it
+        if self.state:
+            self.send({"type": "write", "state": self.state})
+
+    def _restore(self, content: dict[str, Any]) -> None:
         # one restore per kernel: a second view of the App (JupyterLab) must not roll progress back
-        if self.restored or not isinstance(content, dict) or content.get("type") != "restore":
+        if self.restored:
             return
         self.restored = True
         saved = parse_saved(content.get("items"))
