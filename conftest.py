@@ -35,6 +35,7 @@ SHARED = {
     "tests/test_screen_e2e.py": "voila_url",
     "tests/test_hint.py": "tests/test_hint.py",                    # positions
     "tests/test_i18n_e2e.py": "tests/test_i18n_e2e.py",            # class_app
+    "tests/test_lessons.py": "tests/test_lessons.py",              # every lesson explored once (shared_report)
     "tests/test_lite_site.py": "tests/test_lite_site.py",          # site_url
     "tests/test_review.py": "tests/test_review.py",                # record
     "tests/test_table_e2e.py": "tests/test_table_e2e.py",          # table_url
