@@ -12,8 +12,8 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import run_async
 
+from conftest import run_async
 from uu.benchmarks.learner import EmulatedLearner
 from uu.benchmarks.wire import decode_v1, encode_v1, fetch_keepalive, message_detail, page_assets, page_views
 
