@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_async
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
+from conftest import run_async
 from uu.server import forkkernel
 from uu.server.forkkernel import ForkedKernel, ForkProvisioner, Zygote, forkable
 
