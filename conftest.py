@@ -56,6 +56,9 @@ def scope_of(nodeid: str) -> str:
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist, absent without it
 def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """This grouping for `-n N` (xdist's `--dist load`, its default); another `--dist` asked for is xdist's."""
+    if config.getvalue("dist") != "load":
+        return None
     from xdist.scheduler import LoadScopeScheduling
 
     class Scheduling(LoadScopeScheduling):
