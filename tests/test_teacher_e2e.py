@@ -164,6 +164,9 @@ def join(page: Page, url: str, name: str) -> None:
     box.locator(".uu-class-name input").fill(name)
     box.locator("button.uu-class-join").click()
     expect(box.locator(".uu-class-msg")).to_contain_text(f"You are in the class as {name}", timeout=STEP_MS)
+    # the kernel has the name; the browser keeps it once the progress store's next state reaches the page
+    page.wait_for_function("n => (window.localStorage.getItem('uu-progress') || '').includes(n)", arg=name,
+                           timeout=STEP_MS)
 
 
 def test_two_learners_seen_live_in_the_class_view(browser: Browser, teacher_server):

@@ -27,7 +27,7 @@ app = App({args})
 display(app)"""
 
 HOME_CHECK = """assert app.error is None and app.screen is app.home, app.error  # nbval: the home screen is up
-assert len(app.home.lessons.rows) == len(app.lessons) > 0"""
+assert len(app.home.lessons.ids) == len(app.lessons) > 0"""
 
 LESSON_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
