@@ -174,6 +174,16 @@ def lite(cmd: str, args: list[str]) -> int:
     return rc
 
 
+def workers(args: list[str]) -> list[str]:
+    """`-n N` for pytest-xdist (the `test` extra; conftest.py says which tests share a worker): one worker per
+    CPU, at most 4 (the browser tests that share one server run on one worker, so more would mostly wait),
+    unless the caller chose a number (`-n 0` runs everything in this one process)."""
+    if any(a == "--numprocesses" or a.startswith(("-n", "--numprocesses=")) for a in args):
+        return []
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return ["-n", str(min(cpus, 4))] if cpus > 1 else []
+
+
 def main(argv: list[str]) -> int:
     if argv and argv[0] in ("lite", "lite-check"):
         return lite(argv[0], argv[1:])
@@ -202,6 +212,7 @@ def main(argv: list[str]) -> int:
     ruff_rc = run([PY, "-m", "ruff", "check", "uu", "tests"], check=False)
     step("running: mypy uu (the whole package; settings in pyproject.toml)")
     mypy_rc = run([PY, "-m", "mypy", "uu"], check=False)
+    args = [*workers(args), *args]
     step("running: python -m pytest " + " ".join(args))
     rc = run([PY, "-m", "pytest", *args], check=False)
     if ruff_rc != 0:

@@ -16,11 +16,11 @@ from types import SimpleNamespace
 import nbformat
 import pytest
 import tornado.web
-from conftest import run_async
 
 import uu.server.app
 import uu.server.pages
 import uu.server.patches
+from conftest import run_async
 from uu.server import seats
 from uu.server.appserver import AppServer, open_page
 from uu.server.voila_config import WS_MAX_MESSAGE_BYTES, refuse_when_full, voila_config

@@ -12,8 +12,8 @@ import urllib.error
 import urllib.request
 
 import pytest
-from conftest import run_async
 
+from conftest import run_async
 from uu.benchmarks.learner import EmulatedLearner
 from uu.benchmarks.wire import decode_v1, encode_v1, fetch_keepalive, message_detail, page_assets, page_views
 
@@ -136,14 +136,25 @@ def test_emulated_learner_gets_the_home_and_a_click_updates_the_board(voila_url)
     assert _kernel_gone(voila_url, learner.kernel_id), "the beacon did not free the kernel"
 
 
-@pytest.mark.browser
-def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
-    """The messages a real page sends from start-up to a click on "Play a game" are the ones the emulated
-    learner sends (their types, comm targets and methods, in order)."""
-    from playwright.sync_api import expect
+def test_emulated_learner_opens_a_lesson_from_the_homes_list(voila_url):
+    async def scenario() -> EmulatedLearner:
+        learner = EmulatedLearner(voila_url, assets=None, timeout=90)
+        try:
+            await learner.arrive()
+            listed = learner.models[learner.lesson_list() or ""]["rows"]
+            assert [r["id"] for r in listed][:2] == ["goal", "setup"] and listed[0]["button"] == "Start"
+            await learner.open_lesson("goal")
+        finally:
+            await learner.leave()
+        return learner
 
-    from uu.benchmarks.app_browser import HOME_READY
+    learner = run_async(scenario())
+    assert learner.sent_log == [*START_UP, ("shell", "comm_msg", "custom:open")]
+    assert learner.find("uu-lesson-goal") and learner.problems == []
 
+
+def record_sent(page) -> list[tuple[str, str, str]]:
+    """What the page sends on its websockets from now on, as (channel, msg_type, detail)."""
     sent: list[tuple[str, str, str]] = []
 
     def on_websocket(ws) -> None:
@@ -158,6 +169,18 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
         ws.on("framesent", record)
 
     page.on("websocket", on_websocket)
+    return sent
+
+
+@pytest.mark.browser
+def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
+    """The messages a real page sends from start-up to a click on "Play a game" are the ones the emulated
+    learner sends (their types, comm targets and methods, in order)."""
+    from playwright.sync_api import expect
+
+    from uu.benchmarks.app_browser import HOME_READY
+
+    sent = record_sent(page)
     page.goto(voila_url, wait_until="commit")
     expect(page.locator(HOME_READY).first).to_be_visible(timeout=90_000)
     page.wait_for_timeout(500)  # nothing else is sent once the home is drawn
@@ -165,6 +188,23 @@ def test_the_emulation_sends_what_the_page_in_chromium_sends(page, voila_url):
     page.locator("button.uu-play").first.click()
     expect(page.locator(".uu-play-screen .uu-t").first).to_be_visible(timeout=30_000)
     assert sent == [*START_UP, ("shell", "comm_msg", "custom:click")]
+
+
+@pytest.mark.browser
+def test_a_lesson_opened_in_chromium_sends_what_the_emulation_sends(page, voila_url):
+    """A click on a lesson's button of the home sends one custom message to the lesson list's model, the one
+    `EmulatedLearner.open_lesson` sends (test_emulated_learner_opens_a_lesson_from_the_homes_list)."""
+    from playwright.sync_api import expect
+
+    from uu.benchmarks.app_browser import HOME_READY
+
+    sent = record_sent(page)
+    page.goto(voila_url, wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=90_000)
+    page.wait_for_timeout(500)
+    page.locator("button.uu-lesson-goal").click()
+    expect(page.locator(".uu-lesson.uu-lesson-goal .uu-progress")).to_contain_text("Step 1 of", timeout=30_000)
+    assert sent == [*START_UP, ("shell", "comm_msg", "custom:open")]
 
 
 def test_hostile_bench_measures_seats_and_a_flood_on_loopback():

@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_async
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory
 
+from conftest import run_async
 from uu.server import forkkernel
 from uu.server.forkkernel import ForkedKernel, ForkProvisioner, Zygote, forkable
 
@@ -88,9 +88,11 @@ def test_a_forked_kernel_runs_code_in_its_own_process_with_the_env_and_cwd_asked
             pid = km.provisioner.pid
             assert os.getpgid(pid) == pid, "the kernel leads its own process group (interrupts reach only it)"
             got = await _run(km, "import os, sys\n_out = (os.getpid(), os.getppid(), os.environ['UU_TEST_MARK'],"
-                                 " os.getcwd(), 'ipykernel' in sys.modules, __name__)")
+                                 " os.getcwd(), 'ipykernel' in sys.modules, __name__,"
+                                 " get_ipython().history_manager.enabled)")
             assert got["status"] == "ok", got
-            kpid, ppid, mark, cwd, has_ipykernel, name = eval(got["out"])
+            kpid, ppid, mark, cwd, has_ipykernel, name, history = eval(got["out"])
+            assert history is False, "a learner's kernel keeps no input history (no shared SQLite file)"
             assert kpid == pid and ppid == Zygote._current.pid, "forked by the zygote"
             assert (mark, Path(cwd), has_ipykernel, name) == ("forked <b>", tmp_path, True, "__main__")
         finally:

@@ -85,7 +85,7 @@ def test_five_thousand_digit_number_pasted_in_the_sandbox_shows_a_plain_message(
 
     screen = SandboxScreen()
     assert not screen.load_yaml("players: [Ana, Ben]\nseed: " + "9" * 5000)
-    message = str(screen.load_message)
+    message = str(screen.session.load_message)
     assert "line 2" in message and "more than 4,300 digits" in message
     assert "sys." not in message and "Something went wrong" not in message and "Exceeds" not in message
 

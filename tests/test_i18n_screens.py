@@ -3,6 +3,7 @@ language is chosen in the documented order, and a change of language keeps the l
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -170,3 +171,35 @@ def test_app_page_words_in_every_language() -> None:
     table = json.loads(shell.page_words_json())["words"]
     assert table["fr"]["reload"] == "Recharger" and table["de"]["reload"] == "Neu laden"
     assert table["en"]["stopped"].startswith("Your session stopped")
+
+
+def _words_of(widget: object) -> list[str]:
+    """Every text a widget tree shows: HTML values, descriptions and tooltips."""
+    out: list[str] = []
+    for name in ("value", "description", "tooltip"):
+        v = getattr(widget, name, None)
+        if isinstance(v, str):
+            out.append(v)
+    for child in getattr(widget, "children", ()):
+        out.extend(_words_of(child))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_sandbox_previews_tree_and_download_in_language(lang: str) -> None:
+    from uu.widgets.sandbox import SandboxScreen
+
+    set_language(lang)
+    screen = SandboxScreen(auto=False)
+    screen.start()
+    screen.play.preview_input.value = True
+    assert screen.click_move(screen.moves[0]), "a move of the seat to play"
+    shown = html.unescape("\n".join(_words_of(screen)))
+    for english in ("What each option would do", "Start: the built position", "Download position.yaml",
+                    "(turn ", " phase)"):
+        assert english not in shown, f"{english!r} left in English on the {lang} sandbox"
+    from uu.i18n import _
+
+    assert _("Start: the built position") in shown and _("Download {file}").format(file="position.yaml") in shown
+    heading = _("What each option would do, up to the next decision (shown: what {player} may see):")
+    assert heading.split("{player}")[0] in shown, "the previews' heading, in the language"

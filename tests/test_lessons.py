@@ -12,14 +12,36 @@ import pytest
 from uu.engine.actions import Action
 from uu.engine.rules import RS_IDS
 from uu.tutor import LessonRunner, check_lessons, load_lesson, parse_lesson
-from uu.tutor.check import MAX_PAGE_WORDS, lesson_stats, report_lesson, shipped_lessons
+from uu.tutor.check import MAX_PAGE_WORDS, LessonReport, lesson_stats, report_lesson, shipped_lessons
 from uu.tutor.coverage import coverage, coverage_table, missing, readme_table
-from uu.tutor.model import LessonFileError
+from uu.tutor.model import Lesson, LessonFileError
 from uu.tutor.runner import STUCK_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = shipped_lessons()
 IDS = [p.name for p in FILES]
+_REPORTS: dict[tuple[int, bool, bool], tuple[object, LessonReport]] = {}
+
+
+def shared_report(lesson: Lesson, explore_paths: bool = True, translated: bool = False) -> LessonReport:
+    """`report_lesson`, computed once per shipped lesson in this process: test_lesson_passes_check, `uu lesson
+    stats` and `uu lesson check` below each replay and explore every shipped lesson, the same deterministic
+    work (a minute and more of the suite's time). load_lesson gives the same object for an unchanged file, so
+    the object is the key (kept alive beside its report); other lessons (the tests' own texts) are not kept."""
+    if Path(lesson.path) not in FILES:
+        return report_lesson(lesson, explore_paths, translated)
+    key = (id(lesson), explore_paths, translated)
+    if key not in _REPORTS:
+        _REPORTS[key] = (lesson, report_lesson(lesson, explore_paths, translated))
+    return _REPORTS[key][1]
+
+
+@pytest.fixture
+def explored_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lesson commands in this process use `shared_report`."""
+    import uu.tutor.check
+
+    monkeypatch.setattr(uu.tutor.check, "report_lesson", shared_report)
 
 
 def play_step(r: LessonRunner) -> None:
@@ -49,7 +71,7 @@ def test_enough_lessons_in_reading_order():
 
 @pytest.mark.parametrize("path", FILES, ids=IDS)
 def test_lesson_passes_check(path):
-    rep = report_lesson(load_lesson(path))
+    rep = shared_report(load_lesson(path))
     assert rep.problems == []
     assert rep.exploration is not None and rep.exploration.dead_ends == [] and rep.exploration.complete
 
@@ -133,7 +155,7 @@ def test_no_internal_ids_in_what_learners_read(path):
         play_step(r)
 
 
-def test_every_card_of_the_deck_is_shown_and_the_course_is_counted():
+def test_every_card_of_the_deck_is_shown_and_the_course_is_counted(explored_once):
     stats = lesson_stats()
     totals = stats["totals"]
     assert totals["cards_missing"] == [] and totals["cards_covered"] == "84/84"
@@ -186,7 +208,7 @@ def test_back_pops_to_what_a_replay_gives(path, monkeypatch):
     assert replayed.resume(middle[2]) and replayed.game.to_dict() == middle[1]
 
 
-def test_cli_lesson_check_exits_zero(capsys):
+def test_cli_lesson_check_exits_zero(capsys, explored_once):
     from uu.cli import main
 
     assert main(["lesson", "check"]) == 0

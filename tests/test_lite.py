@@ -40,7 +40,7 @@ sys.meta_path.insert(0, Block())
 import uu.widgets, uu.lite
 from uu.widgets import App
 app = App()
-assert app.error is None and len(app.home.lesson_buttons) == len(app.lessons) > 20, app.error
+assert app.error is None and len(app.home.lessons.rows) == len(app.lessons) > 20, app.error
 for open_screen in (lambda: app.open_lesson("goal"), app.open_play, app.open_sandbox, app.show_home):
     screen = open_screen()
     assert app.error is None and screen.error is None, (app.error, screen.error)

@@ -25,8 +25,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_async
 
+from conftest import run_async
 from uu.scenario.link import link_query
 from uu.server import kernels, shell
 from uu.server.appserver import AppServer, _get, open_page

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from uu.bots import RandomBot
-from uu.engine import Action, IllegalAction, MalformedAction, NothingToUndo, new_game
+from uu.engine import Action, Game, IllegalAction, MalformedAction, NothingToUndo, new_game
 
 CASES = [(2, 0, {}), (3, 1, {"targeting": "neigh-first"}), (4, 2, {"deck_out": "reshuffle"}), (6, 3, {}),
          (8, 4, {"hand_limit": 5, "pandas": "all-effects"})]
@@ -106,3 +106,46 @@ def test_pop_to_takes_many_moves_back_at_once() -> None:
     for bad in (-1, len(moves) + 1, "3"):
         with pytest.raises(NothingToUndo):
             g.pop_to(bad)  # type: ignore[arg-type]
+
+
+def test_records_made_by_an_undo_serve_the_branch_played_after_it() -> None:
+    """Undo records are made while an undo plays the moves again (push makes none): after going back and
+    playing other moves, going back again still finds every earlier state of the new line."""
+    g = new_game(["Ana", "Ben", "Cy", "Dee"], seed=9)  # a long game, and a long one on the other line too
+    bot = RandomBot(9)
+    seen = [g.to_dict()]
+    while g.pending is not None and len(g.moves) < 300:
+        g.push(bot.choose(g))
+        seen.append(g.to_dict())
+    assert len(g.moves) == 300
+    g.pop_to(200)  # plays 200 moves again from the start, recording before moves 0 and 128
+    assert g.to_dict() == seen[200]
+    branch = [g.to_dict()]
+    while g.pending is not None and len(g.moves) < 300:
+        g.push(g.legal_actions[-1])
+        branch.append(g.to_dict())
+    assert len(g.moves) == 300
+    for count in (290, 257, 256, 255, 201, 200):
+        g.pop_to(count)
+        assert g.to_dict() == branch[count - 200], f"the new line differs at move {count}"
+    for count in (199, 129, 128, 127, 1, 0):
+        g.pop_to(count)
+        assert g.to_dict() == seen[count], f"the first line differs at move {count}"
+
+
+@pytest.mark.parametrize("kind", ["loaded", "playout", "copied"])
+def test_pop_back_to_the_start_of_a_game_that_was_not_dealt_here(kind: str) -> None:
+    """A loaded game or a playout copy cannot be dealt again: its start is recorded at its first push. A copy
+    of a new game deals its start again when an undo needs it."""
+    g = new_game(["Ana", "Ben", "Cy"], seed=11)
+    bot = RandomBot(11)
+    for _ in range(40):
+        g.push(bot.choose(g))
+    h = {"loaded": lambda: Game.from_dict(g.to_dict()), "playout": g.playout_copy, "copied": g.copy}[kind]()
+    start = h.to_dict()
+    pushed = 0
+    while h.pending is not None and pushed < 150:
+        h.push(bot.choose(h))
+        pushed += 1
+    h.pop_to(len(h.moves) - pushed)
+    assert h.to_dict() == start

@@ -15,8 +15,8 @@ kind: Baby, action, answer on the Neigh pile, target, use, sacrifice, discard, c
 play). Set UU_E2E_ALL_LESSONS=1 to walk all 24 lessons at both sizes (the slower check: 48 walks, about
 12 minutes on a busy 2-core machine).
 Also: ten decisions of a game, the others' moves played back one at a time (each caption on show for at
-least 400 ms) and at once when skipped, a click on a card that cannot be chosen answered with why, and
-axe-core on every screen at both sizes.
+least 400 ms) and at once when skipped, in a game and in a lesson (its scripted bots), a click on a card that
+cannot be chosen answered with why, and axe-core on every screen at both sizes.
 """
 
 from __future__ import annotations
@@ -370,6 +370,73 @@ def test_the_others_moves_are_shown_one_by_one_and_skipped_at_once(page: Page, v
         wait_new_table(page, screen, old)
         after = [c for c in page.evaluate("() => window.uuCaptions") if c["text"]]
         assert len(after) <= 2, after                                  # skipped: no more moves played back
+    assert "Traceback" not in page.inner_text("body")
+
+
+_LESSON_CAPTIONS_JS = _CAPTIONS_JS.replace(".uu-play-screen", ".uu-lesson")
+
+
+def lesson_to(page: Page, screen, plan: list, stop: str) -> list:
+    """Play `plan` (click_plan) on the lesson screen until its right move at the step whose progress reads
+    `stop`; returns the rest of the plan, once that step's table is drawn (its move lit)."""
+    while plan:
+        what, label, after = plan[0]
+        if what == "action" and screen.locator(".uu-progress").inner_text().strip().startswith(stop):
+            expect(screen.locator(key_selector(label[0])).first).to_be_visible(timeout=STEP_MS)
+            return plan
+        plan = plan[1:]
+        if what in ("action", "wrong"):
+            old = table_version(screen)
+            for key in label:
+                screen.locator(key_selector(key)).first.click()
+            wait_new_table(page, screen, old)
+            if what == "wrong":
+                old = table_version(screen)
+                screen.locator(".uu-t-banner button").click()
+                wait_new_table(page, screen, old)
+        elif what == "choice":
+            screen.locator("[data-role='choice']:visible").filter(has_text=exact(str(label))).first.click()
+        else:
+            screen.locator("button.uu-next").click()
+        expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
+    raise AssertionError(f"no move to make at {stop}")
+
+
+def test_in_a_lesson_the_others_moves_are_shown_one_by_one_and_skipped_at_once(page: Page, voila_url):
+    # lesson 15: at step 4 your SACRIFICE, then Bramble's and Clover's scripted ones; at step 6 your DESTROY,
+    # then four decisions of the others before step 7's new position
+    page.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
+    open_home(page, voila_url, 1280)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("button.uu-lesson-effect-chain").click()
+    screen = page.locator(".uu-lesson.uu-lesson-effect-chain")
+    plan = lesson_to(page, screen, click_plan(lesson_file("effect-chain")), "Step 4 ")
+    page.evaluate("() => localStorage.removeItem('uu-table-pace')")   # the pace a learner gets by default
+    page.evaluate(_LESSON_CAPTIONS_JS)
+    old = table_version(screen)
+    for key in plan[0][1]:
+        screen.locator(key_selector(key)).first.click()
+    wait_new_table(page, screen, old)
+    shown = [c for c in page.evaluate("() => window.uuCaptions") if c["text"]]
+    assert [c["text"].split("|")[0] for c in shown] == ["0", "1", "2"], shown   # one step per decision
+    for (i, who), c in zip(enumerate(["You SACRIFICE Stabby", "Bramble SACRIFICEs", "Clover SACRIFICEs"]), shown):
+        assert c["text"].startswith(f"{i}|{who}"), (who, c)
+    captions = page.evaluate("() => window.uuCaptions")
+    for a, b in zip(captions, captions[1:]):
+        if a["text"]:
+            assert b["t"] - a["t"] >= 400, (a, b)                        # each on show for 400 ms at least
+    plan = lesson_to(page, screen, plan[1:], "Step 6 ")
+    page.evaluate(_LESSON_CAPTIONS_JS)
+    old = table_version(screen)
+    for key in plan[0][1]:
+        screen.locator(key_selector(key)).first.click()
+    skip = screen.locator(".uu-t-skip")
+    expect(skip).to_be_visible(timeout=STEP_MS)
+    skip.click()
+    wait_new_table(page, screen, old)
+    after = [c for c in page.evaluate("() => window.uuCaptions") if c["text"]]
+    assert 1 <= len(after) <= 2, after                                   # skipped: no more moves played back
+    expect(screen.locator(".uu-progress")).to_contain_text("Step 7 ")
     assert "Traceback" not in page.inner_text("body")
 
 

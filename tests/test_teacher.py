@@ -112,15 +112,15 @@ def test_the_app_opens_links_and_says_what_was_wrong():
     other = App()
     other.open_link("http://room:8866/?position=" + position_code(POSITION))
     assert other.error is None and other.screen is other.sandbox_screen
-    shared = other.sandbox_screen.export_text
+    shared = other.sandbox_screen.session.export_text
     assert position_signature(build_game(parse_scenario(shared))) == \
         position_signature(build_game(parse_scenario(POSITION)))
     # the link the sandbox gives is built on this page's address, and opens the same position again
-    link = other.sandbox_screen.position_link.value
+    link = other.sandbox_screen.share.position_link.value
     assert link.startswith("http://room:8866/?position=v1.")
     third = App()
     third.open_link(link)
-    assert third.sandbox_screen is not None and third.sandbox_screen.export_text == shared
+    assert third.sandbox_screen is not None and third.sandbox_screen.session.export_text == shared
 
 
 def test_the_page_address_comes_with_the_restore_and_a_long_one_is_ignored():
@@ -166,10 +166,12 @@ def test_the_app_lists_a_teachers_lessons_and_the_broken_ones(tmp_path, monkeypa
     app = App()
     assert app.is_teacher_lesson("our-setup") and not app.is_teacher_lesson("setup")
     home = app.home
-    assert home.teacher_section.layout.display == ""
-    assert [r for r in home.teacher_rows.children if r is home._lesson_rows.get("our-setup")]
-    broken = [w.value for w in home.teacher_rows.children if "uu-broken-lesson" in getattr(w, "value", "")]
-    assert len(broken) == 1 and "broken.yaml" in broken[0] and str(tmp_path) not in broken[0]
+    assert [r["id"] for r in home.lessons.teacher_rows] == ["our-setup"]
+    assert "our-setup" not in [r["id"] for r in home.lessons.rows]
+    [broken] = home.lessons.broken
+    sentence = broken["before"] + broken["file"] + broken["after"]
+    assert broken["file"] == "broken.yaml" and "cannot be opened: broken.yaml" in sentence, broken
+    assert str(tmp_path) not in sentence
     app.open_lesson("our-setup")
     assert app.error is None
     # App(lessons=...) is the teacher's own choice from Python: no folder added
@@ -417,7 +419,7 @@ def test_a_position_too_large_for_a_link_says_so(monkeypatch):
     app = App()
     app.open_link("http://room:8866/?position=" + position_code(POSITION))
     sandbox = app.sandbox_screen
-    assert sandbox.position_link.value and not sandbox.position_link_note.value
+    assert sandbox.share.position_link.value and not sandbox.share.position_link_note.value
     monkeypatch.setattr(share, "MAX_CODE_CHARS", 100)
-    sandbox._refresh_export()
-    assert sandbox.position_link.value == "" and "too large for a link" in sandbox.position_link_note.value
+    sandbox.refresh()
+    assert sandbox.share.position_link.value == "" and "too large for a link" in sandbox.share.position_link_note.value

@@ -41,15 +41,15 @@ def test_the_play_screens_name_field_refuses_them(text):
 def test_the_sandboxs_position_name_refuses_them(text):
     screen = SandboxScreen(players=["Ana", "Ben"])
     before = screen.builder.name
-    screen.name_input.value = text
+    screen.build.name_input.value = text
     assert screen.builder.name == before
-    assert "name" in screen.field_errors and screen.error is None
-    assert str(MAX_POSITION_NAME) in screen.field_errors["name"] or "control" in screen.field_errors["name"]
-    screen.name_input.value = "Stolen Stable"
-    assert screen.builder.name == "Stolen Stable" and "name" not in screen.field_errors
+    assert "name" in screen.session.field_errors and screen.error is None
+    assert str(MAX_POSITION_NAME) in screen.session.field_errors["name"] or "control" in screen.session.field_errors["name"]
+    screen.build.name_input.value = "Stolen Stable"
+    assert screen.builder.name == "Stolen Stable" and "name" not in screen.session.field_errors
 
 
 def test_a_pasted_scenario_with_a_hostile_name_is_refused():
     screen = SandboxScreen(players=["Ana", "Ben"])
     assert not screen.load_yaml("name: \"evil\\u202e\"\nplayers: [Ana, Ben]\n")
-    assert "control or text-direction" in str(screen.load_message)
+    assert "control or text-direction" in str(screen.session.load_message)

@@ -86,8 +86,9 @@ def test_the_app_and_its_screens_are_sent_without_updates(messages):
     assert seen["update"] == 0, "the home screen went out with follow-up updates"
     assert seen["open"] == len(opened) > 20
     first = app.lessons[0].id
-    state = next(s for w, s in opened if w is app.home.lesson_buttons[first])
-    assert f"uu-lesson-{first}" in state["_dom_classes"] and state["description"] == "Start"
+    state = next(s for w, s in opened if w is app.home.lessons)
+    assert "uu-lesson-list" in state["_dom_classes"] and state["rows"][0]["id"] == first
+    assert state["rows"][0]["button"] == "Start"
     seen.clear()
     app.open_play()
     # the play screen in its own messages; then the app's children change (1) and the Home button shows (1)

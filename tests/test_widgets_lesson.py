@@ -173,27 +173,54 @@ def test_home_lists_the_lessons_in_order_with_progress():
     assert app.error is None and app.screen is app.home
     ids = [lesson.id for lesson in app.lessons]
     assert ids == [load_lesson(p).id for p in sorted(LESSONS, key=lambda p: load_lesson(p).order)]
-    assert list(app.home.lesson_buttons) == ids
-    for lid, b in app.home.lesson_buttons.items():
-        assert f"uu-lesson-{lid}" in b._dom_classes and b.description == "Start"
+    lessons = app.home.lessons
+    assert lessons.ids == ids and [r["id"] for r in lessons.rows] == ids and lessons.teacher_rows == []
+    for lesson in app.lessons:
+        row = lessons.row(lesson.id)
+        assert (row["button"], row["status"], row["primary"]) == ("Start", "not started", True), row
+        assert (row["order"], row["title"], row["status_class"]) == (lesson.order, lesson.title, "uu-status-new")
+        assert row["tooltip"] == f"Start: {lesson.title}" and row["summary"] == lesson.spec.summary
     assert "uu-play" in app.home.play_button._dom_classes
     first = ids[0]
-    app.home.lesson_buttons[first].click()
+    assert lessons.click(first)
     screen = app.screen
     assert isinstance(screen, LessonScreen) and app.status(first) == "in progress"
     assert app.children[-1] is screen
     click_expected(screen)
     app.home_button.click()
-    assert app.screen is app.home and app.home.lesson_buttons[first].description == "Continue"
-    assert "in progress" in app.home.rows.children[0].children[1].value
-    app.home.lesson_buttons[first].click()
+    row = lessons.row(first)
+    assert app.screen is app.home and (row["button"], row["status"]) == ("Continue", "in progress")
+    assert row["status_class"] == "uu-status-progress" and row["where"] == f" · step 2 of {len(app.lessons[0].script)}"
+    assert lessons.click(first)
     assert app.screen is screen and screen.runner.index == 1  # resumed where it was left
     while not screen.runner.done:
         click_expected(screen)
     assert app.status(first) == "done"
     app.home_button.click()
-    assert app.home.lesson_buttons[first].description == "Review"
-    assert app.status(ids[1]) == "not started"
+    row = lessons.row(first)
+    assert (row["button"], row["status"], row["primary"], row["where"]) == ("Review", "done", False, "")
+    assert app.status(ids[1]) == "not started" and lessons.row(ids[1])["button"] == "Start"
+
+
+def page_sends(widget, content) -> None:
+    """What a custom message from the page does (the widget's registered handlers, as the comm calls them)."""
+    widget._handle_custom_msg(content, [])
+
+
+def test_the_page_opens_a_lesson_by_its_id_and_a_forged_one_is_ignored(caplog):
+    app = App(delay=0)
+    lessons, first = app.home.lessons, app.lessons[0].id
+    forged = [{"type": "open", "id": "no-such-lesson"}, {"type": "open", "id": [first]}, {"type": "open"},
+              {"type": "open", "id": first * 1000}, {"type": "open", "id": None}, {"type": "choose", "id": first},
+              {"id": first}, "open", [first], None]
+    with caplog.at_level(logging.ERROR):
+        for content in forged:
+            page_sends(lessons, content)
+            assert app.screen is app.home and app.error is None and app.home.error is None, content
+    assert not caplog.records
+    assert not lessons.click("no-such-lesson") and app.screen is app.home
+    page_sends(lessons, {"type": "open", "id": first})
+    assert isinstance(app.screen, LessonScreen) and app.screen.runner.lesson.id == first
 
 
 def test_app_opens_the_game_and_a_lesson_directly():
@@ -211,7 +238,7 @@ def test_a_navigation_error_is_shown_and_home_still_works():
     app = App(start="no-such-lesson")
     assert app.error is not None and "no-such-lesson" in app.error and app.screen is app.home
     assert "uu-error-box" in app.error_box.value
-    app.home.lesson_buttons[app.lessons[0].id].click()
+    assert app.home.lessons.click(app.lessons[0].id)
     assert app.error is None and isinstance(app.screen, LessonScreen)
 
 
@@ -220,22 +247,24 @@ def test_a_broken_lesson_file_is_reported_on_home(tmp_path):
     bad.write_text("name: broken\nplayers: [A]\n")
     app = App(lessons=[LESSONS[0], bad])
     assert len(app.lessons) == 1 and app.load_problems
-    assert "could not be loaded" in app.home.rows.children[-1].value
+    [problem] = app.home.lessons.problems
+    assert "could not be loaded" in problem and problem in app.load_problems
 
 
-def test_home_rows_are_made_once_and_updated_in_place():
+def test_home_lessons_are_one_widget_sent_again_only_when_a_row_changes():
     app = App()
-    rows = list(app.home.rows.children)
-    texts = dict(app.home.lesson_texts)
+    lessons = app.home.lessons
+    changed: list[str] = []
+    lessons.observe(lambda change: changed.append(change["name"]), names=["rows", "teacher_rows", "broken", "problems"])
+    app.show_home()
+    app.show_home()
+    assert changed == [], "a home with nothing new sent its lessons again"
     first = app.lessons[0].id
     app.open_lesson(first)
     app.show_home()
-    app.show_home()
-    assert list(app.home.rows.children) == rows and app.home.lesson_texts == texts
-    assert "in progress" in app.home.lesson_texts[first].value
-    # one shared layout and style for the rows' texts and buttons (fewer models for the browser to load)
-    assert len({id(t.layout) for t in texts.values()}) == 1 and len({id(t.style) for t in texts.values()}) == 1
-    assert len({id(b.layout) for b in app.home.lesson_buttons.values()}) == 1
+    assert changed == ["rows"] and app.home.lessons is lessons
+    assert lessons.row(first)["status"] == "in progress"
+    assert [r["status"] for r in lessons.rows[1:]] == ["not started"] * (len(app.lessons) - 1)
 
 
 def test_home_says_which_lesson_shows_a_card():
@@ -271,3 +300,82 @@ def test_no_move_is_offered_on_a_page_or_a_question():
         if r.step.kind in ("page", "question"):
             assert screen.table.actions == [] and screen.table.observation["players"]
         click_expected(screen)
+
+
+def lesson_path(stem: str) -> str:
+    return next(str(p) for p in LESSONS if Path(p).stem == stem)
+
+
+def walk_to(screen: LessonScreen, step: int) -> None:
+    while screen.runner.progress[0] < step:
+        click_expected(screen)
+
+
+def test_the_scripted_bots_moves_are_played_back_one_decision_at_a_time():
+    # lesson 15, step 4: your SACRIFICE, then the two scripted bots' (Bramble's, then Clover's)
+    screen = LessonScreen(LessonRunner(lesson_path("15-effect-chain")))
+    walk_to(screen, 4)
+    st = screen.runner.step
+    assert [b.as_ for b in st.bots] == ["Bramble", "Clover"]
+    version = screen.table.version
+    click_expected(screen)
+    replay = screen.table.replay
+    assert replay["from"] == version and screen.table.version == version + 1
+    assert [(s["seat"], s["yours"], s["lines"]) for s in replay["steps"]] == [
+        (0, True, ["You SACRIFICE Stabby the Unicorn."]),
+        (1, False, ["Bramble SACRIFICEs Basic Unicorn (Blue)."]),
+        (2, False, ["Clover SACRIFICEs Greedy Flying Unicorn."]),
+    ]
+    assert [[(m["name"], m["from"], m["to"]) for m in s["moved"]] for s in replay["steps"]] == [
+        [("Stabby the Unicorn", ["stable", 0], ["discard", -1])],
+        [("Basic Unicorn (Blue)", ["stable", 1], ["discard", -1])],
+        [("Greedy Flying Unicorn", ["stable", 2], ["discard", -1])],
+    ]
+
+
+# the lessons with a step whose completion makes two or more scripted bot moves
+SEVERAL_BOTS = [p for p in LESSONS if any(len(st.bots) >= 2 for st in load_lesson(p).script)]
+
+
+@pytest.mark.parametrize("path", SEVERAL_BOTS, ids=lambda p: Path(p).stem)
+def test_each_scripted_bot_move_is_a_step_of_its_own_after_the_learners(path):
+    """Every step whose completion makes two or more scripted bot moves: the learner's move (if any) comes
+    first, then a step for each scripted move, by its seat, in the script's order, captioned with its card."""
+    screen = LessonScreen(LessonRunner(path))
+    r, seen = screen.runner, 0
+    while not r.done:
+        st, shown = r.step, screen.table.version
+        click_expected(screen)
+        steps = screen.table.replay.get("steps", []) if screen.table.version != shown else []
+        if len(st.bots) < 2 or r.lesson.script[r.index - 1] is not st:
+            continue
+        seen += 1
+        if st.kind in ("ask", "goal"):
+            assert steps[0]["seat"] == r.learner and steps[0]["yours"], steps[0]
+        theirs = [s for s in steps if not s["yours"]]
+        at = 0
+        for bot in st.bots:       # in order, each a step of that seat whose caption names the card
+            seat = r.scenario.players.index(bot.as_)
+            while at < len(theirs) and not (theirs[at]["seat"] == seat and
+                                            (bot.card is None or bot.card in theirs[at]["lines"][0])):
+                at += 1
+            assert at < len(theirs), (st.say[:40], bot, [(s["seat"], s["lines"][:1]) for s in theirs])
+            at += 1
+        assert all(s["seat"] != r.learner for s in theirs)
+    assert seen >= 1
+
+
+def test_a_step_whose_next_step_has_its_own_position_plays_the_moves_back_first():
+    # lesson 15, step 6: your DESTROY, Clover's Greedy Flying Unicorn, the bots' draws; step 7 starts anew
+    screen = LessonScreen(LessonRunner(lesson_path("15-effect-chain")))
+    walk_to(screen, 6)
+    old = screen.runner.game
+    click_expected(screen)
+    assert screen.runner.game is not old and screen.runner.progress[0] == 7
+    steps = screen.table.replay["steps"]
+    assert [s["seat"] for s in steps] == [0, 2, 1, 2] and steps[0]["yours"]
+    assert steps[0]["lines"][0] == "You DESTROY Basic Unicorn (Blue) from Bramble's Stable."
+    assert steps[2]["lines"][0] == "Bramble DRAWs 1 card." and steps[3]["lines"][0] == "Clover DRAWs 1 card."
+    # the new position is on the table; Back to the step before shows it again with nothing to play back
+    screen.back_button.click()
+    assert screen.runner.progress[0] == 6 and screen.table.replay == {}

@@ -27,7 +27,7 @@ app = App({args})
 display(app)"""
 
 HOME_CHECK = """assert app.error is None and app.screen is app.home, app.error  # nbval: the home screen is up
-assert len(app.home.lesson_buttons) == len(app.lessons) > 0"""
+assert len(app.home.lessons.rows) == len(app.lessons) > 0"""
 
 LESSON_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
@@ -36,7 +36,7 @@ assert "Step 1 of" in screen.progress_label.value and screen.narration.value"""
 
 SANDBOX_CHECK = """screen = app.screen
 assert app.error is None and screen.error is None, (app.error, screen.error)
-screen.start_button.click()  # play on from the default position
+screen.build.start_button.click()  # play on from the default position
 assert screen.error is None and screen.game is not None and screen.moves, screen.error"""
 
 PLAY_CHECK = """screen = app.screen

@@ -107,7 +107,7 @@ def test_a_decision_in_the_review_opens_in_the_sandbox():
     review.decisions.children[first_action].click()
     assert review.error is None, review.error
     assert isinstance(app.screen, SandboxScreen) and app.screen.mode == "play"
-    assert "Opened from the review of your game" in app.screen.feedback_box.value
+    assert "Opened from the review of your game" in app.screen.play.feedback_box.value
     game = app.screen.game
     decision = review.result.decisions[first_action]
     assert game.pending is not None and game.state.turn_number == decision.turn

@@ -11,8 +11,8 @@ import pytest
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.widgets import App, SandboxScreen
-from uu.widgets import sandbox as sandbox_module
+from uu.tutor import sandbox as session_module
+from uu.widgets import App, SandboxScreen, sandbox_play
 
 XSS = "<img src=x onerror=1>"
 NOW = datetime.datetime.now(datetime.timezone.utc)
@@ -30,16 +30,16 @@ deck: [Unicorn Poison]
 
 
 def place(screen: SandboxScreen, card: str, zone: str) -> None:
-    screen.card_input.value = card
-    screen.zone_input.value = zone
-    screen.place_button.click()
+    screen.build.card_input.value = card
+    screen.build.zone_input.value = zone
+    screen.build.place_button.click()
 
 
 def loaded(text: str = POSITION, **kwargs) -> SandboxScreen:
     screen = SandboxScreen(**kwargs)
-    screen.yaml_input.value = text
-    screen.load_button.click()
-    assert screen.error is None and screen.load_message is None, (screen.error, screen.load_message)
+    screen.share.yaml_input.value = text
+    screen.share.load_button.click()
+    assert screen.error is None and screen.session.load_message is None, (screen.error, screen.session.load_message)
     return screen
 
 
@@ -61,7 +61,7 @@ def all_html(screen) -> str:
 def test_build_a_position_by_clicking_and_play_from_it():
     screen = SandboxScreen()
     assert screen.error is None and screen.mode == "build"
-    labels = dict((v, k) for k, v in screen.card_input.options)
+    labels = dict((v, k) for k, v in screen.build.card_input.options)
     assert "· 3 of 3 left" in labels["Basic Unicorn (Red)"]
     babies = [label for name, label in labels.items() if name.startswith("Baby Unicorn")]
     assert any(label.endswith("· in the Nursery") for label in babies)
@@ -70,119 +70,119 @@ def test_build_a_position_by_clicking_and_play_from_it():
     place(screen, "Basic Unicorn (Red)", "hand:1")
     place(screen, "Rhinocorn", "stable:0")
     place(screen, "Neigh", "deck-top")
-    screen.card_input.value = "Unicorn Poison"
-    screen.zone_input.value = "deck-at"
-    screen.index_input.value = 0
-    screen.place_button.click()
-    assert screen.error is None and screen.field_errors == {}, screen.field_errors
+    screen.build.card_input.value = "Unicorn Poison"
+    screen.build.zone_input.value = "deck-at"
+    screen.build.index_input.value = 0
+    screen.build.place_button.click()
+    assert screen.error is None and screen.session.field_errors == {}, screen.session.field_errors
     b = screen.builder
     assert b.hands["Ben"] == ["Basic Unicorn (Red)"] and "Rhinocorn" in b.stables["Ana"]
     assert b.deck == ["Unicorn Poison", "Neigh"]
-    assert "· 2 of 3 left" in dict((v, k) for k, v in screen.card_input.options)["Basic Unicorn (Red)"]
-    assert "Rhinocorn" in screen.position_view.value
+    assert "· 2 of 3 left" in dict((v, k) for k, v in screen.build.card_input.options)["Basic Unicorn (Red)"]
+    assert "Rhinocorn" in screen.build.position_view.value
     # move and remove
-    screen.card_input.value = "Neigh"
-    screen.zone_input.value = "deck-top"
-    screen.to_zone_input.value = "discard"
-    screen.move_button.click()
+    screen.build.card_input.value = "Neigh"
+    screen.build.zone_input.value = "deck-top"
+    screen.build.to_zone_input.value = "discard"
+    screen.build.move_button.click()
     assert b.deck == ["Unicorn Poison"] and b.discard == ["Neigh"]
-    screen.zone_input.value = "discard"
-    screen.remove_button.click()
-    assert b.discard == [] and screen.field_errors == {}
+    screen.build.zone_input.value = "discard"
+    screen.build.remove_button.click()
+    assert b.discard == [] and screen.session.field_errors == {}
     # whose turn and which phase, an option
-    screen.turn_player_input.value = "Ben"
-    screen.turn_phase_input.value = "action"
-    screen.option_inputs["targeting"].value = "neigh-first"
+    screen.build.turn_player_input.value = "Ben"
+    screen.build.turn_phase_input.value = "action"
+    screen.build.option_inputs["targeting"].value = "neigh-first"
     assert b.turn["player"] == "Ben" and b.options["targeting"] == "neigh-first"
-    screen.start_button.click()
+    screen.build.start_button.click()
     assert screen.error is None and screen.mode == "play"
     g = screen.game
     assert g.players[g.turn[0]] == "Ben" and g.turn[1] == "action"
     assert g.state.options.targeting == "neigh-first"
     assert g.hand(1) == ["Basic Unicorn (Red)"]
-    assert screen.play_panel.layout.display != "none" and screen.build_panel.layout.display == "none"
+    assert screen.play.box.layout.display != "none" and screen.build.box.layout.display == "none"
 
 
 def test_errors_show_inline_next_to_their_control():
     screen = SandboxScreen(players=["Ana", "Ben"])
     place(screen, "Baby Unicorn (Red)", "hand:1")
     assert screen.error is None  # not a traceback, not the error box
-    assert list(screen.field_errors) == ["hands.Ben"]
-    msg = screen.field_msgs["cards"].value
+    assert list(screen.session.field_errors) == ["hands.Ben"]
+    msg = screen.build.field_msgs["cards"].value
     assert "data-field='hands.Ben'" in msg and "Babies are only ever in a Stable or the Nursery" in msg
     assert screen.builder.hands["Ben"] == []
     place(screen, "Rhinocorn", "hand:0")
-    assert screen.field_errors == {} and screen.field_msgs["cards"].value == ""
+    assert screen.session.field_errors == {} and screen.build.field_msgs["cards"].value == ""
     place(screen, "Rhinocorn", "hand:1")  # one copy only
-    assert list(screen.field_errors) == ["hands.Ben"] and "already placed" in screen.field_errors["hands.Ben"]
-    assert "uu-field-error" in screen.field_msgs["cards"].value
+    assert list(screen.session.field_errors) == ["hands.Ben"] and "already placed" in screen.session.field_errors["hands.Ben"]
+    assert "uu-field-error" in screen.build.field_msgs["cards"].value
     assert screen.builder.hands["Ben"] == []
     # players and options have their own messages
-    screen.name_inputs[1].value = "ana"
-    screen.players_apply.click()
-    assert "players" in screen.field_errors and "different" in screen.field_msgs["players"].value
+    screen.build.name_inputs[1].value = "ana"
+    screen.build.players_apply.click()
+    assert "players" in screen.session.field_errors and "different" in screen.build.field_msgs["players"].value
     assert screen.builder.players == ["Ana", "Ben"]
-    screen.option_inputs["hand_limit"].value = -3
-    assert "options.hand_limit" in screen.field_errors
-    assert "data-field='options.hand_limit'" in screen.field_msgs["options"].value
+    screen.build.option_inputs["hand_limit"].value = -3
+    assert "options.hand_limit" in screen.session.field_errors
+    assert "data-field='options.hand_limit'" in screen.build.field_msgs["options"].value
     assert screen.error is None
 
 
 def test_players_can_be_renamed_added_and_dropped():
     screen = SandboxScreen(players=["Ana", "Ben"])
-    screen.players_count.value = 4
-    screen.name_inputs[0].value = "Zoe"
-    screen.players_apply.click()
-    assert screen.error is None and screen.field_errors == {}
+    screen.build.players_count.value = 4
+    screen.build.name_inputs[0].value = "Zoe"
+    screen.build.players_apply.click()
+    assert screen.error is None and screen.session.field_errors == {}
     assert screen.builder.players == ["Zoe", "Ben", "Cy", "Dee"]
-    assert list(screen.turn_player_input.options) == ["Zoe", "Ben", "Cy", "Dee"]
-    assert "Dee's hand" in [label for label, _ in screen.zone_input.options]
+    assert list(screen.build.turn_player_input.options) == ["Zoe", "Ben", "Cy", "Dee"]
+    assert "Dee's hand" in [label for label, _ in screen.build.zone_input.options]
 
 
 # ---- loading ---------------------------------------------------------------------------------------------
 
 def test_pasted_yaml_errors_show_their_line():
     screen = SandboxScreen()
-    screen.yaml_input.value = POSITION.replace("Rhinocorn", "Rhinocron")
-    screen.load_button.click()
+    screen.share.yaml_input.value = POSITION.replace("Rhinocorn", "Rhinocron")
+    screen.share.load_button.click()
     assert screen.error is None
-    msg = screen.field_msgs["load"].value
+    msg = screen.share.load_msg.value
     assert "line 6" in msg and "Rhinocron" in msg and "Rhinocorn" in msg  # the line and a suggestion
     assert screen.builder.players == ["Ana", "Ben", "Cy"]  # unchanged
-    screen.yaml_input.value = "name: x\nplayers: [Ana, Ben\n"
-    screen.load_button.click()
-    assert "line" in screen.load_message and "not valid YAML" in screen.field_msgs["load"].value
-    screen.yaml_input.value = POSITION.replace("stables: {Ana: [Baby Unicorn (Red)]",
+    screen.share.yaml_input.value = "name: x\nplayers: [Ana, Ben\n"
+    screen.share.load_button.click()
+    assert "line" in screen.session.load_message and "not valid YAML" in screen.share.load_msg.value
+    screen.share.yaml_input.value = POSITION.replace("stables: {Ana: [Baby Unicorn (Red)]",
                                                "stables: {Ana: [Neigh]")
-    screen.load_button.click()
-    assert "line 5" in screen.load_message and "Instant" in screen.load_message
+    screen.share.load_button.click()
+    assert "line 5" in screen.session.load_message and "Instant" in screen.session.load_message
 
 
 def test_valid_yaml_loads_and_plays_on():
     screen = loaded()
     assert screen.mode == "build" and screen.builder.players == ["Ana", "Ben"]
-    assert screen.name_input.value == "Sandbox test" and screen.field_msgs["load"].value == ""
-    screen.start_button.click()
+    assert screen.build.name_input.value == "Sandbox test" and screen.share.load_msg.value == ""
+    screen.build.start_button.click()
     assert screen.error is None and screen.mode == "play"
     descriptions = [screen.game.describe(a) for a in screen.moves]
     assert "draw" in descriptions and any("Rhinocorn" in d for d in descriptions)
     # the moves are on the table, drawn as Ana (the seat deciding) sees it
-    assert screen.table.observation["viewer"] == 0 and screen.table.observation["decision"]["yours"]
-    assert [a["id"] for a in screen.table.actions] == list(range(len(screen.game.legal_actions)))
+    assert screen.play.table.observation["viewer"] == 0 and screen.play.table.observation["decision"]["yours"]
+    assert [a["id"] for a in screen.play.table.actions] == list(range(len(screen.game.legal_actions)))
 
 
 def test_yaml_from_a_file_upload():
     screen = SandboxScreen()
     data = POSITION.encode()
-    screen.upload.value = ({"name": "mine.yaml", "type": "application/x-yaml", "size": len(data),
+    screen.share.upload.value = ({"name": "mine.yaml", "type": "application/x-yaml", "size": len(data),
                             "content": memoryview(data), "last_modified": NOW},)
-    assert screen.error is None and screen.load_message is None
-    assert screen.builder.name == "Sandbox test" and "Rhinocorn" in screen.yaml_input.value
-    assert screen.upload.value == ()
+    assert screen.error is None and screen.session.load_message is None
+    assert screen.builder.name == "Sandbox test" and "Rhinocorn" in screen.share.yaml_input.value
+    assert screen.share.upload.value == ()
     bad = POSITION.replace("Rhinocorn", "Rhinocron").encode()
-    screen.upload.value = ({"name": "bad.yaml", "type": "", "size": len(bad), "content": memoryview(bad),
+    screen.share.upload.value = ({"name": "bad.yaml", "type": "", "size": len(bad), "content": memoryview(bad),
                             "last_modified": NOW},)
-    assert "bad.yaml" in screen.load_message and "line 6" in screen.load_message
+    assert "bad.yaml" in screen.session.load_message and "line 6" in screen.session.load_message
 
 
 def draw_move(screen: SandboxScreen) -> Action:
@@ -193,15 +193,15 @@ def draw_move(screen: SandboxScreen) -> Action:
 
 def test_the_view_as_setting_decides_how_the_table_is_drawn_and_what_is_lit():
     screen = loaded(auto=False)
-    screen.start_button.click()
+    screen.build.start_button.click()
     g = screen.game
     # the seat deciding (Ana, yours): her view, Ben's hand as backs, her moves lit
-    obs, actions = screen.table.observation, screen.table.actions
+    obs, actions = screen.play.table.observation, screen.play.table.actions
     assert obs["viewer"] == 0 and len(actions) == len(g.legal_actions)
     assert all(c["name"] is None for c in obs["players"][1]["hand"])
     # everything: every hand open (the analyst's view) and still Ana's moves, whose keys are on that table
-    screen.viewer_input.value = "all"
-    obs, actions = screen.table.observation, screen.table.actions
+    screen.play.viewer_input.value = "all"
+    obs, actions = screen.play.table.observation, screen.play.table.actions
     assert obs["viewer"] is None and obs["decision"]["yours"] and len(actions) == len(g.legal_actions)
     assert all(c["name"] for c in obs["players"][1]["hand"])
     keys = {c["key"] for p in obs["players"] for c in p["hand"] + p["stable"]}
@@ -209,142 +209,142 @@ def test_the_view_as_setting_decides_how_the_table_is_drawn_and_what_is_lit():
     keys |= {c["key"] for c in obs["nursery"] + obs["discard"]}
     assert all(a["gesture"][0] in keys or a["gesture"][0].startswith("option:") for a in actions)
     # another seat's view: Ana's cards are backs there, so nothing is offered, and the prompt says why
-    screen.viewer_input.value = "seat:1"
-    assert screen.table.observation["viewer"] == 1 and screen.table.actions == [] and screen.moves == []
-    assert "View as" in screen.prompt.value
-    screen.viewer_input.value = "auto"
+    screen.play.viewer_input.value = "seat:1"
+    assert screen.play.table.observation["viewer"] == 1 and screen.play.table.actions == [] and screen.moves == []
+    assert "View as" in screen.play.prompt.value
+    screen.play.viewer_input.value = "auto"
     assert screen.moves and screen.error is None
 
 
 def test_a_click_on_the_table_plays_and_a_stale_one_changes_nothing():
     screen = loaded(auto=False)
-    screen.start_button.click()
+    screen.build.start_button.click()
     hand = len(screen.game.hand(0))
-    draw = [a["id"] for a in screen.table.actions if a["kind"] == "draw"][0]
-    old = screen.table.version
-    screen.table._on_message(screen.table, {"type": "choose", "id": draw, "version": old}, [])
+    draw = [a["id"] for a in screen.play.table.actions if a["kind"] == "draw"][0]
+    old = screen.play.table.version
+    screen.play.table._on_message(screen.play.table, {"type": "choose", "id": draw, "version": old}, [])
     assert screen.error is None and len(screen.timeline) == 2 and screen.timeline.current.parent == 0
     assert len(screen.game.hand(0)) == hand + 1
-    screen.undo_button.click()
+    screen.tree.undo_button.click()
     n = len(screen.timeline)
-    screen.table._on_message(screen.table, {"type": "choose", "id": draw, "version": old}, [])  # an older table
+    screen.play.table._on_message(screen.play.table, {"type": "choose", "id": draw, "version": old}, [])  # an older table
     assert len(screen.timeline) == n and screen.timeline.current_id == 0
-    assert "older table" in screen.feedback_box.value
+    assert "older table" in screen.play.feedback_box.value
 
 
 # ---- playing on: the game tree ------------------------------------------------------------------------
 
 def test_moves_undo_redo_branches_and_jumps():
     screen = loaded()
-    screen.start_button.click()
+    screen.build.start_button.click()
     tl = screen.timeline
-    assert screen.controllers == ["you", "random"] and screen.auto_input.value
+    assert screen.session.controllers == ["you", "random"] and screen.play.auto_input.value
     first = screen.moves[0]
     assert screen.click_move(first)        # Ana's move; Ben (a bot) answers until Ana decides again
     assert screen.error is None and len(tl) > 1
     assert screen.game.pending.player == 0 or screen.game.is_over
     after_first = tl.current_id
-    screen.undo_button.click()             # back to Ana's decision at the start
+    screen.tree.undo_button.click()             # back to Ana's decision at the start
     assert tl.current_id == 0 and screen.error is None
-    screen.redo_button.click()
+    screen.tree.redo_button.click()
     assert tl.current_id == after_first
-    screen.undo_button.click()
+    screen.tree.undo_button.click()
     other = [a for a in screen.moves if a != first][0]
     assert screen.click_move(other)        # a different move: a second branch
     assert screen.error is None
     assert len(tl.branches()) == 2 and len(tl.current.children) == 0
     assert len(tl.node(0).children) == 2
     # the tree lists every node (a window), the current one highlighted
-    current = [b for b in screen.timeline_box.children if "uu-tl-current" in getattr(b, "_dom_classes", ())]
-    assert len(current) == 1 and current[0] is screen.node_buttons[tl.current_id]
-    assert "2 lines of play" in screen.timeline_note.value
+    current = [b for b in screen.tree.timeline_box.children if "uu-tl-current" in getattr(b, "_dom_classes", ())]
+    assert len(current) == 1 and current[0] is screen.tree.node_buttons[tl.current_id]
+    assert "2 lines of play" in screen.tree.timeline_note.value
     # click a node to jump there
-    screen.node_buttons[after_first].click()
+    screen.tree.node_buttons[after_first].click()
     assert tl.current_id == after_first and screen.error is None
-    assert "uu-tl-current" in screen.node_buttons[after_first]._dom_classes
-    assert "uu-tl-current" not in screen.node_buttons[0]._dom_classes
-    screen.node_buttons[0].click()
-    assert tl.current_id == 0 and screen.undo_button.disabled and not screen.redo_button.disabled
+    assert "uu-tl-current" in screen.tree.node_buttons[after_first]._dom_classes
+    assert "uu-tl-current" not in screen.tree.node_buttons[0]._dom_classes
+    screen.tree.node_buttons[0].click()
+    assert tl.current_id == 0 and screen.tree.undo_button.disabled and not screen.tree.redo_button.disabled
 
 
 def test_bots_step_on_a_button_press_when_auto_is_off():
     screen = loaded(auto=False)
-    screen.start_button.click()
+    screen.build.start_button.click()
     assert screen.click_move(draw_move(screen))
     g = screen.game
     assert g.pending.player == 1 and screen.moves == []  # Ben is a bot: nothing lit on the table, it waits
-    assert screen.table.actions == [] and screen.table.observation["viewer"] == 0
-    assert not screen.bot_button.disabled and "Bot: next" in screen.prompt.value
+    assert screen.play.table.actions == [] and screen.play.table.observation["viewer"] == 0
+    assert not screen.play.bot_button.disabled and "Bot: next" in screen.play.prompt.value
     n = len(screen.timeline)
-    screen.bot_button.click()
+    screen.play.bot_button.click()
     assert len(screen.timeline) == n + 1 and screen.error is None
-    screen.undo_button.click()                 # auto off: one decision back
+    screen.tree.undo_button.click()                 # auto off: one decision back
     assert len(screen.timeline.path()) == n
-    screen.controller_inputs[1].value = "you"  # now Ben is played by the user too
-    assert screen.controllers == ["you", "you"] and screen.moves
-    assert screen.table.observation["viewer"] == 1  # the table turns to the seat deciding
-    screen.auto_input.value = True
+    screen.play.controller_inputs[1].value = "you"  # now Ben is played by the user too
+    assert screen.session.controllers == ["you", "you"] and screen.moves
+    assert screen.play.table.observation["viewer"] == 1  # the table turns to the seat deciding
+    screen.play.auto_input.value = True
     assert screen.error is None
 
 
 def test_preview_shows_every_option_without_changing_the_game():
     screen = loaded()
-    screen.start_button.click()
+    screen.build.start_button.click()
     g = screen.game
     before = position_signature(g)
     log_before = len(g.log)
-    screen.preview_input.value = True
+    screen.play.preview_input.value = True
     assert screen.error is None
-    html = screen.preview_box.value
+    html = screen.play.preview_box.value
     assert html.count("uu-preview-action") == len(g.legal_actions)
     assert "Unicorns" in html and "Unicorn Poison" not in html  # the deck's top is hidden from Ana
     assert position_signature(screen.game) == before and len(screen.game.log) == log_before
     assert screen.timeline.current_id == 0 and len(screen.timeline) == 1
-    screen.viewer_input.value = "all"
-    assert "Unicorn Poison" in screen.preview_box.value  # everything shown when asked
+    screen.play.viewer_input.value = "all"
+    assert "Unicorn Poison" in screen.play.preview_box.value  # everything shown when asked
     assert position_signature(screen.game) == before
-    screen.preview_input.value = False
-    assert screen.preview_box.value == ""
+    screen.play.preview_input.value = False
+    assert screen.play.preview_box.value == ""
 
 
 # ---- export ----------------------------------------------------------------------------------------------
 
 def test_export_loads_back_to_the_same_position():
     screen = loaded()
-    screen.start_button.click()
+    screen.build.start_button.click()
     assert screen.click_move(draw_move(screen))
     assert screen.error is None
     g = screen.game
-    text = screen.export_area.value
-    assert text and screen.export_area.disabled and screen.export_msg.value == ""
+    text = screen.share.export_area.value
+    assert text and screen.share.export_area.disabled and screen.share.export_msg.value == ""
     back = build_game(parse_scenario(text))
     assert position_signature(back) == position_signature(g)
-    link = screen.export_link.value
+    link = screen.share.export_link.value
     assert "class='uu-download'" in link and "href='data:text/yaml;charset=utf-8," in link
     assert "download='position.yaml'" in link
 
 
 def test_export_says_why_when_the_position_cannot_be_written():
     screen = loaded(POSITION.replace("Ben: [Basic Unicorn (Blue)]", "Ben: [Neigh]"), auto=False)
-    screen.start_button.click()
-    screen.controller_inputs[1].value = "you"
+    screen.build.start_button.click()
+    screen.play.controller_inputs[1].value = "you"
     play = [a for a in screen.moves if a.kind == "play" and a.card == "Basic Unicorn (Red)"][0]
     assert screen.click_move(play)
     assert screen.game.pending.kind == "respond"
-    assert screen.export_area.value == "" and screen.export_text is None
-    assert "Neigh pile" in screen.export_msg.value and screen.export_link.value == ""
+    assert screen.share.export_area.value == "" and screen.session.export_text is None
+    assert "Neigh pile" in screen.share.export_msg.value and screen.share.export_link.value == ""
     assert screen.error is None
 
 
 def test_edit_the_position_on_the_table():
     screen = loaded()
-    screen.start_button.click()
+    screen.build.start_button.click()
     assert screen.click_move(draw_move(screen))
     hand = screen.game.hand(0)
-    screen.edit_button.click()
+    screen.play.edit_button.click()
     assert screen.error is None and screen.mode == "build"
     assert sorted(screen.builder.hands["Ana"]) == sorted(hand)
-    screen.back_button.click()  # in build mode already: nothing breaks
+    screen.play.back_button.click()  # in build mode already: nothing breaks
     assert screen.error is None
 
 
@@ -352,50 +352,50 @@ def test_edit_the_position_on_the_table():
 
 def test_hint_shows_a_table_with_a_progress_bar(monkeypatch):
     calls = []
-    real = sandbox_module.hint
+    real = session_module.hint
 
     def spy(*args, **kwargs):
         calls.append(kwargs)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(sandbox_module, "hint", spy)
+    monkeypatch.setattr(session_module, "hint", spy)
     screen = loaded(hint_deals=3, hint_seconds=None)
-    screen.start_button.click()
-    assert not screen.hint_button.disabled
-    screen.hint_button.click()
+    screen.build.start_button.click()
+    assert not screen.play.hint_button.disabled
+    screen.play.hint_button.click()
     assert screen.error is None, screen.error
     assert calls and calls[0]["deals"] == 3 and callable(calls[0]["progress"])
-    table = screen.hint_box.value
+    table = screen.play.hint_box.value
     assert "<table class=\"uu-hint\"" in table and "chance to win" in table and "<details" in table
     assert table.index("uu-hint-why") < table.index("<details")  # the sentences first, the table one click away
-    played = screen.hint_result.games
-    assert played >= 3 * sum(1 for r in screen.hint_result.rows if r.games)
-    assert screen.hint_progress.value == screen.hint_progress.max == played
-    assert screen.hint_progress.layout.display == "none"
+    played = screen.session.hint_result.games
+    assert played >= 3 * sum(1 for r in screen.session.hint_result.rows if r.games)
+    assert screen.play.hint_progress.value == screen.play.hint_progress.max == played
+    assert screen.play.hint_progress.layout.display == "none"
     assert screen.timeline.current_id == 0
     assert screen.click_move(draw_move(screen))
-    assert screen.hint_box.value == ""  # a hint belongs to the position it was asked for
+    assert screen.play.hint_box.value == ""  # a hint belongs to the position it was asked for
 
 
 # ---- safety ----------------------------------------------------------------------------------------------
 
 def test_markup_in_a_player_name_is_escaped():
     screen = SandboxScreen(players=["Ana", "Ben"])
-    screen.name_inputs[1].value = XSS
-    screen.players_apply.click()
-    assert screen.error is None and screen.builder.players == ["Ana", XSS], screen.field_errors
+    screen.build.name_inputs[1].value = XSS
+    screen.build.players_apply.click()
+    assert screen.error is None and screen.builder.players == ["Ana", XSS], screen.session.field_errors
     place(screen, "Basic Unicorn (Red)", "hand:1")
     place(screen, "Baby Unicorn (Red)", "hand:1")   # an inline error that names the player
-    assert XSS not in all_html(screen) and "&lt;img" in screen.position_view.value
-    assert "&lt;img" in screen.field_msgs["cards"].value
-    screen.start_button.click()
-    screen.viewer_input.value = "all"
-    screen.preview_input.value = True
+    assert XSS not in all_html(screen) and "&lt;img" in screen.build.position_view.value
+    assert "&lt;img" in screen.build.field_msgs["cards"].value
+    screen.build.start_button.click()
+    screen.play.viewer_input.value = "all"
+    screen.play.preview_input.value = True
     assert screen.error is None and screen.mode == "play"
     html = all_html(screen)
     assert XSS not in html and "&lt;img src=x onerror=1&gt;" in html
-    assert XSS in screen.export_area.value  # plain text in a textarea: shown as typed, loads back
-    assert XSS not in screen.export_link.value
+    assert XSS in screen.share.export_area.value  # plain text in a textarea: shown as typed, loads back
+    assert XSS not in screen.share.export_link.value
 
 
 def test_an_error_in_a_callback_shows_a_message_and_the_screen_keeps_working(monkeypatch, caplog):
@@ -413,25 +413,25 @@ def test_an_error_in_a_callback_shows_a_message_and_the_screen_keeps_working(mon
     monkeypatch.setattr(screen.builder, "place", real_place)
     place(screen, "Neigh", "hand:0")
     assert screen.error is None and screen.builder.hands["Ana"][-1] == "Neigh"
-    screen.start_button.click()
-    monkeypatch.setattr(sandbox_module, "hint", boom)
-    screen.hint_button.click()
-    assert "kaboom" in screen.error and screen.hint_progress.layout.display == "none"
+    screen.build.start_button.click()
+    monkeypatch.setattr(session_module, "hint", boom)
+    screen.play.hint_button.click()
+    assert "kaboom" in screen.error and screen.play.hint_progress.layout.display == "none"
     assert screen.click_move(screen.moves[0])
     assert screen.error is None and len(screen.timeline) > 1
-    monkeypatch.setattr(sandbox_module, "preview_all", boom)
-    screen.preview_input.value = True            # the drawing itself fails: a message, not a blank screen
+    monkeypatch.setattr(sandbox_play, "preview_all", boom)
+    screen.play.preview_input.value = True            # the drawing itself fails: a message, not a blank screen
     assert screen.error
-    screen.preview_input.value = False
-    screen.undo_button.click()
+    screen.play.preview_input.value = False
+    screen.tree.undo_button.click()
     assert screen.error is None and screen.timeline.current_id == 0
 
 
 def test_widget_values_from_the_client_are_validated():
     screen = SandboxScreen()
-    screen.zone_input.options = [("forged", "stable:99")]
-    screen.place_button.click()
-    assert screen.error is None and "zone" in screen.field_errors
+    screen.build.zone_input.options = [("forged", "stable:99")]
+    screen.build.place_button.click()
+    assert screen.error is None and "zone" in screen.session.field_errors
 
 
 # ---- the App ---------------------------------------------------------------------------------------------
@@ -454,8 +454,8 @@ def test_app_navigation_home_sandbox_home():
 def test_any_number_of_players_plays_on(n):
     names = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"][:n]
     screen = SandboxScreen(players=names)
-    screen.start_button.click()
-    assert screen.error is None and screen.mode == "play" and len(screen.controller_inputs) == n
+    screen.build.start_button.click()
+    assert screen.error is None and screen.mode == "play" and len(screen.play.controller_inputs) == n
     for _ in range(5):
         if not screen.moves:
             break

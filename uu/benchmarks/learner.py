@@ -34,10 +34,11 @@ services; tests/test_bench_ws.py compares the messages of steps 5, 6 and 8 with 
    state; the page then sends `comm_close` for the control comm. (The older protocol, a `comm_info_request`
    then one `request_state` per comm, is only the fallback for ipywidgets 7 kernels; the page does not send
    it here.) The page builds its models from those states; no message per widget is sent.
-7. Interactive: the home's lesson buttons are in the state tree under the App view, enabled and not hidden
-   (the browser benchmark waits for the same buttons to be drawn and enabled).
-8. A click on a Button view: `comm_msg {"method": "custom", "content": {"event": "click"}}` to its model; a
-   checkbox tick: `comm_msg {"method": "update", "state": {"value": true}, "buffer_paths": []}`.
+7. Interactive: the home's lesson list (one anywidget, uu/widgets/lessonlist.py) is in the state tree under
+   the App view, not hidden, with its rows (the browser benchmark waits for the buttons it draws from them).
+8. A click on a Button view: `comm_msg {"method": "custom", "content": {"event": "click"}}` to its model (on a
+   lesson's button: `{"type": "open", "id": <lesson>}` to the list's); a checkbox tick: `comm_msg {"method":
+   "update", "state": {"value": true}, "buffer_paths": []}`.
 9. Leaving: the page's unload beacon, `POST /voila/api/shutdown/<id>` with an `_xsrf` form field.
 
 The learner mirrors every widget model (comm_open, update and echo_update, comm_close), so it can find
@@ -225,7 +226,7 @@ class EmulatedLearner:
         await self._load_states()
         await self._restore_progress()
         mark("states_s")
-        await self._until(self.home_ready, "the home's lesson buttons")
+        await self._until(self.home_ready, "the home's lessons")
         mark("interactive_s")
         return self.timings["interactive_s"]
 
@@ -454,9 +455,21 @@ class EmulatedLearner:
     def _clickable(self, css: str, inside: str | None = None) -> list[str]:
         return [m for m in self.find(css, inside) if not self.models[m].get("disabled", False)]
 
+    def lesson_list(self) -> str | None:
+        """The model of the home's lesson list when it is shown with its rows, from which the page draws the
+        lesson buttons the browser benchmark's HOME_READY waits for."""
+        return next((m for m in self.find("uu-lesson-list", "uu-home-screen") if self.models[m].get("rows")), None)
+
     def home_ready(self) -> bool:
-        """The browser benchmark's HOME_READY: a lesson button of the home screen, shown and enabled."""
-        return bool(self._clickable("uu-open-lesson", "uu-home-screen"))
+        return self.lesson_list() is not None
+
+    async def open_lesson(self, lesson_id: str) -> None:
+        """What a click on the lesson's button of the home sends; then until its lesson screen is shown."""
+        if (found := self.lesson_list()) is None:
+            raise LearnerError("no lessons on the home")
+        await self.until_idle(await self.send("comm_msg", {"comm_id": found, "data": {
+            "method": "custom", "content": {"type": "open", "id": lesson_id}}}))
+        await self._until(lambda: bool(self.find(f"uu-lesson-{lesson_id}")), f"the lesson {lesson_id!r}")
 
     def _board_ids(self) -> set[str]:
         """The table's model (uu.table.widget.TableWidget): the browser benchmark watches the same element

@@ -7,7 +7,7 @@ name cards by name; the instance id travels along (`cid`) but takes no part in e
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, TypeGuard
 
 from uu.engine.errors import MalformedAction
 
@@ -57,6 +57,37 @@ def _decl(v: object) -> tuple[tuple[int, ...], ...]:
                                              for x in v):
         return tuple(tuple(x) for x in v)
     raise MalformedAction(f"decl must be a tuple of tuples of ints, not {type(v).__name__}: {v!r}")
+
+
+def _exact_targets(v: object) -> TypeGuard[tuple[Target, ...]]:
+    """Is `v` a tuple of Targets as it is (what `_targets` would return unchanged)?"""
+    if type(v) is not tuple:
+        return False
+    for x in v:
+        if not isinstance(x, Target):
+            return False
+    return True
+
+
+def _exact_texts(v: object) -> TypeGuard[tuple[str, ...]]:
+    if type(v) is not tuple:
+        return False
+    for x in v:
+        if not isinstance(x, str):
+            return False
+    return True
+
+
+def _exact_decl(v: object) -> TypeGuard[tuple[tuple[int, ...], ...]]:
+    if type(v) is not tuple:
+        return False
+    for x in v:
+        if type(x) is not tuple:
+            return False
+        for i in x:
+            if not isinstance(i, int):
+                return False
+    return True
 
 
 def possessive(name: str) -> str:
@@ -113,18 +144,23 @@ class Action:
 
     def __init__(self, kind: object, card: object = None, into: object = None, target: object = (),
                  option: object = None, cards: object = (), cid: object = None, decl: object = ()):
-        # the common cases checked inline (actions are made at every step); anything else by the helpers
+        # The engine makes actions at every step, so what it passes (a tuple of the right items) is checked
+        # here with type tests and loops that compile to a few C instructions; anything else (a list, a wrong
+        # type) goes to the helpers, which convert or refuse it.
         if not (isinstance(kind, str) and kind in _ACTION_KIND_SET):
             raise MalformedAction(f"unknown action kind {kind!r}; kinds are: {', '.join(ACTION_KINDS)}")
         self.kind: str = kind
         self.card: str | None = card if card is None or isinstance(card, str) else _text("card", card)
         self.into: int | None = into if into is None or type(into) is int else _seat("into", into)
-        self.target: tuple[Target, ...] = target if target == () else _targets(target)
+        self.target: tuple[Target, ...] = (
+            target if type(target) is tuple and (not target or _exact_targets(target)) else _targets(target))
         self.option: str | None = option if option is None or isinstance(option, str) else _text("option", option)
-        self.cards: tuple[str, ...] = cards if cards == () else _texts("cards", cards)
+        self.cards: tuple[str, ...] = (
+            cards if type(cards) is tuple and (not cards or _exact_texts(cards)) else _texts("cards", cards))
         self.cid: int | None = cid if cid is None or type(cid) is int else _seat("cid", cid)
         # declared targets as instance ids / seats, aligned with the declarable ops
-        self.decl: tuple[tuple[int, ...], ...] = decl if decl == () else _decl(decl)
+        self.decl: tuple[tuple[int, ...], ...] = (
+            decl if type(decl) is tuple and (not decl or _exact_decl(decl)) else _decl(decl))
 
     def _key(self) -> tuple:
         return (self.kind, self.card, self.into, self.target, self.option, self.cards)

@@ -79,7 +79,12 @@ def check_threshold(s: GameState) -> bool:
     s.checked_version = s.stable_version
     need = s.threshold()
     # a Stable counts at most one Unicorn per card plus one (Ginormous counts 2): skip small Stables cheaply
-    if max(map(len, s.stables)) + 1 < need:
+    # (a loop: compiled, `max(map(len, ...))` would look both builtins up and call them as Python objects)
+    longest = 0
+    for stable in s.stables:
+        if len(stable) > longest:
+            longest = len(stable)
+    if longest + 1 < need:
         return False
     winners = [p for p in s.seats_from(s.current) if len(s.stables[p]) + 1 >= need and q.unicorns(s, p) >= need]
     if not winners:
@@ -254,3 +259,11 @@ def run(s: GameState, action: Action | None = None, resume: bool = False) -> Dec
         elif res is not CONT:
             assert isinstance(res, Decision), res
             return res
+
+
+def push(s: GameState, moves: list[Action], action: Action) -> Decision | None:
+    """One move of a game's move stack (uu.engine.game.Game.push_legal): kept, counted, then played. Here in
+    compiled code rather than in the Python method: bots and benches make every move through it."""
+    moves.append(action)
+    s.decisions += 1
+    return run(s, action)

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -34,7 +35,7 @@ from uu.engine.errors import (
     NothingToUndo,
     SaveError,
 )
-from uu.engine.flow import run
+from uu.engine.flow import push, run
 from uu.engine.history import UndoRecord, record, restore
 from uu.engine.movetext import describe_action, prompt_text
 from uu.engine.observation import Observation, observe_state
@@ -42,11 +43,11 @@ from uu.engine.options import Options
 from uu.engine.state import STATE_FIELDS, GameState, LogEntry
 from uu.i18n import N_, _
 
-#: An undo record is made before every SNAPSHOT_EVERY-th move. A record costs about what one to two steps of
-#: play cost (uu/engine/history.py), so one per move would halve the engine's speed; one every 64 moves cost
-#: 3.2% of the instructions of `uu bench --players 2,4,6` (valgrind), one every 128 half that; `pop`
-#: from a record up to 128 moves back makes at most 127 moves again (about 2-3 ms; `pop_to` takes any number
-#: back at that cost), which an undo click does not notice.
+#: Undo records stand before every SNAPSHOT_EVERY-th move, but only once an undo needed them: `push` makes none
+#: (a record costs what one to two steps of play cost, uu/engine/history.py, and most games are never taken
+#: back: bots, benches, playouts), `pop_to` makes them as it plays the moves again. The first undo of a game
+#: plays it again from its start (a 300-move game in a few ms compiled); later ones from a record at most
+#: 127 moves back.
 SNAPSHOT_EVERY = 128
 
 _BUILT: dict[bool, tuple[object, list[CardDef], list[int]]] = {}
@@ -98,7 +99,10 @@ def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Op
     defs, removed = build_defs(two)
     s = blank_state(players, opts, defs)
     moves.set_up_zones(s, removed)
-    return Game(s)
+    g = Game(s)
+    # the start is made again, the same for the same seat names and options, when an undo needs it
+    g._start = functools.partial(new_game, players, opts.seed, opts)
+    return g
 
 
 def _fits(partial: Action, a: Action) -> bool:
@@ -119,7 +123,10 @@ class Game:
         self.state = state
         self._pending: Decision | None = run(state, resume=resume)
         self._moves: list[Action] = []
+        # _undo[k] is the record made before move k * SNAPSHOT_EVERY, for k up to what an undo needed so far
         self._undo: list[UndoRecord] = []
+        # what makes the game's start again, when it can (new_game); otherwise the first push records it
+        self._start: Callable[[], Game] | None = None
 
     # ---- decisions ------------------------------------------------------------------------------------
     @property
@@ -186,13 +193,10 @@ class Game:
     def push_legal(self, legal: Action) -> None:
         """`push` for an action taken from `legal_actions` itself (a bot's choice in a bench or playout
         loop): the same rules run, only the validation of user input is skipped."""
-        s = self.state
-        moves, undo = self._moves, self._undo
-        if len(moves) % SNAPSHOT_EVERY == 0:
-            undo.append(record(s, self._pending, undo[-1] if undo else None))
-        moves.append(legal)
-        s.decisions += 1
-        self._pending = run(s, legal)
+        moves = self._moves
+        if not moves and not self._undo and self._start is None:  # the start, which nothing could make again
+            self._undo.append(record(self.state, self._pending, None))
+        self._pending = push(self.state, moves, legal)
 
     apply_legal = push_legal
 
@@ -205,8 +209,9 @@ class Game:
 
     def pop_to(self, count: int) -> list[Action]:
         """Take moves back until `count` are left; returns those taken back, first first. The nearest undo
-        record (one every `SNAPSHOT_EVERY` moves, uu/engine/history.py says why) is restored and the moves
-        after it are made again: the engine is deterministic, so they do exactly what they did."""
+        record (before every `SNAPSHOT_EVERY`-th move, uu/engine/history.py says why) is restored and the moves
+        after it are made again: the engine is deterministic, so they do exactly what they did. The records
+        this passes that no undo needed before are made on the way."""
         moves = self._moves
         if not (isinstance(count, int) and 0 <= count <= len(moves)):
             raise NothingToUndo(N_("cannot go back to {count} moves: the stack holds {held}"), count=repr(count),
@@ -215,15 +220,19 @@ class Game:
             return []
         taken = moves[count:]
         del moves[count:]
-        base = count - count % SNAPSHOT_EVERY
-        rec = self._undo[base // SNAPSHOT_EVERY]  # the record made just before move `base`
-        kept = -(-count // SNAPSHOT_EVERY)  # the records made before moves still on the stack
-        del self._undo[kept:]
+        undo = self._undo
+        del undo[count // SNAPSHOT_EVERY + 1:]  # the records made before moves still on the stack
+        if not undo:
+            assert self._start is not None  # without a way to make the start again, the first push recorded it
+            start = self._start()
+            undo.append(record(start.state, start._pending, None))
         s = self.state
-        self._pending = restore(s, rec)
-        for a in moves[base:]:
+        self._pending = restore(s, undo[-1])
+        for i in range((len(undo) - 1) * SNAPSHOT_EVERY, count):
+            if i % SNAPSHOT_EVERY == 0 and i // SNAPSHOT_EVERY == len(undo):
+                undo.append(record(s, self._pending, undo[-1]))
             s.decisions += 1
-            self._pending = run(s, a)
+            self._pending = run(s, moves[i])
         return taken
 
     @property
@@ -318,6 +327,7 @@ class Game:
         g._pending = self._pending
         g._moves = list(self._moves)
         g._undo = list(self._undo)  # the records are never changed: the copy shares them
+        g._start = self._start
         return g
 
     def playout_copy(self) -> Game:
@@ -328,7 +338,7 @@ class Game:
         g = Game.__new__(Game)
         g.state = playout_state(self.state)
         g._pending = self._pending
-        g._moves, g._undo = [], []
+        g._moves, g._undo, g._start = [], [], None
         return g
 
     def resample(self, player: int, rng: random.Random) -> Game:
@@ -340,7 +350,7 @@ class Game:
         g = Game.__new__(Game)
         g.state = resampled_state(self.state, self._pending, player, rng)
         g._pending = self._pending
-        g._moves, g._undo = [], []
+        g._moves, g._undo, g._start = [], [], None
         return g
 
     def to_dict(self) -> dict[str, Any]:

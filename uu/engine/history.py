@@ -1,16 +1,21 @@
 """The move stack's undo records (python-chess keeps one per move on its `move_stack`; `Game.pop` uses ours).
 
-Before every `SNAPSHOT_EVERY`-th move (uu.engine.game) `Game.push` records what moves can change: every
-saved field of the state (`STATE_FIELDS` "saved": zones, turn flow, the Neigh pile, the chain and the frame stack), the RNG's state,
-the length of the narration log (the log only ever grows, so undo cuts it back) and the pending decision.
-`restore` puts them back and resets what is derived from them (caches, the Stable version) exactly as a
-loaded save does; `Game.pop` then makes the moves after the record again, so a popped game continues like
-the game was before the move (tests/test_move_stack.py compares `to_dict()` at every step of random games,
-in both engine builds). The state must change only through `Game.push` for that to hold.
+A record holds what moves can change: every saved field of the state (`STATE_FIELDS` "saved": zones, turn
+flow, the Neigh pile, the chain and the frame stack), the RNG's state, the length of the narration log (the
+log only ever grows, so undo cuts it back) and the pending decision. `restore` puts them back and resets what
+is derived from them (caches, the Stable version) exactly as a loaded save does; `Game.pop` then makes the
+moves after the record again, so a popped game continues like the game was before the move
+(tests/test_move_stack.py compares `to_dict()` at every step of random games, in both engine builds). The
+state must change only through `Game.push` for that to hold.
 
-What a record costs, and why not one per move: in a compiled game a step of play takes about 16-20 µs of CPU
-and a record about 13-25 µs (measured in random 2-, 4- and 6-player games), so a record per move would about
-halve the engine's speed; one every `SNAPSHOT_EVERY` (128) moves costs under 2%. A record is as cheap as it can be:
+When records are made (uu.engine.game): never by `push`. In a compiled game a step of play takes about
+16-20 µs of CPU and a record about 13-25 µs (measured in random 2-, 4- and 6-player games), and most games
+are never taken back (bots, benches, playouts): even one record every 128 moves, the first at a game's start,
+cost 1.5% of `uu bench`'s instructions (valgrind). So the start is made again when an undo first needs it (a new
+game is dealt again from its seat names and options; a game loaded or copied for playouts records its start
+at its first push, as nothing else could make it again), and `Game.pop_to` makes the records before every
+`SNAPSHOT_EVERY`-th move as it plays the moves again; later undos start from the nearest one. A record is
+as cheap as it can be:
 
 - the saved fields are plain data (ints, strings, lists, dicts: the save format's own), so one `marshal.dumps`
   call copies them all into one bytes object of about 2 KB (`zone_of` and `owner_of` are left out: `restore`

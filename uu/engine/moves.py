@@ -86,7 +86,7 @@ def draw(s: GameState, p: int, n: int = 1, *rules: str) -> int:
         drawn += 1
     if drawn:
         plural = "s" if drawn > 1 else ""
-        s.say(f"{s.players[p]} DRAWs {drawn} card{plural}.", "verb.draw", *rules, player=p)
+        s.say_rules(f"{s.players[p]} DRAWs {drawn} card{plural}.", ("verb.draw", *rules), p)
     return drawn
 
 

@@ -15,7 +15,7 @@ from uu.engine import moves
 from uu.engine import queries as q
 from uu.engine.actions import Action, Decision, Target
 from uu.engine.effects import prog
-from uu.engine.frame_types import ActionFrame, MagicFrame, PileFrame
+from uu.engine.frame_types import ActionFrame, MagicFrame, Op, PileFrame
 from uu.engine.frames import CONT, DONE, Result, card_target, handler, replace_top
 from uu.engine.state import GameState
 from uu.engine.targets import (
@@ -100,7 +100,7 @@ _PASS: Final = Action("pass")
 _DECLARED_PLAYS: Final[dict[tuple, Action]] = {}
 
 
-def _declared_plays(s: GameState, name: str, cid: int, ops: list, dec: list, p: int) -> list[Action]:
+def _declared_plays(s: GameState, name: str, cid: int, ops: list, dec: list[Op], p: int) -> list[Action]:
     """One play action per way of declaring the targets (option.targeting declare-first), in the order of
     `declare_combos`; empty when there is no way. The usual shapes (one card, one card and a seat, one
     player) are built without the general combinations."""

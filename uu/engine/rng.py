@@ -26,9 +26,15 @@ def below(rng: Random, n: int) -> int:
 
 def shuffle(rng: Random, x: list) -> None:
     """Shuffle list x in place."""
+    # `below` inlined with the generator's method looked up once: a shuffle draws once or more per card
+    getrandbits = rng.getrandbits
     i = len(x) - 1
     while i > 0:
-        j = below(rng, i + 1)
+        n = i + 1
+        k = n.bit_length()
+        j: int = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
         i -= 1
 

@@ -108,9 +108,25 @@ class GameState:
             return self.hands[owner]
         if zone == "stable":
             return self.stables[owner]
+        return self._unowned(zone)
+
+    def _unowned(self, zone: str) -> list[int]:
+        """The list of a zone nobody owns. Named field by field: a list the compiled engine knows as a list
+        removes and appends in C, where one got by `getattr` is called like any Python object."""
+        if zone == "deck":
+            return self.deck
+        if zone == "discard":
+            return self.discard
         if zone == "pile":
             return self.pile_cards
-        return getattr(self, zone)
+        if zone == "nursery":
+            return self.nursery
+        if zone == "limbo":
+            return self.limbo
+        if zone == "box":
+            return self.box
+        zone_cards: list[int] = getattr(self, zone)
+        return zone_cards
 
     def place(self, cid: int, zone: Zone, owner: int = -1, top: bool = True) -> None:
         """Move instance `cid` to `zone` (no rules: callers apply replacement effects first)."""
@@ -126,7 +142,7 @@ class GameState:
                 self.stables[old_owner].remove(cid)
                 self.static_cache[old_owner] = None
             else:
-                (self.pile_cards if old == "pile" else getattr(self, old)).remove(cid)
+                self._unowned(old).remove(cid)
         if zone == "hand":
             self.hands[owner].append(cid)
         elif zone == "stable":
@@ -135,7 +151,7 @@ class GameState:
         elif zone == "deck" and top:
             self.deck.insert(0, cid)
         else:
-            (self.pile_cards if zone == "pile" else getattr(self, zone)).append(cid)
+            self._unowned(zone).append(cid)
         self.zone_of[cid] = zone
         self.owner_of[cid] = owner if zone == "hand" or zone == "stable" else -1
         if zone == "stable" or old == "stable":
@@ -170,6 +186,10 @@ class GameState:
         return 6 if len(self.players) >= 6 else 7
 
     def say(self, text: str, *rules: str, player: int | None = None) -> None:
+        self.log.append(LogEntry(text, rules, player))
+
+    def say_rules(self, text: str, rules: tuple[str, ...], player: int | None = None) -> None:
+        """`say` for hot code whose rule ids come as a tuple: compiled, `say(text, *rules)` is a Python call."""
         self.log.append(LogEntry(text, rules, player))
 
     def all_cids(self) -> range:

@@ -281,8 +281,10 @@ def _become_kernel(request: dict[str, Any], ready_fd: int) -> None:
     os.environ["JPY_PARENT_PID"] = parent
     # capture_fd_output off: what is written to the process's stderr (a C library, a fault handler) stays in the
     # server's log; ipykernel would send it to the page as a stream (uu.server.kernels drops it there anyway)
+    # HistoryManager off: IPython would keep every learner's cell inputs in one SQLite file shared by all the
+    # kernels (a thread writing it in each); nobody reads a learner kernel's history
     sys.argv = ["ipykernel_launcher", *request["args"], f"--IPKernelApp.parent_handle={parent}",
-                "--IPKernelApp.capture_fd_output=False"]
+                "--IPKernelApp.capture_fd_output=False", "--HistoryManager.enabled=False"]
     from ipykernel import kernelapp
 
     # IPKernelApp.launch_instance, with one step added: ipywidgets registers its comm targets ("jupyter.widget",

@@ -8,8 +8,11 @@ the decision wrote, which every player may read) and the cards it moved, each fr
 went. A card the viewer could not see at either end is sent without its name or id (it went from one hidden
 hand to another, or from the deck): the table moves a card back, it never learns which card it was.
 
-`changes_since(game, before, log_at, viewer)` is the same for a stretch of play nobody recorded move by move
-(a lesson's scripted bots): one step with everything that moved since `before`. Pure Python: no ipywidgets.
+`changes_since(game, before, log_at, viewer)` is one step with everything that moved since `before` (a
+person's own move). `replay_moves(game, start, ...)` records the steps of a stretch somebody else played (a
+lesson's runner makes the scripted bots' moves and settles the rest itself): the moves made since the game
+had `start` moves are made again on a copy popped back to that point, one decision at a time, so the learner
+sees the same steps as after a game's bots. Pure Python: no ipywidgets.
 """
 
 from __future__ import annotations
@@ -23,7 +26,8 @@ from uu.engine.game import Game
 from uu.render import second_person
 from uu.table.observation import card_summary  # the one place a card becomes JSON
 
-__all__ = ["BOT_MOVES_AT_ONCE", "Positions", "changes_since", "play_until_person", "positions"]
+__all__ = ["BOT_MOVES_AT_ONCE", "MAX_STEPS", "Positions", "changes_since", "play_until_person", "positions",
+           "replay_moves"]
 
 BOT_MOVES_AT_ONCE = 5000  # a stuck-loop guard: no real game asks the bots this many decisions in a row
 MAX_STEPS = 60  # steps kept for one playback; older ones are folded into the first (a very long bot turn)
@@ -108,6 +112,42 @@ def play_until_person(game: Game | Callable[[], Game], choose: Chooser, is_perso
     if steps is not None and len(steps) > MAX_STEPS:
         _fold(steps)
     return n
+
+
+def replay_moves(game: Game, start: int, viewer: int | None, steps: list[dict[str, Any]],
+                 is_person: Callable[[int], bool] | None = None) -> int:
+    """Append the steps of the moves made on `game` after its first `start` (a stretch nobody recorded), as
+    `play_until_person` records them: a bot's decision is a step of its own, consecutive decisions of a person
+    (`is_person`; default: the viewer's seat) are one step, theirs (their move and what it set off). Returns
+    how many moves were made again. `game` itself is not touched: they are made on a copy popped back to
+    `start`, and the engine is deterministic, so each does exactly what it did."""
+    person = is_person if is_person is not None else (lambda seat: seat == viewer)
+    made = game.moves[start:]
+    if not made:
+        return 0
+    again = game.copy()
+    again.pop_to(start)
+    opened: tuple[Positions, int, int, bool] | None = None  # the step under way: before, log_at, seat, a person's
+
+    def close() -> None:
+        if opened is not None:
+            step = changes_since(again, opened[0], opened[1], viewer, opened[2])
+            if step is not None:
+                step["yours"] = step["yours"] or opened[3]  # a bot's: as `play_until_person` says
+                steps.append(step)
+
+    for action in made:
+        d = again.pending
+        assert d is not None  # a move was made from here on the game itself
+        mine = person(d.player)
+        if opened is None or not (mine and opened[3]):
+            close()
+            opened = (positions(again), len(again.state.log), d.player, mine)
+        again.push_legal(action)  # `action` is the legal action the game had at this very decision
+    close()
+    if len(steps) > MAX_STEPS:
+        _fold(steps)
+    return len(made)
 
 
 def _fold(steps: list[dict[str, Any]]) -> None:

@@ -34,6 +34,7 @@ from uu.cards.localized import card_name
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.movetext import describe_action, prompt_text
 from uu.i18n import N_, _
 
 HIDDEN = "a card"  # the `card` of a move the viewer may not see (data: English; said with `_()`)
@@ -99,6 +100,7 @@ class Preview:
     chance: bool = False  # the outcome depended on the RNG (one possible outcome is shown)
     shuffled: bool = False  # the deck was shuffled
     log: list[str] = field(default_factory=list)  # the engine's narration of the action (None for a viewer)
+    label: str = ""  # the action in words in the language in use when made (`action` stays English)
 
     @property
     def unicorn_changes(self) -> dict[str, tuple[int, int]]:
@@ -135,7 +137,7 @@ class Preview:
             else:
                 # the engine's prompt starts with the player's name, which this line has already said
                 who = self.next["player"]
-                prompt = self.next["prompt"].removeprefix(f"{who}: ")
+                prompt = prompt_text(self.next["prompt"]).removeprefix(f"{who}: ")
                 key = str(self.next["kind"])
                 kind = _(KIND_WORDS[key]) if key in KIND_WORDS else key
                 lines.append(_("Next: {player} decides ({kind}): {prompt}").format(player=who, kind=kind,
@@ -152,7 +154,8 @@ class Preview:
         items = "".join(f"<li>{e(line)}</li>" for line in self.summary())
         cls = "uu-preview" + (" uu-preview-ends" if self.game_over else "") + \
             (" uu-preview-window" if self.response_window else "")
-        return (f'<div class="{cls}"><div class="uu-preview-action"><b>{e(self.actor)}</b>: {e(self.action)}'
+        return (f'<div class="{cls}"><div class="uu-preview-action"><b>{e(self.actor)}</b>: '
+                f'{e(self.label or self.action)}'
                 f"</div><ul>{items}</ul></div>")
 
     def to_dict(self) -> dict[str, Any]:
@@ -201,7 +204,7 @@ def preview(game: Game, action: Action, viewer: int | None = None) -> Preview:
     d = g.pending
     w = s.winner
     return Preview(
-        action=game.describe(legal), actor=actor, moves=moves,
+        action=game.describe(legal), label=describe_action(legal, names), actor=actor, moves=moves,
         unicorns_before={names[p]: q.unicorns(s0, p) for p in range(s0.n)},
         unicorns_after={names[p]: q.unicorns(s, p) for p in range(s.n)},
         next=None if d is None else {"player": names[d.player], "kind": d.kind, "prompt": d.prompt},

@@ -13,8 +13,7 @@ Progress (each lesson's status, recorded answers and quiz results, the play sett
 localStorage by `app.store` (uu/widgets/progress.py) and restored when a page opens, so it outlives a reload,
 a culled kernel or an ended Binder session. A saved lesson is replayed only when it is opened.
 
-Lesson screens, the game and the sandbox are kept while the App lives, so leaving one and coming back
-resumes it.
+Lesson screens, the game and the sandbox are kept while the App lives: leaving one and coming back resumes it.
 
 Language (uu/widgets/language.py): `App(lang="fr")` or the class default (`uu app --lang`) until the browser
 reports; then a link's `?lang=`, the learner's saved choice, the class default or the browser's language, in
@@ -72,6 +71,9 @@ class App(widgets.VBox):
         set_language(normalize(lang) or link_language(f"?{query}" if query else None) or class_default() or "en")
         with built_whole():  # the whole app in one message per widget
             self._build(start, lessons, delay, **kwargs)
+
+    def __repr__(self) -> str:  # display() adds a text form; ipywidgets' walks every widget (10 ms a page)
+        return f"<uu App on {type(getattr(self, 'screen', None)).__name__}>"
 
     def _build(self, start: str, lessons: list[Any] | None, delay: float, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -542,10 +544,10 @@ class App(widgets.VBox):
         sandbox = self.open_sandbox()
         if not sandbox.load_yaml(text, note):
             raise ValueError(_("this position could not be opened in the sandbox: {problem}").format(
-                problem=sandbox.load_message))
+                problem=sandbox.session.load_message))
         sandbox.start()
-        sandbox.message = ("info", _("Opened from the review of your game: {note}. Try another move, or let the "
-                                     "bots play on.").format(note=note))
+        sandbox.session.say("info", _("Opened from the review of your game: {note}. Try another move, or let the "
+                                      "bots play on.").format(note=note))
         sandbox.refresh()
 
     def open_sandbox(self) -> SandboxScreen:
@@ -553,7 +555,6 @@ class App(widgets.VBox):
             with built_whole():
                 self.sandbox_screen = SandboxScreen()
                 self.sandbox_screen.page_href = self.page_url
-                self.sandbox_screen._refresh_export()
         self._show(self.sandbox_screen)
         return self.sandbox_screen
 
@@ -564,7 +565,6 @@ class App(widgets.VBox):
         self.page_url = href
         if self.sandbox_screen is not None:
             self.sandbox_screen.page_href = href
-            self.sandbox_screen._refresh_export()
         query = link_query(href)
         if "position" in query:
             self._guard(self._open_position, query["position"])
@@ -580,8 +580,8 @@ class App(widgets.VBox):
             return
         sandbox = self.open_sandbox()
         if not sandbox.load_yaml(text, _("the link's position")):
-            problem = sandbox.load_message or _("it is not a position this tutor can set up")
-            sandbox.load_message = None
+            problem = sandbox.session.load_message or _("it is not a position this tutor can set up")
+            sandbox.session.forget_load_message()
             sandbox.refresh()
             self._show(self.home)
             self._set_error(_("This link's position could not be opened: {problem}").format(problem=problem))

@@ -23,7 +23,8 @@ from uu.i18n import N_, _
 from uu.render import STYLE, esc
 from uu.widgets.widgetopen import hold_widget_open
 
-__all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "safe", "style_widget"]
+__all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "readable", "safe",
+           "style_widget"]
 
 
 _building: list[list[widgets.Widget]] = []  # one list per `built_whole` block in progress, innermost last

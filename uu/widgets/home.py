@@ -2,23 +2,30 @@
 the learner's progress, a card finder and the sandbox.
 
 It reads the lessons and their progress from the `App` (kept in the browser: uu/widgets/progress.py) and
-calls back into it to open a screen. CSS classes: uu-home-screen, uu-continue, uu-lesson-row, uu-open-lesson,
-uu-lesson-<id> (the button that opens that lesson), uu-play, uu-open-sandbox, uu-forget ("Forget my progress":
-progress is kept in this browser, see uu/widgets/progress.py).
+calls back into it to open a screen. The lessons are one widget, `lessons` (uu/widgets/lessonlist.py: its
+rows are data; `home.lessons.click(id)` does what the lesson's button does, `home.lessons.row(id)` is what the
+row shows). CSS classes: uu-home-screen, uu-continue, uu-lesson-list, uu-lesson-row, uu-open-lesson,
+uu-lesson-<id> (the button that opens that lesson), uu-lessons and uu-teacher-lessons (the course's and the
+teacher's rows), uu-play, uu-open-sandbox, uu-forget ("Forget my progress": progress is kept in this browser,
+see uu/widgets/progress.py).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as widgets
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from uu.cards.localized import card_name
 from uu.i18n import N_, _
 from uu.render import esc
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.host import AppHost
+from uu.widgets.lessonlist import BrokenNote, LessonList, LessonRow
+
+if TYPE_CHECKING:
+    from uu.tutor.folder import TeacherLesson
+    from uu.tutor.model import Lesson
 
 __all__ = ["HomeScreen", "STATUS_LABELS"]
 
@@ -33,17 +40,6 @@ class HomeScreen(ScreenBase):
         super().__init__(**kwargs)
         self.app = app
         self.add_class("uu-home-screen")
-        self.lesson_buttons: dict[str, widgets.Button] = {}
-        self.lesson_texts: dict[str, widgets.HTML] = {}
-        self._lesson_rows: dict[str, widgets.HBox] = {}
-        # One layout and style for every row (each widget would otherwise bring its own two models, all of
-        # them sent to the browser before the home can be drawn).
-        self._row_layout = widgets.Layout(align_items="center")
-        self._text_layout = widgets.Layout(flex="1 1 auto")
-        self._text_style = HTMLStyle()
-        # wide enough for the longest word of a language ("Weitermachen"), never cut to "Com…"
-        self._button_layout = widgets.Layout(width="auto", min_width="8em", flex="0 0 auto")
-        self._button_style = widgets.ButtonStyle()
         self.play_button = make_button(_("Play a game"), "uu-play", self.on_play, style="success",
                                        tooltip=_("A full game against 1 to 7 bots"))
         # the first thing on the home: where the learner left off, and a game
@@ -57,15 +53,9 @@ class HomeScreen(ScreenBase):
                                           tooltip=_("Build any position, play on from it, branch, get hints"))
         self.forget_button = make_button(_("Forget my progress"), "uu-forget", self.on_forget, style="danger",
                                          tooltip=_("Every lesson back to not started; also forgotten by this browser"))
-        self.rows = widgets.VBox()
-        self.rows.add_class("uu-lessons")
-        # "Your teacher's lessons" (uu.tutor.folder): shown only when the app has a teacher's folder
-        self.teacher_rows = widgets.VBox()
-        self.teacher_rows.add_class("uu-teacher-lessons")
-        self.teacher_section = widgets.VBox(
-            [widgets.HTML("<h3>" + esc(_("Your teacher’s lessons")) + "</h3>"), self.teacher_rows],
-            layout=widgets.Layout(display="" if app.teacher else "none"))
-        self._broken: list[widgets.HTML] | None = None
+        # every lesson's row, the teacher's lessons included, drawn by one widget (uu/widgets/lessonlist.py)
+        self.lessons = LessonList(on_open=self.on_open,
+                                  labels={"lessons": _("Lessons"), "teacher": _("Your teacher’s lessons")})
         # the class view's name box (uu.widgets.classname), when the teacher runs `uu app --class`
         self.class_box = app.class_box()
         from uu.cards import catalog
@@ -85,8 +75,7 @@ class HomeScreen(ScreenBase):
                           "them, and every step says which rule is at work. Take the lessons in order, or jump in "
                           "anywhere.")) + "</p>")
         top = [self.class_box] if self.class_box is not None else []
-        self.children = [self.intro, self.top, *top, self.error_box, widgets.HTML("<h3>" + esc(_("Lessons")) + "</h3>"),
-                         self.rows, self.teacher_section,
+        self.children = [self.intro, self.top, *top, self.error_box, self.lessons,
                          widgets.HTML("<p>" + esc(_("Which lesson shows a card? Pick it here.")) + "</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -104,6 +93,25 @@ class HomeScreen(ScreenBase):
     @safe
     def on_open(self, lesson_id: str) -> None:
         self.app.navigate(self.app.open_lesson, lesson_id)
+
+    def _row(self, lesson: Lesson) -> LessonRow:
+        status = self.app.status(lesson.id)
+        label, css = STATUS_LABELS[status]
+        k, n = self.app.step_of(lesson.id)
+        button = _(BUTTON_TEXT[status])
+        return LessonRow(id=lesson.id, order=lesson.order, title=lesson.title, summary=lesson.spec.summary or "",
+                         status=_(label), status_class=css,
+                         where=_(" · step {step} of {steps}").format(step=k, steps=n) if status == "in progress" else "",
+                         button=button, tooltip=_("{action}: {lesson}").format(action=button, lesson=lesson.title),
+                         primary=status != "done")
+
+    @staticmethod
+    def _broken_note(item: TeacherLesson) -> BrokenNote:
+        problem = (item.problem or "").replace(str(item.path.parent) + "/", "")  # no path of the teacher's machine
+        # the sentence around the file's name, which is drawn in bold
+        before, _file, after = _("{file} cannot be opened: {problem}").partition("{file}")
+        return BrokenNote(file=item.path.name, before=before.replace("{problem}", problem),
+                          after=after.replace("{problem}", problem))
 
     @safe
     def on_find_card(self, change: dict[str, Any]) -> None:
@@ -141,51 +149,13 @@ class HomeScreen(ScreenBase):
         self.app.navigate(self.app.open_sandbox)
 
     def refresh(self) -> None:
-        """Update the rows in place: the widgets of a row are made once, later refreshes only change the
-        values that differ (nothing is sent for the rest)."""
-        rows: list[widgets.Widget] = []
-        mine: list[widgets.Widget] = []
+        """Redraw the lessons with the learner's progress (the browser gets only what changed, if anything)."""
+        rows: list[LessonRow] = []
+        mine: list[LessonRow] = []
         for lesson in self.app.lessons:
-            status = self.app.status(lesson.id)
-            label, css = STATUS_LABELS[status]
-            label = _(label)
-            k, n = self.app.step_of(lesson.id)
-            where = _(" · step {step} of {steps}").format(step=k, steps=n) if status == "in progress" else ""
-            row = self._lesson_rows.get(lesson.id)
-            if row is None:
-                b = widgets.Button(description="", layout=self._button_layout, style=self._button_style)
-                for c in ("uu-open-lesson", f"uu-lesson-{lesson.id}"):
-                    b.add_class(c)
-                b.on_click(lambda _b, lid=lesson.id: self.on_open(lid))
-                text = widgets.HTML(layout=self._text_layout, style=self._text_style)
-                row = widgets.HBox([b, text], layout=self._row_layout)
-                row.add_class("uu-lesson-row")
-                self.lesson_buttons[lesson.id] = b
-                self.lesson_texts[lesson.id] = text
-                self._lesson_rows[lesson.id] = row
-            b, text = self.lesson_buttons[lesson.id], self.lesson_texts[lesson.id]
-            text.value = (f"<div><b>{esc(lesson.order)}. {esc(lesson.title)}</b> "
-                          f"<span class='{css}'>({esc(label)}{esc(where)})</span>"
-                          f"<br><span style='color:#555'>{esc(lesson.spec.summary or '')}</span></div>")
-            with b.hold_sync():
-                b.description = _(BUTTON_TEXT[status])
-                b.tooltip = _("{action}: {lesson}").format(action=_(BUTTON_TEXT[status]), lesson=lesson.title)
-                b.button_style = "" if status == "done" else "primary"
-            (mine if self.app.is_teacher_lesson(lesson.id) else rows).append(row)
-        if self._broken is None:
-            self._broken = [widgets.HTML(
-                "<div class='uu-broken-lesson' role='note' style='border:1px solid #b00;padding:4px 8px;"
-                "margin:4px 0;color:#600;white-space:pre-wrap'>"
-                + esc(_("{file} cannot be opened: {problem}")).format(
-                    file=f"<b>{esc(t.path.name)}</b>", problem=esc((t.problem or '').replace(str(t.path.parent) + '/', '')))
-                + "</div>")
-                for t in self.app.teacher if t.lesson is None]
-        self.teacher_rows.children = [*mine, *self._broken]
-        if self.app.load_problems and not hasattr(self, "_problems"):
-            self._problems = [widgets.HTML(f"<div class='uu-error-box'>{esc(p)}</div>")
-                              for p in self.app.load_problems]
-        rows.extend(getattr(self, "_problems", []))
-        self.rows.children = rows
+            (mine if self.app.is_teacher_lesson(lesson.id) else rows).append(self._row(lesson))
+        self.lessons.show(rows, mine, [self._broken_note(t) for t in self.app.teacher if t.lesson is None],
+                          list(self.app.load_problems))
         target = self.app.continue_target()
         with self.continue_button.hold_sync():
             self.continue_button.description = target[1] if target else _("Every lesson is done: review any below")

@@ -66,7 +66,6 @@ def rebuild_in_language(app: Any) -> ScreenBase:
         old_sandbox = app.sandbox_screen
         app.sandbox_screen = SandboxScreen()
         app.sandbox_screen.take_state(old_sandbox)
-        app.sandbox_screen._refresh_export()
         if shown is old_sandbox:
             shown = app.sandbox_screen
     if app.review_screen is not None:

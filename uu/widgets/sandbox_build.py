@@ -1,17 +1,14 @@
-"""The sandbox's build panel (`BuildPanel`, a part of `uu.widgets.sandbox.SandboxScreen`): players and names,
-the card and zone pickers with Place / Remove / Move, whose turn, the engine options, where unplaced cards go,
-and the position as it stands. A `uu.scenario.builder.PositionBuilder` underneath keeps every rule of a legal
-position; a refused change is shown inline next to its control (keyed by the builder's field names,
-`field_errors`), never as a traceback.
-
-A mixin rather than a widget of its own: the screen's callbacks, `@safe` redraw and tests reach these controls
-as attributes of the screen (`screen.place_button`, `screen.zone_input`), which stays so after the split.
+"""The sandbox's build panel (`BuildPanel`): players and names, the card and zone pickers with Place / Remove /
+Move, whose turn, the engine options, where unplaced cards go, the position as it stands and "Play from here".
+Every change goes to the session (`uu.tutor.sandbox.SandboxSession`), whose `PositionBuilder` keeps every rule
+of a legal position; a refused change is shown inline next to its control (the session's `field_errors`, keyed
+by the builder's field names), never as a traceback. The load controls (`uu.widgets.sandbox_share`) are given
+to it as widgets to place, between the options and the position.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Any, Literal, get_args, get_origin
 
 import ipywidgets as widgets
@@ -23,32 +20,14 @@ from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import _, ngettext
 from uu.render import PHASE_LABELS, cards_html, esc
-from uu.scenario.builder import BuilderError, PositionBuilder
-from uu.widgets.common import make_button, safe
+from uu.tutor.sandbox import DEFAULT_NAMES, SandboxSession, field_group
+from uu.widgets.common import make_button
+from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
 
-__all__ = ["DEFAULT_NAMES", "FULL_WIDTH", "GROUPS", "HIDDEN", "SHOWN", "BuildPanel"]
+__all__ = ["GROUPS", "BuildPanel"]
 
-# The full width of a panel for a text box: a widget's own margins come on top of a width of 100%, which pushed
-# the paste and export boxes a few pixels past the panel's right edge
-FULL_WIDTH = "calc(100% - 2 * var(--jp-widgets-margin))"
-DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
-HIDDEN = "none"
-# shown: the default display, sent as "" (a trait set back to None never reaches the browser under the
-# Pyodide kernel of the static build, docs/static-build.md)
-SHOWN = ""
-GROUPS = ("players", "name", "cards", "turn", "options", "rest", "load", "start")
-
-
-def _group_of(field: str) -> str:
-    head = field.split(".", 1)[0]
-    if head in ("players", "name", "rest"):
-        return head
-    if head == "turn":
-        return "turn"
-    if head == "options":
-        return "options"
-    return "cards"  # stables.X, hands.X, deck, discard, nursery, zone, card
-
+# the groups of controls with a message of their own (the load controls have theirs in the share panel)
+GROUPS = ("players", "name", "cards", "turn", "options", "rest", "start")
 
 
 def _option_tip(key: str, description: str) -> str:
@@ -59,23 +38,20 @@ def _option_tip(key: str, description: str) -> str:
     return rules[0].text if rules else plain(description).removeprefix(": ")
 
 
-class BuildPanel:
-    """The build controls and callbacks of the sandbox screen (mixed into `SandboxScreen`)."""
+class BuildPanel(Panel):
+    """The build controls (`box`, CSS class uu-sandbox-build); `loader`: the load controls, placed in it."""
 
-    builder: PositionBuilder
-    field_errors: dict[str, str]
-    field_msgs: dict[str, widgets.HTML]
-    load_message: str | None
-    _syncing: bool
-    build_panel: widgets.VBox
-    # the share panel's and the screen's callbacks, wired to the controls built here
-    on_upload: Callable[[Any], None]
-    on_load: Callable[[Any], None]
-    on_start: Callable[[Any], None]
-
-
-    def _build_build_panel(self) -> None:
-        n = len(self.builder.players)
+    def __init__(self, session: SandboxSession, changed: Changed, loader: Sequence[widgets.Widget] = ()):
+        super().__init__(session, changed)
+        self._syncing = False
+        self._synced_serial: int | None = None  # the session's builder_serial the controls were set from
+        self.field_msgs: dict[str, widgets.HTML] = {}
+        for g in GROUPS:
+            w = widgets.HTML()
+            w.add_class("uu-field-msg")
+            w.add_class(f"uu-msg-{g}")
+            self.field_msgs[g] = w
+        n = len(session.builder.players)
         self.players_count = widgets.Dropdown(options=list(range(2, 9)), value=n, description=_("Players"),
                                               layout=widgets.Layout(width="10em"))
         self.players_count.add_class("uu-sb-players-count")
@@ -89,7 +65,7 @@ class BuildPanel:
         self.players_count.observe(self._on_players_count, names="value")
         self.players_apply = make_button(_("Set players"), "uu-sb-players-apply", self.on_players,
                                          tooltip=_("Rename, add or drop seats (seat order is clockwise)"))
-        self.name_input = widgets.Text(value=self.builder.name, description=_("Position"),
+        self.name_input = widgets.Text(value=session.builder.name, description=_("Position"),
                                        continuous_update=False, layout=widgets.Layout(width="26em"))
         self.name_input.add_class("uu-sb-name")
         self.name_input.observe(self.on_name, names="value")
@@ -151,21 +127,13 @@ class BuildPanel:
         self.rest_input.add_class("uu-sb-rest")
         self.rest_input.observe(self.on_rest, names="value")
 
-        self.upload = widgets.FileUpload(accept=".yaml,.yml,.txt", multiple=False, description=_("Open file"))
-        self.upload.add_class("uu-sb-upload")
-        self.upload.observe(self.on_upload, names="value")
-        self.yaml_input = widgets.Textarea(placeholder=_("Paste a scenario (YAML) here, then press Load"),
-                                           layout=widgets.Layout(width=FULL_WIDTH, height="10em"))
-        self.yaml_input.add_class("uu-sb-yaml")
-        self.load_button = make_button(_("Load"), "uu-sb-load", self.on_load,
-                                       tooltip=_("Load the pasted scenario's position (its steps are not run)"))
         self.start_button = make_button(_("Play from here"), "uu-sb-start", self.on_start, style="success",
                                         tooltip=_("Make the position live and play on from it"))
         self.position_view = widgets.HTML()
         self.position_view.add_class("uu-sb-position")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        self.build_panel = widgets.VBox([
+        self.box = widgets.VBox([
             widgets.HTML("<h3>" + esc(_("1. Players")) + "</h3>"),
             widgets.HBox([self.players_count, *self.name_inputs, self.players_apply], layout=row),
             self.field_msgs["players"],
@@ -185,150 +153,80 @@ class BuildPanel:
             widgets.HBox(list(self.option_inputs.values()), layout=row),
             self.field_msgs["options"],
             widgets.HBox([self.rest_input], layout=row), self.field_msgs["rest"],
-            widgets.HTML("<h3>" + esc(_("Load a scenario")) + "</h3>"),
-            widgets.HBox([self.upload, self.load_button], layout=row),
-            self.yaml_input,
-            self.field_msgs["load"],
+            *loader,
             widgets.HTML("<h3>" + esc(_("The position")) + "</h3>"),
             self.position_view,
             self.field_msgs["start"],
             self.start_button,
         ])
-        self.build_panel.add_class("uu-sandbox-build")
+        self.box.add_class("uu-sandbox-build")
 
-    def zone_options(self, with_positions: bool = True) -> list[tuple[str, str]]:
-        out = []
-        for i, p in enumerate(self.builder.players):
-            out.append((_("{name}'s Stable").format(name=p), f"stable:{i}"))
-            out.append((_("{name}'s hand").format(name=p), f"hand:{i}"))
-        out += [(_("Deck: top"), "deck-top"), (_("Deck: bottom"), "deck-bottom")]
-        if with_positions:
-            out.append((_("Deck: at position…"), "deck-at"))
-        out += [(_("Discard pile"), "discard"), (_("Nursery"), "nursery")]
-        return out
-
-    def _zone(self, key: Any, as_destination: bool) -> tuple[str, str | None, int | None]:
-        """(zone, player, index) for a zone picker value (validated: a client can send anything)."""
-        if not isinstance(key, str):
-            raise BuilderError("zone", "choose a zone")
-        m = re.fullmatch(r"(stable|hand):(\d+)", key)
-        if m:
-            seat = int(m.group(2))
-            if seat >= len(self.builder.players):
-                raise BuilderError("zone", "that seat is not in the game; choose another zone")
-            return m.group(1), self.builder.players[seat], None
-        if key == "deck-top":
-            return "deck", None, 0 if as_destination else None
-        if key == "deck-bottom":
-            return "deck", None, None
-        if key == "deck-at":
-            return "deck", None, int(self.index_input.value) if as_destination else None
-        if key in ("discard", "nursery"):
-            return key, None, None
-        raise BuilderError("zone", f"{key!r} is not a zone")
-
-
-    def _builder_change(self, fn: Callable[[], Any], group: str | None = None) -> bool:
-        """Run a builder change; a BuilderError becomes an inline message next to its control."""
-        try:
-            fn()
-        except BuilderError as e:
-            field = e.field if group is None or _group_of(e.field) == group else group
-            self.field_errors = {field: e.message}
-            return False
-        self.field_errors = {}
-        return True
-
-    def _card(self) -> str:
-        card = self.card_input.value
-        if not isinstance(card, str) or card not in catalog():
-            raise BuilderError("card", "choose a card from the list")
-        return card
-
-    @safe
+    # ---- callbacks: each change goes to the session ---------------------------------------------------------
+    @handler
     def on_place(self, _b: Any = None) -> None:
-        def change() -> None:
-            zone, player, index = self._zone(self.zone_input.value, as_destination=True)
-            self.builder.place(self._card(), zone, player, index)
-        self._builder_change(change)
+        self.session.place(self.card_input.value, self.zone_input.value, self.index_input.value)
 
-    @safe
+    @handler
     def on_remove(self, _b: Any = None) -> None:
-        def change() -> None:
-            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
-            self.builder.remove(self._card(), zone, player)
-        self._builder_change(change)
+        self.session.remove(self.card_input.value, self.zone_input.value)
 
-    @safe
+    @handler
     def on_move(self, _b: Any = None) -> None:
-        def change() -> None:
-            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
-            to_zone, to_player, index = self._zone(self.to_zone_input.value, as_destination=True)
-            self.builder.move(self._card(), zone, to_zone, player, to_player, index)
-        self._builder_change(change)
+        self.session.move(self.card_input.value, self.zone_input.value, self.to_zone_input.value,
+                          self.index_input.value)
 
-    @safe
+    @handler
     def on_clear(self, _b: Any = None) -> None:
-        def change() -> None:
-            zone, player, _index = self._zone(self.zone_input.value, as_destination=False)
-            self.builder.clear(zone, player)
-        self._builder_change(change)
+        self.session.clear(self.zone_input.value)
 
     def _on_players_count(self, _change: Any = None) -> None:
         n = self.players_count.value
         for i, t in enumerate(self.name_inputs):
             t.layout.display = SHOWN if i < n else HIDDEN
 
-    @safe
+    @handler
     def on_players(self, _b: Any = None) -> None:
-        n = self.players_count.value
-        if not isinstance(n, int) or not 2 <= n <= 8:
-            self.field_errors = {"players": "choose 2 to 8 players"}
-            return
-        names = [str(t.value) for t in self.name_inputs[:n]]
-        if self._builder_change(lambda: self.builder.set_players(names), "players"):
-            self._sync_build_widgets()
+        self.session.set_players(self.players_count.value, [str(t.value) for t in self.name_inputs])
 
-    @safe
+    @handler
     def on_name(self, _change: Any = None) -> None:
-        if self._syncing:
-            return
-        self._builder_change(lambda: self.builder.set_name(str(self.name_input.value)), "name")
+        if not self._syncing:
+            self.session.set_name(self.name_input.value)
 
-    @safe
+    @handler
     def on_turn(self, _change: Any = None) -> None:
-        if self._syncing:
-            return
-        self._builder_change(lambda: self.builder.set_turn(
-            player=self.turn_player_input.value, phase=self.turn_phase_input.value,
-            number=self.turn_number_input.value), "turn")
+        if not self._syncing:
+            self.session.set_turn(self.turn_player_input.value, self.turn_phase_input.value,
+                                  self.turn_number_input.value)
 
-    @safe
+    @handler
     def on_option(self, key: str, _change: Any = None) -> None:
-        if self._syncing:
-            return
-        value = self.option_inputs[key].value
-        if isinstance(self.option_inputs[key], widgets.Text):  # int | None
-            text = str(value).strip()
-            if not text:
-                value = None
-            else:
-                try:
-                    value = int(text)
-                except ValueError:
-                    self.field_errors = {f"options.{key}": f"{text!r}: a whole number, or empty for the default"}
-                    return
-        self._builder_change(lambda: self.builder.set_option(key, value), "options")
+        if not self._syncing:
+            self.session.set_option(key, self.option_inputs[key].value)
 
-    @safe
+    @handler
     def on_rest(self, _change: Any = None) -> None:
-        if self._syncing:
-            return
-        self._builder_change(lambda: self.builder.set_rest(self.rest_input.value), "rest")
+        if not self._syncing:
+            self.session.set_rest(self.rest_input.value)
 
-    def _sync_build_widgets(self) -> None:
-        """Set the build controls from the builder (without triggering their callbacks)."""
-        b = self.builder
+    @handler
+    def on_start(self, _b: Any = None) -> None:
+        self.session.start()
+
+    # ---- drawing --------------------------------------------------------------------------------------------
+    def refresh(self, building: bool) -> None:
+        """Redraw from the session: the messages always; the card picker and the position while building."""
+        if self._synced_serial != self.session.builder_serial:
+            self._sync_widgets()
+        for g in GROUPS:
+            self.field_msgs[g].value = self._msg_html(g)
+        if building:
+            self._sync_card_options()
+            self.position_view.value = self._position_html()
+
+    def _sync_widgets(self) -> None:
+        """Set the controls from the builder (without triggering their callbacks)."""
+        b = self.session.builder
         self._syncing = True
         try:
             n = len(b.players)
@@ -353,7 +251,7 @@ class BuildPanel:
                 else:
                     w.value = v
             self.rest_input.value = b.rest
-            zones = self.zone_options()
+            zones = self.session.where_choices()
             for w, opts in ((self.zone_input, zones), (self.to_zone_input, zones)):
                 old = w.value
                 w.options = opts
@@ -363,9 +261,10 @@ class BuildPanel:
                 self.to_zone_input.value = zones[1][1]
         finally:
             self._syncing = False
+        self._synced_serial = self.session.builder_serial
 
     def _sync_card_options(self) -> None:
-        b = self.builder
+        b = self.session.builder
         old = self.card_input.value
         opts = []
         for d in catalog():
@@ -395,24 +294,22 @@ class BuildPanel:
 
     def _msg_html(self, group: str) -> str:
         parts = []
-        for field, msg in self.field_errors.items():
-            g = "start" if field == "start" else _group_of(field)
+        errors = self.session.field_errors
+        for field, msg in errors.items():
+            g = "start" if field == "start" else field_group(field)
             if g != group:
                 continue
             name = "" if field == "start" else f"<span class='uu-field-name'>{esc(field)}</span>"
             parts.append(f"<div class='uu-field-error' role='alert' data-field='{esc(field)}'>{name}{esc(msg)}"
                          f"</div>")
-        if group == "load" and self.load_message:
-            parts.append(f"<div class='uu-field-error' role='alert' data-field='load'>{esc(self.load_message)}"
-                         f"</div>")
-        if group == "start" and not self.field_errors:
-            for field, msg in self.builder.warnings():
+        if group == "start" and not errors:
+            for field, msg in self.session.builder.warnings():
                 parts.append(f"<div class='uu-field-warning' data-field='{esc(field)}'>"
                              f"<span class='uu-field-name'>{esc(field)}</span>{esc(msg)}</div>")
         return "".join(parts)
 
     def _position_html(self) -> str:
-        b = self.builder
+        b = self.session.builder
         t = b.turn
         phase = _(PHASE_LABELS.get(str(t.get("phase")), str(t.get("phase"))))
         rows = [f"<div><b>{esc(b.name)}</b> · " + esc(_("turn {number}, {name}: {phase}")).format(

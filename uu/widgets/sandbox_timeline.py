@@ -1,83 +1,70 @@
-"""The sandbox's game tree (`TimelinePanel`, a part of `uu.widgets.sandbox.SandboxScreen`): Undo / Redo (with
-auto-play on, undo goes back to the last decision of a user seat), and the tree of moves drawn as buttons, the
-current node highlighted; clicking a node jumps there, and another move from there makes a branch. The tree
-is a `uu.tutor.timeline.Timeline`, so every decision, the user's and the bots', is one of its nodes.
+"""The sandbox's game tree panel (`TimelinePanel`): Undo / Redo (with auto-play on, undo goes back to the last
+decision of a user seat), and the tree of moves drawn as buttons, the current node highlighted; clicking a node
+jumps there, and another move from there makes a branch. The tree is the session's `uu.tutor.timeline.Timeline`
+(`uu.tutor.sandbox.SandboxSession.timeline`), so every decision, the user's and the bots', is one of its nodes.
+
+Its widgets sit in the play panel, which is given them to place: `controls` (Undo, Redo) in its row of buttons,
+`view` (the heading, a note and the tree) at its end.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
+from uu.engine.movetext import describe_action
 from uu.i18n import _
-from uu.render import plural
+from uu.render import PHASE_LABELS, esc, plural
+from uu.tutor.sandbox import SandboxSession
 from uu.tutor.timeline import Timeline
-from uu.widgets.common import make_button, safe
+from uu.widgets.common import make_button
+from uu.widgets.sandbox_panel import Changed, Panel, handler
 
 __all__ = ["TIMELINE_ROWS", "TimelinePanel"]
 
 TIMELINE_ROWS = 120  # the tree shows at most this many nodes (a window around the current one)
 
 
-class TimelinePanel:
-    """Undo, redo, jump and the tree view of the sandbox screen (mixed into `SandboxScreen`)."""
+class TimelinePanel(Panel):
+    """Undo, redo, jump and the tree view."""
 
-    timeline: Timeline | None
-    message: tuple[str, str] | None
-    node_buttons: dict[int, widgets.Button]
-    timeline_box: widgets.VBox
-    timeline_note: widgets.HTML
-    auto_input: widgets.ToggleButton
+    def __init__(self, session: SandboxSession, changed: Changed):
+        super().__init__(session, changed)
+        self.node_buttons: dict[int, widgets.Button] = {}
+        self._drawn: Timeline | None = None  # the tree the node buttons are of
+        self.undo_button = make_button(_("Undo"), "uu-sb-undo", self.on_undo, style="warning",
+                                       tooltip=_("Go back one decision (with auto-play: to your last decision)"))
+        self.redo_button = make_button(_("Redo"), "uu-sb-redo", self.on_redo,
+                                       tooltip=_("Go forward again along the line you came back from"))
+        self.timeline_note = widgets.HTML()
+        self.timeline_box = widgets.VBox(layout=widgets.Layout(max_height="22em", overflow="auto"))
+        self.timeline_box.add_class("uu-sb-timeline")
+        self.controls: list[widgets.Widget] = [self.undo_button, self.redo_button]
+        self.view: list[widgets.Widget] = [
+            widgets.HTML("<h3>" + esc(_("Game tree")) + "</h3><p class='uu-why'>"
+                         + esc(_("Every decision so far; the current one is highlighted. Click one to go back to "
+                                 "it; a different move from there starts a new branch.")) + "</p>"),
+            self.timeline_note,
+            self.timeline_box,
+        ]
 
-    bot_to_decide: Callable[[], bool]  # the screen's method: is the decision at the current node a bot's?
-
-    def undo(self) -> None:
-        tl = self.timeline
-        if tl is None or not tl.can_undo:
-            self.message = ("other", _("Nothing to undo: this is the starting position."))
-            return
-        tl.undo()
-        if self.auto_input.value:  # back to the last decision of one of your seats
-            while self.bot_to_decide() and tl.can_undo:
-                tl.undo()
-        self.message = None
-
-    def redo(self) -> None:
-        tl = self.timeline
-        if tl is None or not tl.can_redo:
-            self.message = ("other", _("Nothing to redo from here."))
-            return
-        tl.redo()
-        if self.auto_input.value:
-            while self.bot_to_decide() and tl.can_redo:
-                tl.redo()
-        self.message = None
-
-    def jump(self, node_id: int) -> None:
-        if self.timeline is None:
-            raise ValueError(_("there is no game yet"))
-        self.timeline.jump(node_id)
-        self.message = None
-
-    @safe
+    @handler
     def on_undo(self, _b: Any = None) -> None:
-        self.undo()
+        self.session.undo()
 
-    @safe
+    @handler
     def on_redo(self, _b: Any = None) -> None:
-        self.redo()
+        self.session.redo()
 
-    @safe
+    @handler
     def on_jump(self, node_id: int) -> None:
-        self.jump(node_id)
-
+        self.session.jump(node_id)
 
     def _tree_rows(self) -> list[tuple[int, int]]:
         """(node id, indent level) in reading order: a node's first child continues its line, later children
         (branches) are indented one more step."""
-        tl = self.timeline
+        tl = self.session.timeline
         assert tl is not None
         nodes = tl.nodes
         out: list[tuple[int, int]] = []
@@ -97,16 +84,20 @@ class TimelinePanel:
     def _node_button(self, nid: int) -> widgets.Button:
         b = self.node_buttons.get(nid)
         if b is None:
-            assert self.timeline is not None
-            n = self.timeline.node(nid)
+            assert self.session.timeline is not None
+            n = self.session.timeline.node(nid)
             if n.parent is None:
-                text = "Start: the built position"
+                text = _("Start: the built position")
             else:
-                text = f"{n.depth}. {n.actor}: {n.description}"
+                names = self.session.timeline.game.players
+                move = n.description if n.action is None else describe_action(n.action, names)
+                text = f"{n.depth}. {n.actor}: {move}"
                 if n.result:
                     text += f" — {n.result}"
             t = n.turn
-            tip = f"{text} (turn {t.get('number')}, {t.get('player')}, {t.get('phase')} phase)"
+            phase = str(t.get("phase"))
+            tip = _("{move} (turn {number}, {player}, {phase})").format(
+                move=text, number=t.get("number"), player=t.get("player"), phase=_(PHASE_LABELS.get(phase, phase)))
             b = make_button(text, ("uu-tl-node", f"uu-tl-node-{nid}"), tooltip=tip)
             b.layout.width = "auto"
             b.layout.max_width = "100%"
@@ -114,8 +105,14 @@ class TimelinePanel:
             self.node_buttons[nid] = b
         return b
 
-    def _refresh_timeline(self) -> None:
-        tl = self.timeline
+    def refresh(self) -> None:
+        """Redraw from the session: Undo and Redo, the tree with the current node highlighted."""
+        tl = self.session.timeline
+        if tl is not self._drawn:  # a new game tree: its node ids name other nodes
+            self.node_buttons = {}
+            self._drawn = tl
+        self.undo_button.disabled = tl is None or not tl.can_undo
+        self.redo_button.disabled = tl is None or not tl.can_redo
         if tl is None:
             self.timeline_box.children = []
             self.timeline_note.value = ""
