@@ -1,6 +1,7 @@
 """The README's screenshots: serve the app with `uu app`, drive Debian's Chromium through it, save PNGs.
 
     .venv/bin/python docs/screenshots.py            # writes docs/screenshots/*.png (1280x800, and a phone)
+    .venv/bin/python docs/screenshots.py home in_fr  # only these (the names of the functions below)
 
 Like the browser tests (tests/conftest.py): `uu app --no-browser --port N` on a free loopback port, started
 from a temporary directory, and Playwright for Python driving /usr/bin/chromium (or $CHROMIUM), never a
@@ -19,6 +20,8 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect, sync_playwright
 
+from uu.i18n import LANGUAGE_NAMES, language
+from uu.i18n import _ as translated
 from uu.scenario import build_game, parse_scenario
 from uu.server.appserver import AppServer
 from uu.table.observation import legal_actions
@@ -284,6 +287,40 @@ def sandbox(page: Page, url: str) -> None:
     save(page, "sandbox")
 
 
+def step_text(lang: str, step: int, steps: int) -> str:
+    """The lesson's progress line ("Étape 2 sur 7") in `lang`."""
+    with language(lang):
+        return translated("Step {step} of {steps}").format(step=step, steps=steps)
+
+
+def in_language(lang: str):
+    """The home and a lesson step ("A turn in four phases", step 2) in `lang` (`?lang=`), at 1280x800 and on a
+    phone: home-<lang>, home-phone-<lang>, lesson-step-<lang>, lesson-phone-<lang>."""
+    def shoot(page: Page, url: str) -> None:
+        for size, suffix in ((VIEWPORT, ""), (PHONE, "-phone")):
+            page.set_viewport_size(size)
+            open_home(page, f"{url}?lang={lang}")
+            with language(lang):   # a preheated kernel learns the link's language with the page's first message
+                lessons = translated("Lessons")
+            expect(page.locator(".uu-lang-picker select")).to_have_value(LANGUAGE_NAMES[lang], timeout=STEP_MS)
+            expect(page.locator(".uu-home-screen")).to_contain_text(lessons, timeout=STEP_MS)
+            save(page, f"home{suffix}-{lang}")
+            page.goto(f"{url}?lang={lang}&lesson=turn", wait_until="commit")
+            screen = page.locator(".uu-lesson.uu-lesson-turn")
+            [(what, _keys, after)] = lesson_plan("turn")[:1]     # Next, to "Step 2 of N"
+            m = re.fullmatch(r"Step 2 of (\d+)", after)
+            assert what == "next" and m, (what, after)
+            steps = int(m.group(1))
+            expect(screen.locator(".uu-progress")).to_contain_text(step_text(lang, 1, steps), timeout=LOAD_MS)
+            screen.locator("button.uu-next").click()
+            expect(screen.locator(".uu-progress")).to_contain_text(step_text(lang, 2, steps), timeout=STEP_MS)
+            page.mouse.move(5, 5)
+            save(page, f"{'lesson-step' if not suffix else 'lesson-phone'}-{lang}")
+            page.evaluate("() => localStorage.clear()")    # the next size starts as a first visit
+    shoot.__name__ = f"in_{lang}"
+    return shoot
+
+
 CLASS_TOKEN = "screenshot-token-0123"
 
 
@@ -313,7 +350,13 @@ def class_view(browser, tmp: Path) -> None:
             page.close()
 
 
-def main() -> int:
+def main(names: list[str]) -> int:
+    shots = [home, lesson_step, neigh_lesson, wrong_move, lesson_phone, play, others_moves, hint, sandbox,
+             in_language("fr"), in_language("de")]
+    unknown = set(names) - {f.__name__ for f in shots} - {"class_view"}
+    if unknown:
+        print(f"no such screenshot: {', '.join(sorted(unknown))}", file=sys.stderr)
+        return 2
     if not Path(CHROMIUM).exists():
         print(f"Chromium not found at {CHROMIUM} (apt-get install chromium, or set CHROMIUM)",
               file=sys.stderr)
@@ -325,20 +368,22 @@ def main() -> int:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROME_ARGS)
                 try:
-                    for shoot in (home, lesson_step, neigh_lesson, wrong_move, lesson_phone, play, others_moves,
-                                  hint, sandbox):
+                    for shoot in shots:
+                        if names and shoot.__name__ not in names:
+                            continue
                         page = browser.new_page(viewport=VIEWPORT)
                         try:
                             shoot(page, url)
                         finally:
                             page.close()             # frees its kernel (the unload beacon)
-                    class_tmp = Path(tmp) / "class"
-                    class_tmp.mkdir()
-                    class_view(browser, class_tmp)
+                    if not names or "class_view" in names:
+                        class_tmp = Path(tmp) / "class"
+                        class_tmp.mkdir()
+                        class_view(browser, class_tmp)
                 finally:
                     browser.close()
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -128,6 +128,38 @@ def test_every_log_line_of_many_games_fits_a_template_and_is_translated() -> Non
     assert log_text("Ana DRAWs 2 cards.") == "Ana DRAWs 2 cards."
 
 
+SAMPLE = {"player": "Ana", "other": "Ben", "card": "Basic Unicorn (Red)", "other_card": "Neigh", "count": "2",
+          "number": "3", "option": "x", "kind": "card", "phase": "draw", "limit": "7", "letters": "5"}
+
+
+def test_a_line_about_the_lessons_seat_you_is_said_to_the_learner() -> None:
+    """The lessons name the learner's seat "You": a line about them reads "Tu PIOCHES 1 carte.", never
+    "Toi PIOCHE 1 carte." (the seat's name put in a line said of someone else), whether they are the one who
+    acts, the other player, or both."""
+    with language("fr"):
+        assert log_text("You DRAWs 1 card.") == "Tu PIOCHES 1 carte."
+        assert log_text("Turn 1: You's turn begins.") == "Tour 1 : ton tour commence."
+        assert log_text("Bramble STEALs Basic Unicorn (Red) from You.") == "Bramble te VOLE Licorne Standard (rouge)."
+        assert log_text("You plays Narwhal into You's Stable.") == f"Tu joues {card_name('Narwhal')} dans ton Écurie."
+    with language("de"):
+        assert log_text("You DRAWs 1 card.") == "Du ZIEHST 1 Karte."
+        assert log_text("Turn 1: You's turn begins.") == "Zug 1: du bist am Zug."
+        assert log_text("Basic Unicorn (Red) enters You's Stable.") == "Standard-Einhorn (Rot) kommt in deinen Stall."
+    # every line that names a player: with "You" there, neither word for the seat is left in the third person
+    for template in LOG_LINES:
+        for you in ("player", "other"):
+            if "{" + you + "}" not in template:
+                continue
+            line = template.format(**{**SAMPLE, you: "You"})
+            with language("fr"):
+                fr = log_text(line)
+            with language("de"):
+                de = log_text(line)
+            assert "Toi" not in fr and not PLACEHOLDER.search(fr), (line, fr)
+            assert not re.search(r"(?<!^)\bDu\b", de) and not PLACEHOLDER.search(de), (line, de)
+            assert fr != line and de != line, line
+
+
 def test_every_prompt_of_many_games_fits_a_template_and_is_translated() -> None:
     met, _lines = played(12)
     misfits = sorted(p for p in met if not fits_a_template(p))

@@ -190,3 +190,22 @@ def test_an_analyst_sees_every_hand_and_makes_no_move():
     assert obs["decision"]["prompt"] == g.pending.prompt and not obs["decision"]["yours"]
     assert legal_actions(g, None) == []
     json.dumps(obs)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_line_that_starts_a_turn_says_its_number_in_every_language(lang):
+    """The table heads each turn's log lines with the turn's number, which it no longer reads from the text (a
+    translated line reads "Tour 1 : ..."): the line that starts a turn carries it."""
+    from uu.i18n import language
+    from uu.table.observation import log_lines
+
+    g = new_game(["Ana", "Ben"], seed=3)
+    bot = RandomBot(3)
+    while g.state.turn_number < 3 and g.pending is not None:
+        g.apply(bot.choose(g))
+    with language(lang):
+        lines = log_lines(g, 0)
+    starts = [line for line in lines if "turn" in line]
+    assert [line["turn"] for line in starts] == [1, 2, 3]
+    assert all(str(line["turn"]) in line["text"] for line in starts)
+    assert all(not line["text"].startswith("Turn") for line in starts) or lang == "en"

@@ -217,6 +217,93 @@ LOG_LINES: tuple[str, ...] = (
     N_("End of Turn is never skipped."),
     N_("{player} will skip the {phase} phase."),
 )
+# The lessons name the learner's seat "You". A line about them is said to them ("Tu PIOCHES 1 carte.", not
+# "Toi PIOCHE 1 carte."): each line of LOG_LINES that can be about them has its second-person twin, when they
+# are {player}, when they are {other}, and when they are both. (English needs none: uu.render.second_person
+# fixes the verb of the English line; these English texts are the twins' keys in the catalogs.)
+_YOU_PLAYER: dict[str, str] = {
+    "{player} declines.": N_("You decline."),
+    "{player} does not use {card}.": N_("You do not use {card}."),
+    "{player} uses {card}: instead of {other_card} being destroyed, something else happens.":
+        N_("You use {card}: instead of {other_card} being destroyed, something else happens."),
+    "{player} uses {card}: instead of {other_card} being sacrificed, something else happens.":
+        N_("You use {card}: instead of {other_card} being sacrificed, something else happens."),
+    "{player} uses {card}.": N_("You use {card}."),
+    "{card}'s effect resolves for {player}.": N_("{card}'s effect resolves for you."),
+    "{player} DESTROYs {card} from {other}'s Stable.": N_("You DESTROY {card} from {other}'s Stable."),
+    "{player} SACRIFICEs {card} from {other}'s Stable.": N_("You SACRIFICE {card} from {other}'s Stable."),
+    "{player} DESTROYs {card}.": N_("You DESTROY {card}."),
+    "{player} SACRIFICEs {card}.": N_("You SACRIFICE {card}."),
+    "{player} chooses: {option}.": N_("You choose: {option}."),
+    "{player} chooses {card}.": N_("You choose {card}."),
+    "{player} DISCARDs {card} (hand limit).": N_("You DISCARD {card} (hand limit)."),
+    "{player} has {count} Unicorns and wins!": N_("You have {count} Unicorns and win!"),
+    "The deck has run out: {player} has the most Unicorns ({count}) and wins.":
+        N_("The deck has run out: you have the most Unicorns ({count}) and win."),
+    "The deck has run out with a tie at {count} Unicorns: {player} has the most letters ({letters}) and wins.":
+        N_("The deck has run out with a tie at {count} Unicorns: you have the most letters ({letters}) and win."),
+    "{player} has more than {limit} Unicorns with {card}: they must SACRIFICE a Unicorn card.":
+        N_("You have more than {limit} Unicorns with {card}: you must SACRIFICE a Unicorn card."),
+    "{player}'s next turn is skipped (skips add up: {count}).": N_("Your next turn is skipped (skips add up: {count})."),
+    "{player}'s turn is skipped.": N_("Your turn is skipped."),
+    "Turn {number}: {player}'s turn begins.": N_("Turn {number}: your turn begins."),
+    "{player} takes another turn.": N_("You take another turn."),
+    "{player} shuffles this card, their hand and the discard pile into the deck.":
+        N_("You shuffle this card, your hand and the discard pile into the deck."),
+    "{player} cannot DRAW: the deck is empty.": N_("You cannot DRAW: the deck is empty."),
+    "{player} DRAWs 1 card.": N_("You DRAW 1 card."),
+    "{player} DRAWs {count} cards.": N_("You DRAW {count} cards."),
+    "{player} plays {card} into {other}'s Stable.": N_("You play {card} into {other}'s Stable."),
+    "{player} plays {card}.": N_("You play {card}."),
+    "{player} responds with {card} to {other_card}.": N_("You respond with {card} to {other_card}."),
+    "{card} resolves: {player}'s {other_card} is not played and goes to the discard pile.":
+        N_("{card} resolves: your {other_card} is not played and goes to the discard pile."),
+    "{card} enters {player}'s Stable.": N_("{card} enters your Stable."),
+    "{card} cannot enter {player}'s Stable any more and is discarded.":
+        N_("{card} cannot enter your Stable any more and is discarded."),
+    "{player} DISCARDs {card}.": N_("You DISCARD {card}."),
+    "{player} has no card to DISCARD: that part is disregarded.":
+        N_("You have no card to DISCARD: that part is disregarded."),
+    "{player} STEALs {card} from {other}.": N_("You STEAL {card} from {other}."),
+    "{card} returns to {player}'s hand.": N_("{card} returns to your hand."),
+    "{card} moves from {player}'s Stable to {other}'s.": N_("{card} moves from your Stable to {other}'s."),
+    "{player} brings {card} directly into their Stable (not played, so it cannot be Neigh'd).":
+        N_("You bring {card} directly into your Stable (not played, so it cannot be Neigh'd)."),
+    "{player} takes {card} from the discard pile into their hand.":
+        N_("You take {card} from the discard pile into your hand."),
+    "{player} searches the deck, reveals {card}, takes it and shuffles the deck.":
+        N_("You search the deck, reveal {card}, take it and shuffle the deck."),
+    "{player} searches the deck and finds no {kind}; the deck is shuffled.":
+        N_("You search the deck and find no {kind}; the deck is shuffled."),
+    "{player} takes {card} from {other}'s face-up hand.": N_("You take {card} from {other}'s face-up hand."),
+    "{player} pulls a random card from {other}'s hand.": N_("You pull a random card from {other}'s hand."),
+    "{player} looks at {other}'s hand.": N_("You look at {other}'s hand."),
+    "{player} takes a card from {other}'s hand.": N_("You take a card from {other}'s hand."),
+    "{player} and {other} exchange hands.": N_("You and {other} exchange hands."),
+    "{player} looks at the top {count} cards and takes one.": N_("You look at the top {count} cards and take one."),
+    "{player}'s turn will end once this link resolves (End of Turn still happens).":
+        N_("Your turn will end once this link resolves (End of Turn still happens)."),
+    "{player} will take another turn after this one.": N_("You will take another turn after this one."),
+    "{player} may play an extra card this Action phase.": N_("You may play an extra card this Action phase."),
+    "{player} will skip the {phase} phase.": N_("You will skip the {phase} phase."),
+}
+_YOU_OTHER: dict[str, str] = {
+    "{player} DESTROYs {card} from {other}'s Stable.": N_("{player} DESTROYs {card} from your Stable."),
+    "{player} SACRIFICEs {card} from {other}'s Stable.": N_("{player} SACRIFICEs {card} from your Stable."),
+    "{player} plays {card} into {other}'s Stable.": N_("{player} plays {card} into your Stable."),
+    "{player} STEALs {card} from {other}.": N_("{player} STEALs {card} from you."),
+    "{card} moves from {player}'s Stable to {other}'s.": N_("{card} moves from {player}'s Stable to yours."),
+    "{player} takes {card} from {other}'s face-up hand.": N_("{player} takes {card} from your face-up hand."),
+    "{player} pulls a random card from {other}'s hand.": N_("{player} pulls a random card from your hand."),
+    "{player} looks at {other}'s hand.": N_("{player} looks at your hand."),
+    "{player} takes a card from {other}'s hand.": N_("{player} takes a card from your hand."),
+    "{player} and {other} exchange hands.": N_("{player} and you exchange hands."),
+}
+_YOU_BOTH: dict[str, str] = {
+    "{player} DESTROYs {card} from {other}'s Stable.": N_("You DESTROY {card} from your Stable."),
+    "{player} SACRIFICEs {card} from {other}'s Stable.": N_("You SACRIFICE {card} from your Stable."),
+    "{player} plays {card} into {other}'s Stable.": N_("You play {card} into your Stable."),
+}
 # The "what" of a search that found nothing (uu/engine/verbs.py, _what: no article)
 _KINDS: dict[str, str] = {
     "card": N_("card"), "Unicorn card": N_("Unicorn card"), "Basic Unicorn card": N_("Basic Unicorn card"),
@@ -261,9 +348,21 @@ def _translated(text: str, templates: tuple[str, ...], lang: str) -> str:
     for template, rx in _patterns(templates):
         m = rx.match(text)
         if m is not None:
-            fields = {k: _field(k, v) for k, v in m.groupdict().items()}
-            return _(template).format(**fields)
+            found = m.groupdict()
+            fields = {k: _field(k, v) for k, v in found.items()}
+            return _(_to_you(template, found.get("player") == "You", found.get("other") == "You")).format(**fields)
     return text
+
+
+def _to_you(template: str, player: bool, other: bool) -> str:
+    """The template's twin said to the learner when their seat ("You") is {player}, {other} or both."""
+    if player and other and template in _YOU_BOTH:
+        return _YOU_BOTH[template]
+    if player and template in _YOU_PLAYER:
+        return _YOU_PLAYER[template]
+    if other and template in _YOU_OTHER:
+        return _YOU_OTHER[template]
+    return template
 
 
 def prompt_text(prompt: str) -> str:

@@ -26,6 +26,7 @@ deck's order is never sent. Importing this module never imports ipywidgets.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -93,8 +94,17 @@ def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, 
     the whole game once; each update carries only the newest LOG_LINES."""
     s = game.state
     stop = len(s.log) if end is None else min(end, len(s.log))
-    return [{"index": i, "text": second_person(s.log[i].text), "why": _why(s.log[i].rules)}
-            for i in range(max(0, start), stop)]
+    out: list[dict[str, Any]] = []
+    for i in range(max(0, start), stop):
+        line: dict[str, Any] = {"index": i, "text": second_person(s.log[i].text), "why": _why(s.log[i].rules)}
+        turn = _TURN_STARTS.match(s.log[i].text)  # the engine's English line: the table heads each turn's lines
+        if turn:
+            line["turn"] = int(turn.group(1))
+        out.append(line)
+    return out
+
+
+_TURN_STARTS = re.compile(r"Turn (\d+): ")  # the engine's "Turn {n}: {name}'s turn begins." (uu/engine/flow.py)
 
 
 def _back(owner: int, pos: int) -> dict[str, Any]:

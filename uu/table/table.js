@@ -509,9 +509,9 @@ function render({ model, el }) {
   }
 
   function addLine(line) {
-    const m = /^Turn (\d+):/.exec(line.text);
-    if (m || !logGroup) {
-      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: m ? L("turn_n", { number: m[1] }) : L("setup_title") }));
+    const turn = line.turn;  // the line that starts a turn says its number (its text is in the learner's language)
+    if (turn || !logGroup) {
+      logGroup = h("div", { class: "uu-t-turnlog" }, h("h4", { class: "uu-t-turnlog-title", text: turn ? L("turn_n", { number: turn }) : L("setup_title") }));
       logBox.querySelector(".uu-t-turnlogs").prepend(logGroup);
     }
     logGroup.append(lineEl(line));
