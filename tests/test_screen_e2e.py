@@ -95,9 +95,6 @@ _TABLE_WHOLE_JS = """
       if (scroll && scroll.scrollTop > 0) continue;
       for (const [x, y] of [[r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]]) {
         const hit = document.elementFromPoint(x, y);
-        // the learner's own docked seat over the last opponent's row (two rows of cards in hand on a phone) is
-        // a known overlap left open (the closing note of 2026-11-27); the panel and anything else still fail
-        if (hit && hit.closest('.uu-t-me') && seat !== table.querySelector('.uu-t-opp')) continue;
         if (!hit || !part.contains(hit)) {
           const by = hit ? (hit.closest('.uu-panel, .uu-t-me, .uu-t-seat, .uu-t-preview') || hit).className : 'nothing';
           out.push(`${name}'s ${part.className} is covered at (${Math.round(x)}, ${Math.round(y)}) by ${by}`);
