@@ -256,3 +256,41 @@ def test_what_moved_glows_briefly_and_not_under_reduced_motion(page: Page, table
     assert name == "uu-t-moved" and float(duration.rstrip("s")) <= 0.4, (name, duration)
     page.emulate_media(reduced_motion="reduce")
     assert moved.evaluate(style)[0] == "none"
+
+
+# The table as drawn move after move (keeping what did not change) and as drawn from nothing: the same
+# elements, attributes and words, but for the highlight of what moved since the table before. `kept`: how
+# many of the elements of the table before the move are still on the page after it.
+_TAG_JS = "(root) => { for (const e of root.querySelectorAll('[data-key]')) e.uuTagged = true; }"
+_SAME_AS_AFRESH_JS = """
+(root) => {
+  const text = () => {
+    const copy = root.cloneNode(true);
+    for (const e of copy.querySelectorAll('.uu-t-moved')) e.classList.remove('uu-t-moved');
+    return copy.outerHTML;
+  };
+  const kept = [...root.querySelectorAll('[data-key]')].filter((e) => e.uuTagged).length;
+  const before = text();
+  root.uuDrawAfresh();
+  const after = text();
+  return {same: before === after, kept,
+          at: before === after ? '' : before.slice([...before].findIndex((c, i) => c !== after[i]) - 80).slice(0, 200)};
+}
+"""
+
+
+def test_a_table_drawn_move_by_move_is_the_table_drawn_afresh(page: Page, table_url):
+    """Each new table keeps the parts and cards that did not change (uu/table/table.js `kept`); after every move
+    of a game, the page holds what a table drawn from nothing holds."""
+    open_table(page, table_url, 1280)
+    kept = []
+    for _ in range(14):
+        page.locator(TABLE).evaluate(_TAG_JS)
+        if not make_move(page):
+            break
+        page.wait_for_timeout(50)
+        out = page.locator(TABLE).evaluate(_SAME_AS_AFRESH_JS)
+        assert out["same"], out
+        kept.append(out["kept"])
+    assert len(kept) >= 8, kept
+    assert sum(k > 10 for k in kept) >= len(kept) // 2, kept  # most moves keep most of the table

@@ -221,18 +221,22 @@ function render({ model, el }) {
     const legal = nextKeys();
     const hint = hinted();
     const hintKeys = new Set(actions().filter((a) => hint.has(a.id)).flatMap((a) => a.gesture));
+    // (an attribute is written only when it changes: most of a kept table's elements stay as they are)
+    const flag = (e, name, on) => {
+      if (on) { if (e.getAttribute(name) !== "true") e.setAttribute(name, "true"); }
+      else if (e.hasAttribute(name)) e.removeAttribute(name);
+    };
     for (const e of root.querySelectorAll("[data-key]")) {
       const key = e.getAttribute("data-key");
-      if (legal.has(key)) e.setAttribute("data-legal", "true");
-      else e.removeAttribute("data-legal");
-      if (clicks.includes(key)) e.setAttribute("aria-pressed", "true");
-      else e.removeAttribute("aria-pressed");
-      if (hintKeys.has(key) && !playing) e.setAttribute("data-hinted", "true");
-      else e.removeAttribute("data-hinted");
+      flag(e, "data-legal", legal.has(key));
+      flag(e, "aria-pressed", clicks.includes(key));
+      flag(e, "data-hinted", hintKeys.has(key) && !playing);
     }
-    // a choice inside a folded zone (discard, Nursery) unfolds it
+    // a choice inside a folded zone (discard, Nursery) unfolds it; folded again once nothing there is lit
     for (const d of root.querySelectorAll("details.uu-t-fold")) {
-      if (d.querySelector("[data-legal='true']")) d.open = true;
+      if (d.querySelector("[data-legal='true']")) {
+        if (!d.open) { d.open = true; d.setAttribute("data-unfolded", ""); }
+      } else if (d.hasAttribute("data-unfolded")) { d.open = false; d.removeAttribute("data-unfolded"); }
     }
     const status = root.querySelector(".uu-t-status");
     if (status) {
@@ -254,7 +258,16 @@ function render({ model, el }) {
   // middle, when none of them is in view, and a row that scrolls sideways (a phone's hand). After the frame
   // is laid out, so that drawing a table never waits for a layout.
   function bringLitIntoView() {
+    // (each question below makes the browser lay the page out: none is asked while nothing is lit)
+    if (!kept.resetScroll && !root.querySelector("[data-legal='true']")) return;
     const scroll = root.querySelector(".uu-t-scroll");
+    if (kept.resetScroll) {  // a new table starts from the top of its boxes, as a table drawn afresh did
+      kept.resetScroll = false;
+      for (const box of root.querySelectorAll(".uu-t-scroll, .uu-t-me, .uu-t-row")) {
+        if (box.scrollTop) box.scrollTop = 0;
+        if (box.scrollLeft) box.scrollLeft = 0;
+      }
+    }
     const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
     const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
@@ -301,6 +314,22 @@ function render({ model, el }) {
   // A card: a button (keyboard and touch alike), with its type as colour, icon and word, its emblem, name
   // and text; a larger preview shows on hover and on focus (so no hover is ever needed; on a phone: a long press).
   function cardEl(o, card, extra = {}) {
+    if (!kept.drawing) return buildCard(o, card, extra);  // (a card a playback moves)
+    // a card drawn the same way on the table before is taken again (see `kept`)
+    const key = `${kept.epoch}|${JSON.stringify([card, where(o, card), extra.note || null])}`;
+    const same = kept.pool && kept.pool.get(key);
+    const el = same && same.pop();
+    if (el) {
+      el.classList.remove("uu-t-moved", "uu-t-arrived");
+      el.removeAttribute("data-preview");
+      return el;
+    }
+    const made = buildCard(o, card, extra);
+    made.uuKey = key;
+    return made;
+  }
+
+  function buildCard(o, card, extra) {
     const owner = card.owner >= 0 && o.players[card.owner] ? o.players[card.owner].name : null;
     if (card.name === null || card.name === undefined) {
       const label = L("hidden_card", { where: where(o, card) });
@@ -395,8 +424,43 @@ function render({ model, el }) {
     if (root.contains(ev.target)) swallow = true;
   };
 
+  // What the last draw built and may keep: the scrolling box, and the opponents' seats, the middle and the
+  // viewer's seat, each with the inputs it was drawn from. A click changes one or two of them; the others stay
+  // in the document as they are, so the browser neither builds them again nor works out their style and layout
+  // again (a table is about two thousand elements). `kept.stale` after a playback moved cards about.
+  // `pool`, while a table is drawn: the cards of the table before by what they show, to be taken again.
+  const kept = { scroll: null, seats: null, parts: new Map(), stale: true, epoch: 0, resetScroll: false, pool: null,
+    drawing: false };
+
+  function cardPool() {
+    const pool = new Map();
+    for (const e of root.querySelectorAll(".uu-t-card")) {
+      if (!e.uuKey) continue;
+      if (!pool.has(e.uuKey)) pool.set(e.uuKey, []);
+      pool.get(e.uuKey).push(e);
+    }
+    return pool;
+  }
+
+  function keptPart(name, inputs, build) {
+    const key = `${kept.epoch}|${JSON.stringify(inputs)}`;
+    const old = kept.parts.get(name);
+    if (old && !kept.stale && old.key === key) return old.el;
+    const el = build();
+    kept.parts.set(name, { key, el });
+    return el;
+  }
+
+  // `parent`'s element children become `want`, in order, without taking out and putting back the ones kept
+  // (an element taken out of the document loses its style and layout, and its focus).
+  function setChildren(parent, want) {
+    const wanted = new Set(want);
+    for (const c of [...parent.children]) if (!wanted.has(c)) c.remove();
+    want.forEach((e, i) => { if (parent.children[i] !== e) parent.insertBefore(e, parent.children[i] || null); });
+  }
+
   function draw() {
-    opened = null;
+    closePreview();
     cancelPress();
     // the words table.css shows in ::before/::after, as CSS strings the stylesheet reads with var()
     for (const [name, key] of [["--uu-l-hint", "badge_hint"], ["--uu-l-whynot", "badge_whynot"], ["--uu-l-stable", "badge_stable"]])
@@ -411,41 +475,61 @@ function render({ model, el }) {
     const focusKey = active ? active.getAttribute("data-key") : null;
     const o = obs();
     const acts = actions();
-    root.replaceChildren();
     drawn = model.get("version");
     root.setAttribute("data-version", String(drawn));  // tests wait for the next table
     root.removeAttribute("data-playing");
-    if (!o.players) { root.append(h("p", { text: L("no_game") })); return; }
+    if (!o.players) {
+      root.replaceChildren(h("p", { text: L("no_game") }));
+      kept.scroll = null; kept.seats = null; kept.parts.clear();
+      return;
+    }
     const viewerSeat = o.players.findIndex((p) => p.is_viewer);
-
-    root.append(topEl(o, acts));
+    kept.pool = kept.stale ? null : cardPool();
+    kept.drawing = true;
+    const want = [topEl(o, acts)];
     const ban = model.get("banner") || {};
     if (ban.title) {
       const again = h("button", { type: "button", class: "uu-t-banner-button", text: ban.button || L("back") });
       again.addEventListener("click", () => model.send({ type: "banner", version: model.get("version") }));
-      root.append(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
+      want.push(h("div", { class: `uu-t-banner uu-t-banner-${ban.kind || "note"}`, role: "status" },
         h("strong", { class: "uu-t-banner-title", text: ban.title }), h("span", { class: "uu-t-banner-text", text: ` ${ban.text || ""} ` }), again));
       root.classList.add("uu-t-previewing");
     } else root.classList.remove("uu-t-previewing");
-    root.append(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
-    if ((o.pile || []).length || (o.chain || []).length) root.append(focusEl(o));
+    want.push(h("div", { class: "uu-t-caption", role: "status", "aria-live": "polite", hidden: true }));
+    if ((o.pile || []).length || (o.chain || []).length) want.push(focusEl(o));
 
-    const scroll = h("div", { class: "uu-t-scroll" });
-    const seats = h("div", { class: "uu-t-seats" });
-    for (const p of o.players) if (!p.is_viewer) seats.append(seatEl(o, p, false));
-    scroll.append(seats);
-    scroll.append(middleEl(o));
-    scroll.append(fallbackEl(acts));
-    scroll.append(logEl(o));
-    root.append(scroll);
-    if (viewerSeat >= 0) root.append(seatEl(o, o.players[viewerSeat], true));
+    // what every seat and card reads of the others: names and whose view this is
+    const who = o.players.map((p) => [p.name, p.is_viewer]);
+    const seatInputs = (p, me) => [me, p, o.over, o.turn.player, who];
+    kept.scroll = kept.scroll || h("div", { class: "uu-t-scroll" });
+    kept.seats = kept.seats || h("div", { class: "uu-t-seats" });
+    const before = new Set(kept.parts.values());
+    setChildren(kept.seats, o.players.filter((p) => !p.is_viewer).map((p) =>
+      keptPart(`seat:${p.seat}`, seatInputs(p, false), () => seatEl(o, p, false))));
+    const middleInputs = [o.deck_size, o.discard, o.nursery, o.pile, o.chain, o.decision && [o.decision.yours, o.decision.kind], who];
+    setChildren(kept.scroll, [kept.seats, keptPart("middle", middleInputs, () => middleEl(o)), fallbackEl(acts), logEl(o)]);
+    want.push(kept.scroll);
+    if (viewerSeat >= 0) {
+      const p = o.players[viewerSeat];
+      want.push(keptPart("me", seatInputs(p, true), () => seatEl(o, p, true)));
+    }
+    setChildren(root, want);
+    kept.pool = null;
+    kept.drawing = false;
+    kept.stale = false;
+    kept.resetScroll = true;
+    // a kept element did not move: last table's highlight goes (the outline of a preview reads it)
+    for (const part of kept.parts.values()) {
+      if (before.has(part)) for (const e of part.el.querySelectorAll(".uu-t-moved")) e.classList.remove("uu-t-moved");
+    }
+    for (const [name, part] of kept.parts) if (!part.el.isConnected) kept.parts.delete(name);
 
     highlightMoves();
     mark();
     if (active) {
       const same = focusKey && [...root.querySelectorAll("[data-key]")].find((e) => e.getAttribute("data-key") === focusKey);
       const again = same || root.querySelector("[data-legal='true']");
-      if (again) again.focus({ preventScroll: true });
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
     }
   }
 
@@ -693,6 +777,7 @@ function render({ model, el }) {
   async function playback(steps) {
     const state = { skip: false, wake: null };
     playing = state;
+    kept.stale = true;  // the cards moved about: the next table is drawn afresh
     root.setAttribute("data-playing", "true");
     mark();
     const o = obs();
@@ -772,6 +857,7 @@ function render({ model, el }) {
   };
   const onHint = () => mark();
   const onBanner = () => { if (!playing) draw(); };
+  const onLabels = () => { kept.epoch += 1; onBanner(); };
   const rolesOff = watchRoles(el);
   const PARTS = ["seats", "middle", "state", "log_new", "log_size"];
   for (const part of PARTS) model.on(`change:${part}`, schedule);
@@ -779,16 +865,18 @@ function render({ model, el }) {
   model.on("change:version", schedule);
   model.on("change:hint", onHint);
   model.on("change:banner", onBanner);
-  model.on("change:labels", onBanner);  // another language: the same table, redrawn in its words
+  model.on("change:labels", onLabels);  // another language: the same table, redrawn in its words
   model.on("msg:custom", onMsg);
   draw();
+  // the same table built from nothing, for a test that drawing only what changed draws the same table
+  root.uuDrawAfresh = () => { kept.stale = true; draw(); };
   return () => {
     for (const part of PARTS) model.off(`change:${part}`, schedule);
     model.off("change:actions", schedule);
     model.off("change:version", schedule);
     model.off("change:hint", onHint);
     model.off("change:banner", onBanner);
-    model.off("change:labels", onBanner);
+    model.off("change:labels", onLabels);
     model.off("msg:custom", onMsg);
     rolesOff();
     cancelPress();

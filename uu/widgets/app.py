@@ -339,10 +339,8 @@ class App(widgets.VBox):
             return self.play_saved
 
     def save(self, _change: Any = None) -> None:
-        try:
-            self.store.save(self.saved_state())
-        except Exception:  # progress not kept is no reason to break the lesson; the log keeps it
-            log.exception("cannot save progress")
+        # once the kernel has answered the message under way: the table of a move reaches the page first
+        self.store.save_later(self.saved_state)
 
     def restore(self, saved: Saved) -> None:
         """Take the progress the browser kept (already validated). A lesson or game opened in this kernel

@@ -9,6 +9,7 @@ screen is redrawn either way, so the app is never left blank or half drawn.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 from collections.abc import Callable, Iterator
@@ -118,6 +119,33 @@ def safe(method: Callable[..., Any]) -> Callable[..., Any]:
                     self._set_error(_("Something went wrong while drawing this screen."))
 
     return wrapper
+
+
+class AfterMessage:
+    """`fn`, called once when the kernel is done with the message it is handling, however often this is called
+    meanwhile; at once where no event loop runs (a test, a script). A move's table reaches the page before the
+    work the move also causes, such as writing the learner's progress (uu.widgets.app)."""
+
+    def __init__(self, fn: Callable[[], Any]):
+        self.fn = fn
+        self.pending = False
+
+    def __call__(self, _change: Any = None) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._run()
+            return
+        if not self.pending:
+            self.pending = True
+            loop.call_soon(self._run)
+
+    def _run(self) -> None:
+        self.pending = False
+        try:
+            self.fn()
+        except Exception:  # the page must never show a traceback; the log keeps it
+            logging.getLogger(__name__).exception("error in %r", self.fn)
 
 
 def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], Any] | None = None,

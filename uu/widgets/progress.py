@@ -35,6 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from uu.engine.actions import Action, Target
 from uu.engine.errors import MalformedAction
+from uu.widgets.common import AfterMessage
 from uu.widgets.play import PlaySettings
 
 __all__ = ["KEY", "GameSaved", "LearnerSaved", "LessonSaved", "ProgressStore", "Saved", "decode_history", "encode_history", "parse_saved"]
@@ -157,10 +158,24 @@ class ProgressStore(anywidget.AnyWidget):
         # settled before anything is reopened, so the learner's screen is built once, in their words
         self.on_language = on_language
         self.restored = False
+        self._make_state: Callable[[], dict[str, Any]] | None = None
+        self._later = AfterMessage(self._save_made)
         self.on_msg(self._on_message)
 
     def save(self, state: dict[str, Any]) -> None:
         self.state = state
+
+    def save_later(self, make_state: Callable[[], dict[str, Any]]) -> None:
+        """Save `make_state()` once the kernel has answered the message it is handling (at once where no event
+        loop runs); calls meanwhile make one save, of the state then. A progress not kept is no reason to
+        break the lesson: an error goes to the log."""
+        self._make_state = make_state
+        self._later()
+
+    def _save_made(self) -> None:
+        make, self._make_state = self._make_state, None
+        if make is not None:
+            self.save(make())
 
     def forget(self) -> None:
         # the message clears the browser's keys even when `state` was already empty here (a value that
