@@ -95,6 +95,20 @@ def test_preheat_config_keeps_every_safety_setting():
     assert uu.server.app.DEFAULT_PREHEAT > 0
 
 
+def test_a_class_gets_a_class_worth_of_kernels_ready(monkeypatch):
+    """`uu app --class`: 30 kernels wait for the class (capped by the kernel cap); without --class the default
+    pool; a --preheat given always wins."""
+    from uu.server.app import CLASS_PREHEAT, DEFAULT_PREHEAT, pool_size
+    from uu.server.seats import MAX_KERNELS_ENV
+
+    monkeypatch.delenv(MAX_KERNELS_ENV, raising=False)
+    assert pool_size(None, class_view=True) == CLASS_PREHEAT == 30
+    assert pool_size(None, class_view=False) == DEFAULT_PREHEAT
+    assert pool_size(0, class_view=True) == 0 and pool_size(5, class_view=False) == 5
+    monkeypatch.setenv(MAX_KERNELS_ENV, "12")
+    assert pool_size(None, class_view=True) == 12
+
+
 def test_page_config_leaves_out_mathjax_and_unused_labextensions():
     """The page loads only the widget manager's labextensions (and anywidget's, for the table) and, for MathJax, a data: script that does
     nothing (see uu.server.voila_config.NO_MATHJAX_URL); nbclient waits long enough for a busy server's output."""

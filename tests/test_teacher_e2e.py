@@ -83,7 +83,8 @@ def class_json(base: str) -> list[dict]:
 def teacher_server(tmp_path_factory):
     cwd = tmp_path_factory.mktemp("teacher")
     folder = teacher_folder(cwd)
-    args = ("--lessons", str(folder), "--class", "--class-db", str(cwd / "class.sqlite3"), "--class-token", TOKEN)
+    args = ("--lessons", str(folder), "--class", "--class-db", str(cwd / "class.sqlite3"), "--class-token", TOKEN,
+            "--preheat", "2")  # (a class's pool of 30 would take the test machine's CPU while it fills)
     with AppServer(cwd, max_kernels=20, console_script=True, extra_args=args) as server:
         server.wait_ready()
         yield server

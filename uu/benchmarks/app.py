@@ -87,8 +87,9 @@ from uu.server.appserver import AppServer, open_page
 
 __all__ = ["bench_app"]
 
-TARGETS = {"click_p95_ms_one_learner": 50, "click_p95_ms_under_load": 250, "new_learner_interactive_s": 2.5,
-           "burst_all_interactive_s": 10, "mb_per_learner": 100}
+# Issue #23's targets for the click and the class arriving together; the others are the earlier ones.
+TARGETS = {"click_p95_ms_one_learner": 30, "click_p95_ms_under_load": 250, "new_learner_interactive_s": 2.5,
+           "burst_all_interactive_s": 6, "mb_per_learner": 100}
 
 # ---- the emulated part ------------------------------------------------------------------------------------
 async def _emulated_one(url: str, assets: list[str], clicks: int) -> dict[str, Any]:
