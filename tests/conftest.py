@@ -21,6 +21,17 @@ ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 # Config files that would weaken the app if Voila read them from the working directory.
 HOSTILE_VOILA_PY = "c.VoilaConfiguration.strip_sources = False\nc.VoilaConfiguration.show_tracebacks = True\n"
 HOSTILE_VOILA_JSON = '{"VoilaConfiguration": {"strip_sources": false, "show_tracebacks": true}}'
+# The sandbox's tests (the session and its screen) start here: Ana must act, with Rhinocorn and a Basic Unicorn
+# in hand (several choices) and a known top card of the deck.
+SANDBOX_POSITION = """\
+name: Sandbox test
+players: [Ana, Ben]
+options: {seed: 3}
+turn: {player: Ana, phase: action}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
+hands: {Ana: [Basic Unicorn (Red), Rhinocorn], Ben: [Basic Unicorn (Blue)]}
+deck: [Unicorn Poison]
+"""
 
 
 def run_async(coro: Any) -> Any:

@@ -6,21 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
 from uu.tutor.sandbox import SandboxSession, field_group, plain_bot_loop
 
-# Ana must act: Rhinocorn and a Basic Unicorn in hand (several choices), a known top card of the deck.
-POSITION = """\
-name: Session test
-players: [Ana, Ben]
-options: {seed: 3}
-turn: {player: Ana, phase: action}
-stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
-hands: {Ana: [Basic Unicorn (Red), Rhinocorn], Ben: [Basic Unicorn (Blue)]}
-deck: [Unicorn Poison]
-"""
+POSITION = SANDBOX_POSITION
 
 
 def loaded(text: str = POSITION, **kwargs) -> SandboxSession:

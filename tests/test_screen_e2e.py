@@ -385,21 +385,29 @@ def lesson_to(page: Page, screen, plan: list, stop: str) -> list:
             expect(screen.locator(key_selector(label[0])).first).to_be_visible(timeout=STEP_MS)
             return plan
         plan = plan[1:]
-        if what in ("action", "wrong"):
-            old = table_version(screen)
-            for key in label:
-                screen.locator(key_selector(key)).first.click()
-            wait_new_table(page, screen, old)
-            if what == "wrong":
-                old = table_version(screen)
-                screen.locator(".uu-t-banner button").click()
-                wait_new_table(page, screen, old)
-        elif what == "choice":
-            screen.locator("[data-role='choice']:visible").filter(has_text=exact(str(label))).first.click()
-        else:
-            screen.locator("button.uu-next").click()
-        expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
+        play_step(page, screen, what, label, after)
     raise AssertionError(f"no move to make at {stop}")
+
+
+def play_step(page: Page, screen, what: str, label, after: str, on_preview=None) -> None:
+    """One step of a lesson's click plan (test_e2e.click_plan): its move (a wrong one's preview: `on_preview()`,
+    then back), its answer or Next; returns once the progress reads `after`."""
+    if what in ("action", "wrong"):
+        old = table_version(screen)
+        for key in label:
+            screen.locator(key_selector(key)).first.click()
+        wait_new_table(page, screen, old)
+        if what == "wrong":
+            if on_preview is not None:
+                on_preview()
+            old = table_version(screen)
+            screen.locator(".uu-t-banner button").click()
+            wait_new_table(page, screen, old)
+    elif what == "choice":
+        screen.locator("[data-role='choice']:visible").filter(has_text=exact(str(label))).first.click()
+    else:
+        screen.locator("button.uu-next").click()
+    expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
 
 
 def test_in_a_lesson_the_others_moves_are_shown_one_by_one_and_skipped_at_once(page: Page, voila_url):
@@ -472,21 +480,8 @@ def test_axe_on_every_screen(page: Page, voila_url, size):
         if what == "action" and "move" not in bad:
             expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
             bad["move"] = axe_serious(page, ".uu-lesson")
-        if what in ("action", "wrong"):
-            old = table_version(screen)
-            for key in label:
-                screen.locator(key_selector(key)).first.click()
-            wait_new_table(page, screen, old)
-            if what == "wrong":
-                bad["preview"] = axe_serious(page, ".uu-lesson")
-                old = table_version(screen)
-                screen.locator(".uu-t-banner button").click()
-                wait_new_table(page, screen, old)
-        elif what == "choice":
-            screen.locator("button.uu-choice").filter(has_text=exact(str(label))).first.click()
-        else:
-            screen.locator("button.uu-next").click()
-        expect(screen.locator(".uu-progress")).to_contain_text(after, timeout=STEP_MS)
+        play_step(page, screen, what, label, after,
+                  on_preview=lambda: bad.__setitem__("preview", axe_serious(page, ".uu-lesson")))
     bad["lesson end"] = axe_serious(page, ".uu-lesson")
     page.locator("button.uu-nav-home").click()
     page.locator("button.uu-play").click()

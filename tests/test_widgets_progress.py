@@ -201,3 +201,27 @@ def test_the_name_joined_before_the_browser_view_loaded_is_written(tmp_path, mon
 def test_nothing_to_write_sends_nothing():
     """A visit that changed nothing keeps nothing ("Forget my progress" leaves the browser empty)."""
     assert restore_answer(App(delay=0)) == []
+
+
+def test_in_a_kernel_a_save_waits_for_the_message_under_way_and_is_made_once(monkeypatch):
+    """A move's table is sent before the progress it makes is written (uu.widgets.common.AfterMessage): in a
+    kernel, saves asked while a message is handled are made once, after it; outside one, at once."""
+    import asyncio
+
+    from conftest import run_async
+    from uu.widgets import common
+
+    made: list[int] = []
+    common.AfterMessage(lambda: made.append(0))()
+    assert made == [0]  # no kernel here: at once
+
+    async def in_a_kernel() -> list[int]:
+        monkeypatch.setattr(common, "_kernel_loop", asyncio.get_running_loop)
+        later = common.AfterMessage(lambda: made.append(len(made)))
+        later()
+        later()
+        seen = list(made)
+        await asyncio.sleep(0)
+        return seen
+
+    assert run_async(in_a_kernel()) == [0] and made == [0, 1]

@@ -8,6 +8,7 @@ import logging
 
 import pytest
 
+from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
@@ -17,16 +18,7 @@ from uu.widgets import App, SandboxScreen, sandbox_play
 XSS = "<img src=x onerror=1>"
 NOW = datetime.datetime.now(datetime.timezone.utc)
 
-# Ana must act: Rhinocorn and a Basic Unicorn in hand (several choices), a known top card of the deck.
-POSITION = """\
-name: Sandbox test
-players: [Ana, Ben]
-options: {seed: 3}
-turn: {player: Ana, phase: action}
-stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
-hands: {Ana: [Basic Unicorn (Red), Rhinocorn], Ben: [Basic Unicorn (Blue)]}
-deck: [Unicorn Poison]
-"""
+POSITION = SANDBOX_POSITION
 
 
 def place(screen: SandboxScreen, card: str, zone: str) -> None:

@@ -121,6 +121,21 @@ def safe(method: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def _kernel_loop() -> asyncio.AbstractEventLoop | None:
+    """The event loop of the IPython kernel this runs in, when it handles a message now (elsewhere None: a test
+    thread may have an event loop of its own running, which no kernel message ends)."""
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return None
+    if not Kernel.initialized():
+        return None
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
 class AfterMessage:
     """`fn`, called once when the kernel is done with the message it is handling, however often this is called
     meanwhile; at once where no event loop runs (a test, a script). A move's table reaches the page before the
@@ -131,9 +146,8 @@ class AfterMessage:
         self.pending = False
 
     def __call__(self, _change: Any = None) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
+        loop = _kernel_loop()
+        if loop is None:
             self._run()
             return
         if not self.pending:
