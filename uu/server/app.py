@@ -53,7 +53,8 @@ IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
 DEFAULT_PREHEAT = 2
 # With --class a class is expected: a class's worth of kernels waits. Measured (`uu bench --app --preheat 30`,
 # README): 30 learners opening the link together are all interactive in about 3.5 s instead of 7-8 s, since
-# on 2 cores the 30 kernels' start and first page are some 10 s of CPU; 30 idle kernels hold about 700 MiB.
+# on 2 cores the 30 kernels' start and first page are some 10 s of CPU; 30 idle kernels hold about 700 MiB
+# (and the pool refills once the class has taken it, one kernel every few seconds: docs/teachers.md).
 CLASS_PREHEAT = 30
 
 PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving learners are served at once "
