@@ -203,6 +203,9 @@ def test_every_screen_in_the_language(browser: Browser, class_app: str, lang: st
     progress = screen.locator(".uu-progress")
     expect(screen.locator(".uu-t")).to_be_visible(timeout=LOAD_MS)
     expect(progress).to_contain_text(f"{step_word(lang)} 1", timeout=STEP_MS)
+    # the page and the table say which language their words are in (screen readers, hyphenation)
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    expect(screen.locator(".uu-t")).to_have_attribute("lang", lang)
     check(page, lang, "a lesson step", leave)
     seen = set()
     for what, label, after in click_plan(path):

@@ -465,6 +465,8 @@ function render({ model, el }) {
     // the words table.css shows in ::before/::after, as CSS strings the stylesheet reads with var()
     for (const [name, key] of [["--uu-l-hint", "badge_hint"], ["--uu-l-whynot", "badge_whynot"], ["--uu-l-stable", "badge_stable"]])
       root.style.setProperty(name, JSON.stringify(L(key) + (key === "badge_whynot" ? " " : "")));
+    const lang = (model.get("labels") || {}).lang;
+    if (lang && root.getAttribute("lang") !== lang) root.setAttribute("lang", lang);
     scheduled = false;
     waiting = false;
     playing = null;

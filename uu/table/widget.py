@@ -97,6 +97,7 @@ def table_labels() -> dict[str, str]:
         out[f"{key}.other"] = text
     # French says "0 carte" (0 and 1 take the singular); English and German say "0 cards"
     out["plural.zero_one"] = "yes" if current_language() == "fr" else "no"
+    out["lang"] = current_language()  # the table's lang attribute
     return out
 
 
