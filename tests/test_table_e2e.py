@@ -165,6 +165,8 @@ def test_play_by_clicking_lit_elements_at_two_widths(page: Page, table_url):
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()                               # a long press: its large preview, inside the window
     page.wait_for_timeout(800)
+    # (a busy page may take its input before its timer: the finger lifts once the press has become long)
+    expect(card).to_have_attribute("data-preview", "open", timeout=STEP_MS)
     page.mouse.up()
     expect(preview).to_be_visible()
     box = preview.bounding_box()
