@@ -8,7 +8,7 @@ import re
 import pytest
 import yaml
 
-from uu.cards.localized import DATA_DIR, card_name, card_text, translations
+from uu.cards.localized import DATA_DIR, SOFT_HYPHEN, card_name, card_text, name_breaks, translations
 from uu.i18n import language
 
 CATALOG = yaml.safe_load((DATA_DIR.parent / "catalog.yaml").read_text(encoding="utf-8"))
@@ -45,7 +45,7 @@ def test_no_key_that_is_not_a_card(lang: str) -> None:
     table = _raw(lang)
     assert not set(table) - set(ENGLISH)
     for name, entry in table.items():
-        assert set(entry) <= {"name", "text"}, (lang, name, entry)
+        assert set(entry) <= {"name", "text", "breaks"}, (lang, name, entry)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -97,3 +97,23 @@ def test_language_in_use_is_the_default() -> None:
     with language("de"):
         assert card_name("Tiny Stable") == "Winziger Stall"
     assert card_name("Yay", "en") == "Yay"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_name_breaks_only_where_its_entry_says_and_the_table_gets_it(lang: str) -> None:
+    """`breaks` is the name itself with "·" where a long word may break; the table's words carry it."""
+    from uu.table.widget import table_labels
+
+    for name, entry in _raw(lang).items():
+        if "breaks" in entry:
+            assert entry["breaks"].replace("·", "") == card_name(name, lang), (lang, name, entry["breaks"])
+    breaks = name_breaks(lang)
+    assert all(SOFT_HYPHEN in broken and broken.replace(SOFT_HYPHEN, "") == name for name, broken in breaks.items())
+    with language(lang):
+        labels = table_labels()
+    assert {k.removeprefix("break:"): v for k, v in labels.items() if k.startswith("break:")} == breaks
+
+
+def test_the_french_names_too_long_for_a_phone_card_have_a_break() -> None:
+    assert name_breaks("fr") == {"Licorne Nécromancienne": f"Licorne Nécro{SOFT_HYPHEN}mancienne",
+                                 "Ralentissement": f"Ralentis{SOFT_HYPHEN}sement"}

@@ -300,3 +300,49 @@ def test_a_table_drawn_move_by_move_is_the_table_drawn_afresh(page: Page, table_
         kept.append(out["kept"])
     assert len(kept) >= 8, kept
     assert sum(k > 10 for k in kept) >= len(kept) // 2, kept  # most moves keep most of the table
+
+
+# every name, put on a copy of each kind of card face the table shows, with its words kept whole: a word wider
+# than the card would stick out (scrollWidth > clientWidth) instead of breaking
+_NAMES_FIT_JS = """(root, names) => {
+  const kinds = {hand: ".uu-t-me [data-zone=hand].uu-t-card:not(.uu-t-back)", mine: ".uu-t-me [data-zone=stable].uu-t-card",
+                 other: ".uu-t-opp [data-zone=stable].uu-t-card"};
+  const out = {missing: [], wide: []};
+  for (const [kind, css] of Object.entries(kinds)) {
+    const card = root.querySelector(css);
+    if (!card) { out.missing.push(kind); continue; }
+    for (const name of names) {
+      const copy = card.cloneNode(true);
+      const made = root.uuCardName(name);
+      made.style.overflowWrap = "normal";
+      copy.querySelector(".uu-t-name").replaceWith(made);
+      card.parentNode.append(copy);
+      if (made.scrollWidth > made.clientWidth) out.wide.push(`${kind}: ${name} (${made.scrollWidth - made.clientWidth} px)`);
+      copy.remove();
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_every_card_name_fits_its_card_without_breaking_a_word(page: Page, table_url, width):
+    """A long word is set smaller, and the longest get the soft hyphen of their language's card table
+    (uu/cards/i18n/<lang>.yaml `breaks`): no word is cut in the middle with no hyphen, in any language."""
+    from uu.cards import catalog
+    from uu.cards.localized import card_name, name_breaks
+
+    english = {card.name for card in catalog()}
+    names = set(english)
+    for lang in ("fr", "de"):
+        breaks = name_breaks(lang)
+        names |= {breaks.get(card_name(n, lang), card_name(n, lang)) for n in english}
+    assert len(names) > 130
+    open_table(page, table_url, width)
+    for _ in range(4):  # past the choice of the Babies: a card in each Stable
+        if page.locator(".uu-t-opp [data-zone=stable].uu-t-card").count():
+            break
+        make_move(page)
+    out = page.locator(TABLE).evaluate(_NAMES_FIT_JS, sorted(names))
+    assert not out["missing"], out
+    assert not out["wide"], out["wide"]

@@ -8,6 +8,7 @@ in `uu/cards/i18n/<lang>.yaml`:
     Narwhal:
       name: ...   # as printed in that edition, where a public source gives it (docs/cards.md cites it)
       text: ...   # our own words, as the English text in catalog.yaml
+      breaks: ... # optional: the name with a "·" where a word too long for a card may break
 
 A card without a translated `name` keeps its English name (shown as such); one without a `text` keeps the
 English text. The language is the one in use (`uu.i18n.current_language`).
@@ -23,7 +24,9 @@ import yaml
 
 from uu.i18n import current_language
 
-__all__ = ["DATA_DIR", "card_name", "card_text", "translations"]
+__all__ = ["DATA_DIR", "card_name", "card_text", "name_breaks", "translations"]
+
+SOFT_HYPHEN = "\u00ad"
 
 DATA_DIR = Path(__file__).resolve().parent / "i18n"
 
@@ -48,3 +51,17 @@ def card_text(name: str, english_text: str, lang: str | None = None) -> str:
     """The effect text of `name` in `lang`, or `english_text` when that language has none for it."""
     entry = translations(lang or current_language()).get(name)
     return str(entry["text"]) if entry and entry.get("text") else english_text
+
+
+def name_breaks(lang: str | None = None) -> dict[str, str]:
+    """Name -> the same name with a soft hyphen where a long word may break, for the cards of `lang` whose
+    entry has `breaks`. A browser without hyphenation for the language (Chromium on Linux has none unless it
+    downloads it) would otherwise break such a word anywhere, with no hyphen ("Nécromanci|enne")."""
+    out = {}
+    for name, entry in translations(lang or current_language()).items():
+        if entry.get("breaks"):
+            shown = card_name(name, lang)
+            broken = str(entry["breaks"]).replace("·", SOFT_HYPHEN)
+            if broken.replace(SOFT_HYPHEN, "") == shown:  # a stale entry is ignored; the tests name it
+                out[shown] = broken
+    return out

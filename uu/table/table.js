@@ -341,13 +341,25 @@ function render({ model, el }) {
     const el = h("button", { type: "button", class: `uu-t-card uu-t-type-${card.type}`, "data-card": card.name,
       "data-zone": card.zone, "data-owner": owner, "data-key": card.key, "data-id": card.id, "aria-label": label,
       style: `--uu-bg:${bg};--uu-fg:${fg}` },
-    head(card), h("span", { class: "uu-t-name", text: card.label || card.name }),
+    head(card), cardName(card.label || card.name),
     h("span", { class: "uu-t-text", text: card.text || "" }));
     if (extra.note) el.append(h("span", { class: "uu-t-note", text: extra.note }));
     el.append(h("span", { class: "uu-t-preview", "aria-hidden": "true" },
       head(card), h("span", { class: "uu-t-name", text: card.label || card.name }), h("span", { class: "uu-t-ptext", text: card.text || "" })));
     return el;
   }
+
+  // a card's name on its face. A name whose longest word cannot break ("(Regenbogen)" counts its brackets) has
+  // that word's letters in --uu-len, and table.css sets it smaller where the card has room for fewer letters;
+  // a word longer still also gets the soft hyphen its language's card table gives (labels "break:<name>"), since
+  // a browser without that language's hyphenation breaks it anywhere. tests/test_table_names.py checks every
+  // name on every kind of card.
+  function cardName(text) {
+    const shown = (model.get("labels") || {})[`break:${text}`] || text;
+    const longest = Math.max(...shown.split(/[\s\u00ad-]+/).map((w) => w.length));
+    return h("span", { class: "uu-t-name", text: shown, style: longest > 8 ? `--uu-len:${longest}` : null });
+  }
+  root.uuCardName = cardName;
 
   // a card's head: its emblem first, floated right (table.css), then the type's icon and word
   function head(card) {

@@ -26,6 +26,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from uu.cards.localized import name_breaks
 from uu.engine.game import Game
 from uu.i18n import N_, _, current_language, ngettext
 from uu.table.observation import legal_actions, observe
@@ -98,6 +99,9 @@ def table_labels() -> dict[str, str]:
     # French says "0 carte" (0 and 1 take the singular); English and German say "0 cards"
     out["plural.zero_one"] = "yes" if current_language() == "fr" else "no"
     out["lang"] = current_language()  # the table's lang attribute
+    # where a card name's long word may break (uu/cards/i18n/<lang>.yaml `breaks`): table.js shows these
+    for name, broken in name_breaks().items():
+        out[f"break:{name}"] = broken
     return out
 
 
