@@ -29,9 +29,9 @@ still starting (see `uu.server.voila_config.IOPUB_TIMEOUT_S` for what that did).
    asset list.
 3. **click -> table update for that learner**, measured in the page (a MutationObserver on the table,
    no round trip through Playwright): on the play screen in step mode, each click is "Bot: next", or the
-   learner's first move when it is the learner's turn (so every click changes the table; the game is seeded,
-   so the sequence is the same on every run). `clicks` clicks; also `settled`: until the screen stopped
-   changing.
+   learner's first move when it is the learner's turn (so every click changes the table; the game is dealt
+   from a fixed seed, "Same deal every game", so the sequence is the same on every run). `clicks` clicks;
+   also `settled`: until the screen stopped changing.
 4. **the same learner emulated** (`emulated_one_learner`): steps 2 and 3 again with one emulated learner, on
    the same server in the same sitting, so the emulation can be compared with the browser. The emulated
    figures leave out the browser's own work (JavaScript, drawing).
@@ -56,9 +56,9 @@ still starting (see `uu.server.voila_config.IOPUB_TIMEOUT_S` for what that did).
 `browser_burst=True` adds the older measure: `learners` Chromium pages opening at once on this machine, then
 all of them clicking (`browser_burst`, `browser_clicks_under_load`).
 
-Targets (reported next to the figures, never asserted): p95 click -> update < 50 ms for one learner and
-< 250 ms with 30 (the think-time model); a new learner interactive < 2.5 s (the browser, median); 30
-arriving together all interactive < 10 s (emulated); < 100 MB per learner.
+Targets (`TARGETS`, reported next to the figures, never asserted): p95 click -> update < 30 ms for one
+learner and < 250 ms with 30 (the think-time model); a new learner interactive < 2.5 s (the browser, median);
+30 arriving together all interactive < 6 s (emulated); < 100 MB per learner.
 """
 
 from __future__ import annotations

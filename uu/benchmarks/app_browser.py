@@ -201,13 +201,21 @@ async def leave(ctx: Any, page: Any) -> None:
 
 
 async def open_play(page: Any) -> None:
-    """Home -> play screen in step mode (the bots move one decision per "Bot: next" click)."""
+    """Home -> play screen in step mode (the bots move one decision per "Bot: next" click), on the same deal
+    every run: "Same deal every game" (seed 0), then "New game" (a game is otherwise a new deal, and one deal's
+    clicks cost more than another's)."""
     await page.locator("button.uu-play").first.click()
     screen = page.locator(".uu-play-screen")
     await screen.locator(".uu-t").first.wait_for(state="visible", timeout=60_000)
     more = screen.locator(".uu-more-settings")
-    if await more.count():  # step mode is among "More settings" (uu/widgets/play.py)
+    if await more.count():  # the seed and step mode are among "More settings" (uu/widgets/play.py)
         await more.first.click()
+    await screen.locator(".uu-fixed-seed input").first.check()
+    drawn = await screen.locator(".uu-t").first.get_attribute("data-version")
+    await screen.locator("button.uu-new-game").first.click()
+    await page.wait_for_function(
+        "old => { const t = document.querySelector('.uu-play-screen .uu-t');"
+        " return t && t.getAttribute('data-version') !== old; }", arg=drawn, timeout=30_000)
     await screen.locator(".uu-step-mode input").first.check()
     await page.wait_for_function(
         "() => { const b = document.querySelector('.uu-play-screen button.uu-bot-next');"

@@ -3,7 +3,7 @@ browser.
 
     async with EmulatedLearner(url) as learner:      # one learner; many run together in one event loop
         await learner.arrive()          # GET /, its assets, the kernel websocket, the widget states: the home
-        await learner.open_play()       # "Play a game", step mode on
+        await learner.open_play()       # "Play a game", the same deal every run, step mode on
         click = await learner.click()   # "Bot: next" (or the learner's first move): ms until the board update
 
 Why: the browser benchmark puts every learner's Chromium on the machine that also runs the server, so with
@@ -18,12 +18,10 @@ services; tests/test_bench_ws.py compares the messages of steps 5, 6 and 8 with 
    it reloads, uu/server/shell.py), then the page. It holds the kernel id (the `jupyter-config-data` JSON, `"kernelId"`) and, in
    its cell outputs (`application/vnd.voila.cell-output+json` scripts), the model id of the widget view to
    draw (`application/vnd.jupyter.widget-view+json`: the App).
-2. About 75 static files, 3.9 MB (voila.js and its chunks, the widget manager's labextension, CSS; 95 files
-   and 4.8 MB before `uu app` left out MathJax and unused labextensions). A browser discovers them in rounds
-   (the HTML names voila.js, which loads its chunks, which load the labextensions...) and loads them over at
-   most 6 connections to one host. This learner requests the whole list at once, 6 at a time: the same work
-   for the server, without the browser's own rounds. The list is recorded from Chromium by the benchmark
-   (`assets`; without one, only the files the HTML names).
+2. About 77 static files, 4.3 MB (voila.js and its chunks, the widget manager's labextension, CSS). A browser
+   finds them in rounds (the HTML names voila.js, which loads its chunks...) and loads them over at most 6
+   connections to one host. This learner requests the list recorded from Chromium by the benchmark
+   (`assets`; without one, only the files the HTML names) at once, 6 at a time: the same work for the server.
 3. `GET /api/kernels/<id>` (JupyterLab's `KernelAPI.getKernelModel`).
 4. The websocket `/api/kernels/<id>/channels?session_id=<uuid>` with the subprotocol
    `v1.kernel.websocket.jupyter.org` (binary frames: see `encode_v1`), as the page negotiates.
@@ -231,9 +229,8 @@ class EmulatedLearner:
         return self.timings["interactive_s"]
 
     async def _fetch_all(self, paths: list[str]) -> None:
-        """Every asset as a browser fetches them: over at most `connections` persistent HTTP/1.1 connections,
-        each asking for one asset after another (`fetch_keepalive`). tornado's own client opens a connection
-        per request, which cost the server about twice the CPU a browser's requests do."""
+        """Every asset as a browser fetches them: over at most `connections` persistent HTTP/1.1 connections
+        (`fetch_keepalive`; tornado's own client opens one per request, twice the server's CPU)."""
         parts = urlsplit(self.base_url)
         full = {parts.path.rstrip("/") + "/" + p.lstrip("/"): p for p in paths}  # under the base URL, as _get
         fetched = await fetch_keepalive(parts.hostname or "127.0.0.1", parts.port or 80, list(full),
@@ -501,7 +498,7 @@ class EmulatedLearner:
         await self._until(lambda: sent.idle_at is not None, "the kernel to finish")
 
     async def open_play(self) -> None:
-        """Home -> "Play a game" -> step mode on, until "Bot: next" is shown (as the browser bench does)."""
+        """Home -> "Play a game" -> the same deal every run -> step mode, until "Bot: next" shows (as in Chromium)."""
         play = self._clickable("uu-play")
         if not play:
             raise LearnerError("no 'Play a game' button on the home")
@@ -509,12 +506,15 @@ class EmulatedLearner:
         await self._until(lambda: bool(self.find("uu-table", "uu-play-screen")
                                        or self.find("uu-board", "uu-play-screen")), "the play screen")
         more = self.find("uu-more-settings", "uu-play-screen")
-        if more:  # step mode is among "More settings" (uu/widgets/play.py): open them, as a learner does
+        if more:  # the seed and step mode are among "More settings" (uu/widgets/play.py), as a learner opens them
             await self.until_idle(await self.set_value(more[0], True))
             await self._until(lambda: bool(self.find("uu-step-mode", "uu-play-screen")), "the step-mode checkbox")
+        fixed, new = self.find("uu-fixed-seed", "uu-play-screen"), self._clickable("uu-new-game", "uu-play-screen")
         step = self.find("uu-step-mode", "uu-play-screen")
-        if not step:
-            raise LearnerError("no step-mode checkbox on the play screen")
+        if not fixed or not new or not step:
+            raise LearnerError("no 'Same deal every game', 'New game' or step mode on the play screen")
+        await self.until_idle(await self.set_value(fixed[0], True))
+        await self.until_idle(await self.press(new[0]))
         await self.until_idle(await self.set_value(step[0], True))
         # shown (it may be disabled: at the start the learner chooses a Baby first), as the browser bench waits
         await self._until(lambda: bool(self.find("uu-bot-next", "uu-play-screen")), "'Bot: next' to be shown")

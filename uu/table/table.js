@@ -455,12 +455,17 @@ function render({ model, el }) {
   }
 
   function keptPart(name, inputs, build) {
+    return keptParts(name, inputs, () => [build()])[0];
+  }
+
+  // the same for a part drawn as several elements side by side
+  function keptParts(name, inputs, build) {
     const key = `${kept.epoch}|${JSON.stringify(inputs)}`;
     const old = kept.parts.get(name);
-    if (old && !kept.stale && old.key === key) return old.el;
-    const el = build();
-    kept.parts.set(name, { key, el });
-    return el;
+    if (old && !kept.stale && old.key === key) return old.els;
+    const els = build();
+    kept.parts.set(name, { key, els });
+    return els;
   }
 
   // `parent`'s element children become `want`, in order, without taking out and putting back the ones kept
@@ -520,8 +525,7 @@ function render({ model, el }) {
     const before = new Set(kept.parts.values());
     setChildren(kept.seats, o.players.filter((p) => !p.is_viewer).map((p) =>
       keptPart(`seat:${p.seat}`, seatInputs(p, false), () => seatEl(o, p, false))));
-    const middleInputs = [o.deck_size, o.discard, o.nursery, o.pile, o.chain, o.decision && [o.decision.yours, o.decision.kind], who];
-    setChildren(kept.scroll, [kept.seats, keptPart("middle", middleInputs, () => middleEl(o)), fallbackEl(acts), logEl(o)]);
+    setChildren(kept.scroll, [kept.seats, middleEl(o, who), fallbackEl(acts), logEl(o)]);
     want.push(kept.scroll);
     if (viewerSeat >= 0) {
       const p = o.players[viewerSeat];
@@ -534,9 +538,9 @@ function render({ model, el }) {
     kept.resetScroll = true;
     // a kept element did not move: last table's highlight goes (the outline of a preview reads it)
     for (const part of kept.parts.values()) {
-      if (before.has(part)) for (const e of part.el.querySelectorAll(".uu-t-moved")) e.classList.remove("uu-t-moved");
+      if (before.has(part)) for (const el of part.els) for (const e of el.querySelectorAll(".uu-t-moved")) e.classList.remove("uu-t-moved");
     }
-    for (const [name, part] of kept.parts) if (!part.el.isConnected) kept.parts.delete(name);
+    for (const [name, part] of kept.parts) if (!part.els.every((e) => e.isConnected)) kept.parts.delete(name);
 
     highlightMoves();
     mark();
@@ -662,28 +666,41 @@ function render({ model, el }) {
     return sec;
   }
 
-  function middleEl(o) {
-    const mid = h("section", { class: "uu-t-middle", "aria-label": L("middle") });
+  // the middle: each of its zones is kept while what it shows is the same (a card drawn changes the deck's
+  // count, not the Nursery's 13 Babies)
+  function middleEl(o, who) {
+    const mid = keptPart("middle", [], () => h("section", { class: "uu-t-middle", "aria-label": L("middle") }));
+    const zones = [keptPart("middle:deck", [o.deck_size], () => deckZone(o)),
+      keptPart("middle:discard", [o.discard, who], () => discardZone(o)),
+      keptPart("middle:nursery", [o.nursery, who], () => nurseryZone(o))];
+    if (!(o.pile || []).length && !(o.chain || []).length)
+      zones.push(...keptParts("middle:pile", [o.decision && [o.decision.yours, o.decision.kind], who], () => pileZones(o)));
+    setChildren(mid, zones);
+    return mid;
+  }
+
+  function deckZone(o) {
     const deck = h("button", { type: "button", class: "uu-t-card uu-t-back uu-t-deck", "data-card": "hidden",
       "data-zone": "deck", "data-key": "deck", "data-anchor": "deck", "aria-label": L("deck_aria", { cards: N(o.deck_size, "cards") }) },
     icon("back"), h("span", { class: "uu-t-name", text: String(o.deck_size) }));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("deck") }), deck));
+    return h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("deck") }), deck);
+  }
 
+  function discardZone(o) {
     const discard = o.discard || [];
     const top = h("div", { class: "uu-t-row", "data-anchor": "discard" },
       discard.length ? cardEl(o, discard[discard.length - 1]) : h("span", { class: "uu-t-empty", text: L("empty") }));
     const fold = h("details", { class: "uu-t-fold" },
       h("summary", { text: L("all_cards", { cards: N(discard.length, "cards") }) }),
       row(discard.slice(0, -1).reverse().map((c) => cardEl(o, c)), L("no_other_cards")));
-    mid.append(h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("discard") }), top, discard.length > 1 ? fold : null));
+    return h("div", { class: "uu-t-zone" }, h("div", { class: "uu-t-label", text: L("discard") }), top, discard.length > 1 ? fold : null);
+  }
 
+  function nurseryZone(o) {
     const nursery = o.nursery || [];
     const nfold = h("details", { class: "uu-t-fold" },
       h("summary", { text: N(nursery.length, "babies") }), row(nursery.map((c) => cardEl(o, c)), L("no_babies"), "nursery"));
-    mid.append(h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: L("nursery") }), nfold));
-
-    if (!(o.pile || []).length && !(o.chain || []).length) mid.append(...pileZones(o));
-    return mid;
+    return h("div", { class: "uu-t-zone uu-t-nursery" }, h("div", { class: "uu-t-label", text: L("nursery") }), nfold);
   }
 
   // The Neigh pile and the effect chain: in the middle while empty; while anything waits on them they are
