@@ -52,6 +52,10 @@ still starting (see `uu.server.voila_config.IOPUB_TIMEOUT_S` for what that did).
    server's growth; `mib_per_learner_rss` the same with RSS, which counts shared pages in every kernel.
 9. **the server log** of the emulated steps: every warning or error line not on the list of known harmless
    ones (a faithful emulation causes none: no refused message types, nothing ignored).
+10. **a class arriving** (`class_burst`): a second server started as a teacher starts it for a class, `uu app
+   --class`, with the pool of kernels that keeps by default; once the pool is ready, `learners` emulated
+   learners arrive together, as in step 5. Step 5 (`preheat` 0) is the worst case: a server with no kernel
+   ready, or a pool a first class has just taken.
 
 `browser_burst=True` adds the older measure: `learners` Chromium pages opening at once on this machine, then
 all of them clicking (`browser_burst`, `browser_clicks_under_load`).
@@ -201,6 +205,28 @@ async def _emulated_class(server: AppServer, out: dict[str, Any], learners: int,
         out["server_log"] = {"warnings_or_errors": len(trouble), "first": trouble[:5]}
 
 
+async def _class_burst(workdir: Path, learners: int, assets: list[str]) -> dict[str, Any]:
+    """Step 10: `learners` arriving together at the app as a teacher serves a class, `uu app --class`, with the
+    pool of kernels it keeps by default (`uu.server.app.pool_size`), once that pool is ready."""
+    from uu.server.app import CLASS_PREHEAT
+
+    cap = learners + WARM_PAGES + 10
+    pool = min(CLASS_PREHEAT, cap)  # what `uu app --class` keeps under this kernel cap
+    (workdir / "class").mkdir(exist_ok=True)
+    server = AppServer(workdir / "class", max_kernels=cap, extra_args=("--class",))
+    class_: list[EmulatedLearner] = []
+    try:
+        await asyncio.to_thread(server.wait_ready)
+        out: dict[str, Any] = {"command": "uu app --class", "pool": pool,
+                               "pool_wait_s": await asyncio.to_thread(wait_for_pool, server.proc.pid, pool)}
+        phase = Phase(server.proc.pid)
+        class_, burst = await arrive_together(server.url, learners, assets)
+        return {**out, **burst, **phase.done()}
+    finally:
+        await asyncio.gather(*[x.leave() for x in class_], return_exceptions=True)
+        server.stop()
+
+
 def _windows(played: list[tuple[int, float, Any]], seconds: float, refills: list[float], offset: float,
              width: float = 15.0) -> list[dict[str, Any]]:
     """The play phase in `width`-second windows: clicks, p50/p95 of click -> board, and how many pool kernels
@@ -237,6 +263,7 @@ async def _run(learners: int, clicks: int, workdir: Path, out: dict[str, Any], p
                                                              "first": trouble[:5]}
                 await asyncio.sleep(1.0)  # the beacons free the kernels of the pages above
                 await _emulated_class(server, out, learners, clicks, preheat, think, play_seconds, seed, assets)
+                out["class_burst"] = await _class_burst(workdir, learners, assets)
                 if browser_burst:
                     if preheat:
                         out["browser_burst_pool_wait_s"] = await asyncio.to_thread(
@@ -316,6 +343,8 @@ def _verdict(out: dict[str, Any]) -> dict[str, bool | None]:
         "new_learner_interactive_s": under(get("new_learner_interactive_s", "median"),
                                            TARGETS["new_learner_interactive_s"]),
         "burst_all_interactive_s": under(get("burst", "all_interactive_s"), TARGETS["burst_all_interactive_s"]),
+        "class_burst_all_interactive_s": under(get("class_burst", "all_interactive_s"),
+                                               TARGETS["burst_all_interactive_s"]),
         "mb_per_learner": under(None if mib is None else mib * 1.048576, TARGETS["mb_per_learner"]),
     }
 
