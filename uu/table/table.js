@@ -519,7 +519,7 @@ function render({ model, el }) {
 
     // what every seat and card reads of the others: names and whose view this is
     const who = o.players.map((p) => [p.name, p.is_viewer]);
-    const seatInputs = (p, me) => [me, p, o.over, o.turn.player, who];
+    const seatInputs = (p, me) => [me, p, o.over, o.turn.player === p.seat, who];
     kept.scroll = kept.scroll || h("div", { class: "uu-t-scroll" });
     kept.seats = kept.seats || h("div", { class: "uu-t-seats" });
     const before = new Set(kept.parts.values());
@@ -934,7 +934,8 @@ function watchRoles(el) {
     const screen = el.closest(".uu-screen");
     if (!screen) { if (tries++ < 50) setTimeout(attach, 100); return; }
     apply(screen);
-    observer = new MutationObserver(() => apply(screen));
+    // the table's own changes (thousands of elements a game) carry no role class: only the rest is looked at
+    observer = new MutationObserver((records) => { if (records.some((r) => !el.contains(r.target))) apply(screen); });
     observer.observe(screen, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
   };
   setTimeout(attach, 0);
