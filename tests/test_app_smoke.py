@@ -107,6 +107,8 @@ def test_a_class_gets_a_class_worth_of_kernels_ready(monkeypatch):
     assert pool_size(0, class_view=True) == 0 and pool_size(5, class_view=False) == 5
     monkeypatch.setenv(MAX_KERNELS_ENV, "12")
     assert pool_size(None, class_view=True) == 12
+    # another server's cap, given (the benchmark's class server)
+    assert pool_size(None, class_view=True, cap=45) == 30 and pool_size(None, class_view=True, cap=7) == 7
 
 
 def test_page_config_leaves_out_mathjax_and_unused_labextensions():

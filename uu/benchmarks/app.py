@@ -208,10 +208,10 @@ async def _emulated_class(server: AppServer, out: dict[str, Any], learners: int,
 async def _class_burst(workdir: Path, learners: int, assets: list[str]) -> dict[str, Any]:
     """Step 10: `learners` arriving together at the app as a teacher serves a class, `uu app --class`, with the
     pool of kernels it keeps by default (`uu.server.app.pool_size`), once that pool is ready."""
-    from uu.server.app import CLASS_PREHEAT
+    from uu.server.app import pool_size
 
     cap = learners + WARM_PAGES + 10
-    pool = min(CLASS_PREHEAT, cap)  # what `uu app --class` keeps under this kernel cap
+    pool = pool_size(None, class_view=True, cap=cap)  # what `uu app --class` keeps under the server's cap
     (workdir / "class").mkdir(exist_ok=True)
     server = AppServer(workdir / "class", max_kernels=cap, extra_args=("--class",))
     class_: list[EmulatedLearner] = []

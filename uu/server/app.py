@@ -62,14 +62,15 @@ PREHEAT_HELP = ("keep N kernels that have already run the app ready, so arriving
                 "26 MiB; never more than the kernel cap)")
 
 
-def pool_size(preheat: int | None, class_view: bool) -> int:
+def pool_size(preheat: int | None, class_view: bool, cap: int | None = None) -> int:
     """The kernels kept ready: `preheat` when given, else `CLASS_PREHEAT` for a class and `DEFAULT_PREHEAT`
-    otherwise; the default is never more than the kernel cap (`UU_MAX_KERNELS`)."""
+    otherwise; the default is never more than the kernel cap (`cap`, by default this process's
+    `UU_MAX_KERNELS`)."""
     if preheat is not None:
         return preheat
     from uu.server.seats import max_kernels
 
-    return min(CLASS_PREHEAT if class_view else DEFAULT_PREHEAT, max_kernels())
+    return min(CLASS_PREHEAT if class_view else DEFAULT_PREHEAT, max_kernels() if cap is None else cap)
 
 
 def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",

@@ -352,7 +352,7 @@ function render({ model, el }) {
   // a card's name on its face. A name whose longest word cannot break ("(Regenbogen)" counts its brackets) has
   // that word's letters in --uu-len, and table.css sets it smaller where the card has room for fewer letters;
   // a word longer still also gets the soft hyphen its language's card table gives (labels "break:<name>"), since
-  // a browser without that language's hyphenation breaks it anywhere. tests/test_table_names.py checks every
+  // a browser without that language's hyphenation breaks it anywhere. tests/test_table_e2e.py checks every
   // name on every kind of card.
   function cardName(text) {
     const shown = (model.get("labels") || {})[`break:${text}`] || text;
