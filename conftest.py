@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent
 # file -> its group: files in one group share a session fixture (voila_url: one `uu app` for all of them)
 SHARED = {
     "tests/test_app_smoke.py": "voila_url",
+    "tests/test_assetfiles.py": "voila_url",
     "tests/test_bench_ws.py": "voila_url",
     "tests/test_e2e.py": "voila_url",
     "tests/test_review_e2e.py": "voila_url",

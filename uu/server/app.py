@@ -126,17 +126,18 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
         return 1
     if preheat:
         patch_preheat_pool()
-    voila_class: type = Voila
-    if class_view:
-        from uu.server.classview import class_handlers
+    from uu.server import assetfiles
+    from uu.server.classview import class_handlers
 
-        class ClassVoila(Voila):
-            def init_handlers(self) -> list:
-                # first: Voila's last handler serves the app for any other path
-                return [*class_handlers(self.server_url, class_db_path, token), *super().init_handlers()]
+    class UuVoila(Voila):
+        def init_handlers(self) -> list:
+            # first: Voila's last handler serves the app for any other path, and its own page files come later
+            ours = [*class_handlers(self.server_url, class_db_path, token)] if class_view else []
+            if assetfiles.enabled():
+                ours += assetfiles.asset_handlers(self)
+            return [*ours, *super().init_handlers()]
 
-        voila_class = ClassVoila
-    app = voila_class(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
+    app = UuVoila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
     try:
         app.initialize([str(nb)])
         use_uu_template(app)

@@ -1,0 +1,147 @@
+"""Voila's page files served from memory (uu/server/assetfiles.py): the same answers as a static file server
+for the files it has, nothing outside its folders, and each file read once."""
+
+from __future__ import annotations
+
+import email.utils
+import os
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from tornado.testing import AsyncHTTPTestCase
+from tornado.web import Application
+
+from uu.server.assetfiles import AssetHandler, find_file
+
+
+def _roots(tmp: Path) -> tuple[Path, Path]:
+    first, second = tmp / "first", tmp / "second"
+    (first / "sub").mkdir(parents=True)
+    second.mkdir()
+    (first / "app.js").write_text("console.log('first');")
+    (second / "app.js").write_text("console.log('second');")  # hidden by the first root's
+    (second / "only.css").write_text("body{}")
+    (first / "sub" / "chunk.js").write_text("x")
+    (tmp / "secret.txt").write_text("not served")
+    (first / "link.txt").symlink_to(tmp / "secret.txt")
+    return first, second
+
+
+def test_find_file_takes_the_first_root_and_never_leaves_it(tmp_path):
+    first, second = _roots(tmp_path)
+    roots = [first, second]
+    assert find_file(roots, "app.js") == (first / "app.js").resolve()
+    assert find_file(roots, "only.css") == (second / "only.css").resolve()
+    assert find_file(roots, "sub/chunk.js") == (first / "sub" / "chunk.js").resolve()
+    for bad in ["../secret.txt", "sub/../../secret.txt", "link.txt", str(tmp_path / "secret.txt"), "sub",
+                "missing.js", "app.js\x00.png", ""]:
+        assert find_file(roots, bad) is None, bad
+
+
+class AssetHandlerTest(AsyncHTTPTestCase):
+    @pytest.fixture(autouse=True)
+    def _folders(self, tmp_path):
+        self.tmp = tmp_path
+        self.first, self.second = _roots(tmp_path)
+
+    def get_app(self) -> Application:
+        roots = [self.first, self.second]
+        return Application([
+            (r"/static/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {}}),
+            (r"/ext/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {},
+                                          "always_check": True}),
+        ])
+
+    def test_a_file_is_served_with_its_type_and_validators(self):
+        got = self.fetch("/static/app.js")
+        assert got.code == 200 and got.body == b"console.log('first');"
+        assert got.headers["Content-Type"] in ("text/javascript", "application/javascript")
+        assert got.headers["Etag"].startswith('"') and got.headers["Last-Modified"]
+        assert got.headers["Cache-Control"] == "no-cache"  # no ?v=: the browser checks again
+        assert got.headers["X-Content-Type-Options"] == "nosniff"
+        assert self.fetch("/static/only.css").headers["Content-Type"] == "text/css"
+
+    def test_a_versioned_link_may_be_kept_except_an_extensions_file(self):
+        assert self.fetch("/static/app.js?v=abc").headers["Cache-Control"].startswith("max-age=")
+        assert self.fetch("/ext/app.js?v=abc").headers["Cache-Control"] == "no-cache"
+
+    def test_a_file_is_read_once(self):
+        assert self.fetch("/static/app.js").body == b"console.log('first');"
+        (self.first / "app.js").write_text("changed")
+        assert self.fetch("/static/app.js").body == b"console.log('first');"
+
+    def test_an_unchanged_file_answers_304(self):
+        first = self.fetch("/static/app.js")
+        etag, modified = first.headers["Etag"], first.headers["Last-Modified"]
+        assert self.fetch("/static/app.js", headers={"If-None-Match": etag}).code == 304
+        assert self.fetch("/static/app.js", headers={"If-None-Match": f'"other", W/{etag}'}).code == 304
+        assert self.fetch("/static/app.js", headers={"If-None-Match": '"other"'}).code == 200
+        assert self.fetch("/static/app.js", headers={"If-Modified-Since": modified}).code == 304
+        older = email.utils.formatdate(os.path.getmtime(self.first / "app.js") - 3600, usegmt=True)
+        assert self.fetch("/static/app.js", headers={"If-Modified-Since": older}).code == 200
+        assert self.fetch("/static/app.js", headers={"If-Modified-Since": "yesterday"}).code == 200
+
+    def test_head_has_the_length_and_no_body(self):
+        got = self.fetch("/static/only.css", method="HEAD")
+        assert got.code == 200 and got.body == b"" and got.headers["Content-Length"] == "6"
+
+    def test_nothing_outside_the_folders_and_no_folder_is_served(self):
+        for path in ["/static/../secret.txt", "/static/..%2fsecret.txt", "/static/sub%2f..%2f..%2fsecret.txt",
+                     "/static/link.txt", "/static/sub", "/static/sub/", "/static/missing.js", "/static/",
+                     "/static/%2e%2e/secret.txt"]:
+            got = self.fetch(path, follow_redirects=False)
+            assert got.code == 404, (path, got.code)
+            assert b"not served" not in got.body and b"Traceback" not in got.body, path
+
+
+def test_the_apps_files_are_voilas_files_byte_for_byte(voila_url, tmp_path, monkeypatch):
+    """Every file the page and its scripts load, from `uu app` and from `uu app` with UU_FAST_FILES=0 (Voila's
+    own handlers): the same status, bytes and Content-Type."""
+    from uu.benchmarks.wire import page_assets
+    from uu.server.appserver import AppServer, open_page
+
+    status, page, _token = open_page(voila_url)
+    assert status == 200
+    paths = [p for p in page_assets(page) if p.startswith("/voila/")]
+    share = Path(sys.prefix) / "share" / "jupyter"
+    voila_static = sorted((share / "voila" / "templates" / "base" / "static").glob("*.js"))  # voila.js, chunks
+    paths += [f"/voila/static/{f.name}" for f in voila_static]
+    for ext in ("@jupyter-widgets/jupyterlab-manager", "anywidget", "@voila-dashboards/widgets-manager8"):
+        folder = share / "voila" / "labextensions" / ext
+        if not folder.is_dir():
+            folder = share / "labextensions" / ext
+        paths += [f"/voila/labextensions/{ext}/{f.relative_to(folder).as_posix()}"
+                  for f in sorted(folder.rglob("*.js"))]
+    paths += ["/voila/static/no-such-file.js", "/voila/labextensions/no-such/remoteEntry.js"]
+    assert len(paths) > 60, paths
+
+    def etag(base: str) -> str:
+        with urllib.request.urlopen(base.rstrip("/") + "/voila/static/voila.js", timeout=60) as resp:
+            return resp.headers.get("Etag") or ""
+
+    def answers(base: str) -> dict[str, tuple[int, bytes, str]]:
+        out = {}
+        for path in paths:
+            try:
+                with urllib.request.urlopen(base.rstrip("/") + path, timeout=60) as resp:
+                    out[path] = (resp.status, resp.read(), resp.headers.get("Content-Type"))
+            except urllib.error.HTTPError as e:
+                out[path] = (e.code, b"", "")
+        return out
+
+    ours = answers(voila_url)
+    assert len(etag(voila_url)) == 42  # ours: SHA-1 (tornado's own handler sends SHA-512)
+    monkeypatch.setenv("UU_FAST_FILES", "0")
+    with AppServer(tmp_path, extra_args=("--preheat", "0")) as server:
+        server.wait_ready()
+        voilas = answers(server.url)
+        assert len(etag(server.url)) != 42  # this one is Voila's handler
+    assert sum(status == 200 for status, _, _ in ours.values()) > 60
+    for path in paths:
+        if "no-such" in path:  # Voila's handler answers 403 for some missing files; a missing file is a 404 here
+            assert ours[path][0] == 404 and voilas[path][0] in (403, 404), path
+        else:
+            assert ours[path] == voilas[path], path
