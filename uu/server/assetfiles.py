@@ -12,8 +12,9 @@ is found in the same folders and in the same order as Voila finds it, read once,
 every later request for it is one dictionary lookup and one write. What it answers, and how that differs:
 - the same bytes and `Content-Type` (both handlers use `mimetypes`);
 - `ETag` (SHA-1 of the bytes) and `Last-Modified`; `If-None-Match`, else `If-Modified-Since`, gives 304;
-- `Cache-Control`: a link carrying `?v=` (a versioned file) may be kept a year, except the extensions'
-  files, which the browser must check again every time (`no-cache`), as Voila says for them;
+- `Cache-Control` as Voila sends it: a link carrying `?v=` (a versioned file) may be kept (a year here, ten
+  years in tornado), none for the others (the browser then keeps a file for a while on its own), and the
+  extensions' files must be checked again every time (`no-cache`);
 - a `Range` header is ignored (the whole file is sent, which HTTP allows); browsers do not ask one for scripts;
 - a path that leaves its folder (`..`, a link pointing outside), a folder, or a missing file: 404.
 Files are read once per server: a Voila upgrade takes a restart, as it does anyway. `UU_FAST_FILES=0` turns
@@ -120,9 +121,9 @@ class AssetHandler(web.RequestHandler):
         self.set_header("Last-Modified", got.last_modified)
         self.set_header("Content-Type", got.content_type)
         self.set_header("X-Content-Type-Options", "nosniff")
-        if self.always_check or "v" not in self.request.arguments:
+        if self.always_check:
             self.set_header("Cache-Control", "no-cache")
-        else:
+        elif "v" in self.request.arguments:
             self.set_header("Cache-Control", f"max-age={YEAR_S}")
         if self._not_modified(got):
             self.set_status(304)
