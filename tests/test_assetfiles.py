@@ -27,6 +27,7 @@ def _roots(tmp: Path) -> tuple[Path, Path]:
     (first / "sub" / "chunk.js").write_text("x")
     (tmp / "secret.txt").write_text("not served")
     (first / "link.txt").symlink_to(tmp / "secret.txt")
+    (first / ".hidden.js").write_text("hidden")
     return first, second
 
 
@@ -37,7 +38,7 @@ def test_find_file_takes_the_first_root_and_never_leaves_it(tmp_path):
     assert find_file(roots, "only.css") == (second / "only.css").resolve()
     assert find_file(roots, "sub/chunk.js") == (first / "sub" / "chunk.js").resolve()
     for bad in ["../secret.txt", "sub/../../secret.txt", "link.txt", str(tmp_path / "secret.txt"), "sub",
-                "missing.js", "app.js\x00.png", ""]:
+                "missing.js", "app.js\x00.png", "", ".hidden.js", "sub/./chunk.js"]:
         assert find_file(roots, bad) is None, bad
 
 
@@ -92,7 +93,7 @@ class AssetHandlerTest(AsyncHTTPTestCase):
     def test_nothing_outside_the_folders_and_no_folder_is_served(self):
         for path in ["/static/../secret.txt", "/static/..%2fsecret.txt", "/static/sub%2f..%2f..%2fsecret.txt",
                      "/static/link.txt", "/static/sub", "/static/sub/", "/static/missing.js", "/static/",
-                     "/static/%2e%2e/secret.txt"]:
+                     "/static/%2e%2e/secret.txt", "/static/.hidden.js"]:
             got = self.fetch(path, follow_redirects=False)
             assert got.code == 404, (path, got.code)
             assert b"not served" not in got.body and b"Traceback" not in got.body, path
