@@ -3,15 +3,19 @@ for the files it has, nothing outside its folders, and each file read once."""
 
 from __future__ import annotations
 
+import asyncio
 import email.utils
+import http.client
 import os
 import sys
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-from tornado.testing import AsyncHTTPTestCase
+from tornado.httpserver import HTTPServer
+from tornado.testing import bind_unused_port
 from tornado.web import Application
 
 from uu.server.assetfiles import AssetHandler, find_file
@@ -42,61 +46,98 @@ def test_find_file_takes_the_first_root_and_never_leaves_it(tmp_path):
         assert find_file(roots, bad) is None, bad
 
 
-class AssetHandlerTest(AsyncHTTPTestCase):
-    @pytest.fixture(autouse=True)
-    def _folders(self, tmp_path):
-        self.tmp = tmp_path
-        self.first, self.second = _roots(tmp_path)
+class Served:
+    """An Application with two AssetHandler routes, served from a thread with its own event loop (the browser
+    tests of the same worker keep one running in the main thread)."""
 
-    def get_app(self) -> Application:
+    def __init__(self, tmp: Path):
+        self.first, self.second = _roots(tmp)
         roots = [self.first, self.second]
-        return Application([
+        app = Application([
             (r"/static/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {}}),
-            (r"/ext/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {},
-                                          "always_check": True}),
+            (r"/ext/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {}, "always_check": True}),
         ])
+        sock, self.port = bind_unused_port()
+        self.loop = asyncio.new_event_loop()
+        started = threading.Event()
 
-    def test_a_file_is_served_with_its_type_and_validators(self):
-        got = self.fetch("/static/app.js")
-        assert got.code == 200 and got.body == b"console.log('first');"
-        assert got.headers["Content-Type"] in ("text/javascript", "application/javascript")
-        assert got.headers["Etag"].startswith('"') and got.headers["Last-Modified"]
-        assert "Cache-Control" not in got.headers  # no ?v=: the browser decides, as with Voila's handler
-        assert got.headers["X-Content-Type-Options"] == "nosniff"
-        assert self.fetch("/static/only.css").headers["Content-Type"] == "text/css"
+        def run() -> None:
+            asyncio.set_event_loop(self.loop)
+            HTTPServer(app).add_sockets([sock])
+            self.loop.call_soon(started.set)
+            self.loop.run_forever()
 
-    def test_a_versioned_link_may_be_kept_except_an_extensions_file(self):
-        assert self.fetch("/static/app.js?v=abc").headers["Cache-Control"].startswith("max-age=")
-        assert self.fetch("/ext/app.js?v=abc").headers["Cache-Control"] == "no-cache"
-        assert self.fetch("/ext/app.js").headers["Cache-Control"] == "no-cache"
+        self.thread = threading.Thread(target=run, daemon=True)
+        self.thread.start()
+        assert started.wait(10)
 
-    def test_a_file_is_read_once(self):
-        assert self.fetch("/static/app.js").body == b"console.log('first');"
-        (self.first / "app.js").write_text("changed")
-        assert self.fetch("/static/app.js").body == b"console.log('first');"
+    def fetch(self, path: str, method: str = "GET", headers: dict[str, str] | None = None
+              ) -> tuple[int, dict[str, str], bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        conn.request(method, path, headers=headers or {})  # sent as written: no normalization of dot segments
+        resp = conn.getresponse()
+        body = resp.read()
+        conn.close()
+        return resp.status, dict(resp.getheaders()), body
 
-    def test_an_unchanged_file_answers_304(self):
-        first = self.fetch("/static/app.js")
-        etag, modified = first.headers["Etag"], first.headers["Last-Modified"]
-        assert self.fetch("/static/app.js", headers={"If-None-Match": etag}).code == 304
-        assert self.fetch("/static/app.js", headers={"If-None-Match": f'"other", W/{etag}'}).code == 304
-        assert self.fetch("/static/app.js", headers={"If-None-Match": '"other"'}).code == 200
-        assert self.fetch("/static/app.js", headers={"If-Modified-Since": modified}).code == 304
-        older = email.utils.formatdate(os.path.getmtime(self.first / "app.js") - 3600, usegmt=True)
-        assert self.fetch("/static/app.js", headers={"If-Modified-Since": older}).code == 200
-        assert self.fetch("/static/app.js", headers={"If-Modified-Since": "yesterday"}).code == 200
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
 
-    def test_head_has_the_length_and_no_body(self):
-        got = self.fetch("/static/only.css", method="HEAD")
-        assert got.code == 200 and got.body == b"" and got.headers["Content-Length"] == "6"
 
-    def test_nothing_outside_the_folders_and_no_folder_is_served(self):
-        for path in ["/static/../secret.txt", "/static/..%2fsecret.txt", "/static/sub%2f..%2f..%2fsecret.txt",
-                     "/static/link.txt", "/static/sub", "/static/sub/", "/static/missing.js", "/static/",
-                     "/static/%2e%2e/secret.txt", "/static/.hidden.js"]:
-            got = self.fetch(path, follow_redirects=False)
-            assert got.code == 404, (path, got.code)
-            assert b"not served" not in got.body and b"Traceback" not in got.body, path
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path)
+    yield server
+    server.stop()
+
+
+def test_a_file_is_served_with_its_type_and_validators(served):
+    code, headers, body = served.fetch("/static/app.js")
+    assert code == 200 and body == b"console.log('first');"
+    assert headers["Content-Type"] in ("text/javascript", "application/javascript")
+    assert headers["Etag"].startswith('"') and headers["Last-Modified"]
+    assert "Cache-Control" not in headers  # no ?v=: the browser decides, as with Voila's handler
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert served.fetch("/static/only.css")[1]["Content-Type"] == "text/css"
+
+
+def test_a_versioned_link_may_be_kept_except_an_extensions_file(served):
+    assert served.fetch("/static/app.js?v=abc")[1]["Cache-Control"].startswith("max-age=")
+    assert served.fetch("/ext/app.js?v=abc")[1]["Cache-Control"] == "no-cache"
+    assert served.fetch("/ext/app.js")[1]["Cache-Control"] == "no-cache"
+
+
+def test_a_file_is_read_once(served):
+    assert served.fetch("/static/app.js")[2] == b"console.log('first');"
+    (served.first / "app.js").write_text("changed")
+    assert served.fetch("/static/app.js")[2] == b"console.log('first');"
+
+
+def test_an_unchanged_file_answers_304(served):
+    _code, headers, _body = served.fetch("/static/app.js")
+    etag, modified = headers["Etag"], headers["Last-Modified"]
+    assert served.fetch("/static/app.js", headers={"If-None-Match": etag})[0] == 304
+    assert served.fetch("/static/app.js", headers={"If-None-Match": f'"other", W/{etag}'})[0] == 304
+    assert served.fetch("/static/app.js", headers={"If-None-Match": '"other"'})[0] == 200
+    assert served.fetch("/static/app.js", headers={"If-Modified-Since": modified})[0] == 304
+    older = email.utils.formatdate(os.path.getmtime(served.first / "app.js") - 3600, usegmt=True)
+    assert served.fetch("/static/app.js", headers={"If-Modified-Since": older})[0] == 200
+    assert served.fetch("/static/app.js", headers={"If-Modified-Since": "yesterday"})[0] == 200
+
+
+def test_head_has_the_length_and_no_body(served):
+    code, headers, body = served.fetch("/static/only.css", method="HEAD")
+    assert code == 200 and body == b"" and headers["Content-Length"] == "6"
+
+
+def test_nothing_outside_the_folders_and_no_folder_is_served(served):
+    for path in ["/static/../secret.txt", "/static/..%2fsecret.txt", "/static/sub%2f..%2f..%2fsecret.txt",
+                 "/static/link.txt", "/static/sub", "/static/sub/", "/static/missing.js", "/static/",
+                 "/static/%2e%2e/secret.txt", "/static/.hidden.js"]:
+        code, _headers, body = served.fetch(path)
+        assert code == 404, (path, code)
+        assert b"not served" not in body and b"hidden" not in body and b"Traceback" not in body, path
 
 
 def test_the_apps_files_are_voilas_files_byte_for_byte(voila_url, tmp_path, monkeypatch):

@@ -268,14 +268,21 @@ def _meets(a: dict | None, b: dict | None) -> bool:
 def check_preview_placed(page: Page, screen, where: str) -> None:
     """One card's preview is open, and it covers neither the table's bar (turn, phases, prompt, choices) nor any
     prompt (the lesson's is in its panel) nor the panel."""
-    preview = screen.locator(".uu-t-preview:visible")
-    expect(preview).to_have_count(1, timeout=STEP_MS)
-    box = preview.bounding_box()
+    expect(screen.locator(".uu-t-preview:visible")).to_have_count(1, timeout=STEP_MS)
+    # every box at one moment: the kernel's answer to a tap (its why-not) may grow the bar meanwhile, and the
+    # table places the preview again in the same task
+    boxes = page.evaluate("""() => {
+      const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+        return r.width || r.height ? {x: r.left, y: r.top, width: r.width, height: r.height} : null; };
+      const preview = [...document.querySelectorAll('.uu-t-preview')].find((e) => box(e));
+      return {preview: box(preview), top: box(document.querySelector('.uu-t-top')),
+              panel: box(document.querySelector('.uu-game-screen > .uu-panel')),
+              prompts: [...document.querySelectorAll("[data-role='prompt']")].map(box).filter(Boolean)};
+    }""")
+    box = boxes["preview"]
     assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844 + 1, (where, box)
-    covered = [sel for sel in (".uu-t-top", ".uu-game-screen > .uu-panel")
-               if _meets(box, page.locator(sel).first.bounding_box())]
-    prompts = page.locator("[data-role='prompt']:visible")
-    covered += [f"prompt {i}" for i in range(prompts.count()) if _meets(box, prompts.nth(i).bounding_box())]
+    covered = [name for name in ("top", "panel") if _meets(box, boxes[name])]
+    covered += [f"prompt {i}" for i, prompt in enumerate(boxes["prompts"]) if _meets(box, prompt)]
     assert not covered, f"{where}: the preview covers {covered} ({box})"
 
 
