@@ -737,3 +737,28 @@ def test_uu_template_goes_first_on_voilas_template_path():
     assert use_uu_template(app) and app.template_paths[0] == str(template_dir())
     assert use_uu_template(app) and app.template_paths.count(str(template_dir())) == 1  # idempotent
     assert not use_uu_template(object())  # a Voila without template paths serves its own page
+
+
+def test_the_servers_logger_makes_no_record_its_handlers_would_drop():
+    """traitlets leaves an application's logger at DEBUG and filters in its handler (INFO): each kernel message
+    made a debug record for nothing. `uu app` raises the logger to its handler's level; `--debug` keeps DEBUG."""
+    import logging
+
+    from traitlets.config import Application
+
+    from uu.server.app import skip_dropped_records
+
+    class QuietCheck(Application):
+        pass
+
+    app = QuietCheck(log_level="INFO")
+    assert app.log.isEnabledFor(logging.DEBUG)  # the premise: a debug line is made, then dropped
+    skip_dropped_records(app.log)
+    assert not app.log.isEnabledFor(logging.DEBUG) and app.log.isEnabledFor(logging.INFO)
+
+    class LoudCheck(Application):
+        pass
+
+    loud = LoudCheck(log_level="DEBUG")
+    skip_dropped_records(loud.log)
+    assert loud.log.isEnabledFor(logging.DEBUG)

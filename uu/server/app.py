@@ -42,6 +42,15 @@ def use_uu_template(app: Any) -> bool:
     return True
 
 
+def skip_dropped_records(logger: logging.Logger) -> None:
+    """Raise `logger`'s level to its handlers' lowest. traitlets leaves an application's logger at DEBUG and
+    filters in its handler, so every debug line of the server was made and then dropped: jupyter_server's
+    kernel activity tracker writes one for each message a kernel sends (5 a click, about 170 a new page)."""
+    levels = [h.level for h in logger.handlers if h.level]
+    if levels and len(levels) == len(logger.handlers):
+        logger.setLevel(max(logger.level, min(levels)))
+
+
 IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0 lets a classroom's "
            "machines reach the app")
 
@@ -141,6 +150,7 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     try:
         app.initialize([str(nb)])
         use_uu_template(app)
+        skip_dropped_records(app.log)
 
         def announce() -> None:
             print(f"uu app: the tutor is at http://{app.ip}:{app.port}/  (Ctrl-C stops it)", flush=True)
