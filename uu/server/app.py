@@ -46,8 +46,8 @@ def skip_dropped_records(logger: logging.Logger) -> None:
     """Raise `logger`'s level to its handlers' lowest. traitlets leaves an application's logger at DEBUG and
     filters in its handler, so every debug line of the server was made and then dropped: jupyter_server's
     kernel activity tracker writes one for each message a kernel sends (5 a click, about 170 a new page)."""
-    levels = [h.level for h in logger.handlers if h.level]
-    if levels and len(levels) == len(logger.handlers):
+    levels = [h.level for h in logger.handlers]
+    if levels and all(levels):  # a handler at NOTSET takes every record
         logger.setLevel(max(logger.level, min(levels)))
 
 
