@@ -111,3 +111,62 @@ def test_the_hint_lights_actions_by_id_and_goes_with_the_table():
     game.apply(game.pending.actions[0])
     w.show(game, 0)                                          # a new table: a hint about the old one goes
     assert w.hint == []
+
+
+
+def _full(card: dict, facts: dict) -> dict:
+    """What table.js's `full` makes of a card as sent (its facts under what the card says)."""
+    return card if "type" in card else {**facts.get(card.get("name") or "", {}), **card}
+
+
+def _as_drawn(w: TableWidget) -> dict:
+    """The observation table.js's `obs()` rebuilds from the parts the widget sent."""
+    f = w.facts
+    players = [{**p, "hand": [_full(c, f) for c in p["hand"]], "stable": [_full(c, f) for c in p["stable"]]}
+               for p in w.seats["players"]]
+    mid = dict(w.middle)
+    mid["discard"] = [_full(c, f) for c in mid["discard"]]
+    mid["nursery"] = [_full(c, f) for c in mid["nursery"]]
+    mid["pile"] = [{**e, "card": _full(e["card"], f)} for e in mid["pile"]]
+    mid["chain"] = [{**link, "effects": [{**e, "card": _full(e["card"], f), "text": e.get("text", _full(e["card"], f)["text"])}
+                                         for e in link["effects"]]} for link in mid["chain"]]
+    return {**w.seats, "players": players, **mid, **w.state}
+
+
+def test_cards_travel_without_their_facts_and_the_browser_gets_the_same_table():
+    """Each card is sent as its id, key, name and place; its facts (name in the learner's language, type,
+    icon, text) go once, in `facts`. What table.js rebuilds is the observation, in every kind of position,
+    and a played-back move's cards are the ones uu.table.replay made."""
+    import json
+    import random
+
+    from uu.table.observation import FACT_KEYS, observe
+    from uu.table.replay import changes_since, positions
+
+    seen_pile = seen_chain = seen_steps = 0
+    for seed in range(6):
+        game = new_game(["You", "Ben", "Cy"], seed=seed)
+        w = TableWidget(game, viewer=0)
+        rng = random.Random(seed)
+        for _move in range(160):
+            if game.pending is None:
+                break
+            before, log_at = positions(game), len(game.state.log)
+            game.apply(rng.choice(game.legal_actions))
+            step = changes_since(game, before, log_at, 0)
+            w.set_table(observe(game, 0), [], steps=[step] if step else None)
+            assert _as_drawn(w) == {k: v for k, v in w.observation.items() if k != "log"}
+            cards = [c for p in w.seats["players"] for c in p["hand"] + p["stable"]] + w.middle["discard"]
+            assert all(k not in c for c in cards for k in FACT_KEYS)
+            if step:
+                sent = w.replay["steps"][0]["moved"]
+                # table.js's moveCard: `full` for a card with a name; a hidden one is drawn as a back
+                assert [{k: v for k, v in _full(m, w.facts).items() if k != "text"} if m["name"] else m
+                        for m in sent] == step["moved"]
+                assert all("label" not in m for m in sent)
+                seen_steps += 1
+            seen_pile += bool(w.middle["pile"])
+            seen_chain += bool(w.middle["chain"])
+        sent = len(json.dumps([w.seats, w.middle]))
+        assert sent < 0.6 * len(json.dumps({k: v for k, v in w.observation.items() if k != "log"}))
+    assert seen_pile and seen_chain and seen_steps  # the test went through those positions

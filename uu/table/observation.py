@@ -36,10 +36,10 @@ from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.engine.movetext import prompt_text
-from uu.i18n import N_, _
+from uu.i18n import N_, _, current_language
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
 
-__all__ = ["LOG_LINES", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
+__all__ = ["FACT_KEYS", "LOG_LINES", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -58,13 +58,37 @@ def card_key(zone: str, owner: int, name: str) -> str:
     return f"card:{zone}:{owner}:{name}"
 
 
+#: What a card dict says about the card itself rather than where it is: the same for every copy, every move.
+FACT_KEYS = ("label", "type", "type_label", "icon", "text")
+
+
+@functools.cache
+def _facts(name: str, kind: str, lang: str) -> dict[str, Any]:
+    """The facts of card `name` of type `kind` in `lang` (the language in use when called: part of the key)."""
+    # "label" and "text" are in the learner's language; the card's "name" stays its English id
+    return {"label": card_name(name), "type": kind, "type_label": _(TYPE_LABELS.get(kind, N_("Card"))),
+            "icon": ICONS.get(kind, "card"), "text": card_text(name, _texts().get(name, ""))}
+
+
+@functools.cache
+def _back_facts(lang: str) -> dict[str, Any]:
+    return {"type": None, "type_label": _("Hidden card"), "icon": "back", "text": ""}
+
+
+def card_facts() -> dict[str, dict[str, Any]]:
+    """Every catalog card's facts (FACT_KEYS) in the language in use, by name, and the hidden card's under
+    "": what the table widget sends once, so that each card on the table travels as its place alone."""
+    lang = current_language()
+    out = {d.name: _facts(d.name, getattr(d.type, "value", str(d.type)), lang) for d in catalog()}
+    out[""] = _back_facts(lang)
+    return out
+
+
 def _card(defs: Sequence[CardDef], cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
     d = defs[cid]
     kind = getattr(d.type, "value", str(d.type))
-    # "name" stays the English id (data-card, gestures); "label" and "text" are in the learner's language
-    return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name, "label": card_name(d.name),
-            "type": kind, "type_label": _(TYPE_LABELS.get(kind, N_("Card"))), "icon": ICONS.get(kind, "card"),
-            "text": card_text(d.name, _texts().get(d.name, "")), "zone": zone, "owner": owner}
+    return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name,
+            **_facts(d.name, kind, current_language()), "zone": zone, "owner": owner}
 
 
 def card_summary(game: Game, cid: int) -> dict[str, Any]:
@@ -108,8 +132,8 @@ _TURN_STARTS = re.compile(r"Turn (\d+): ")  # the engine's "Turn {n}: {name}'s t
 
 
 def _back(owner: int, pos: int) -> dict[str, Any]:
-    return {"id": f"h{owner}-{pos}", "key": f"back:{owner}:{pos}", "name": None, "type": None,
-            "type_label": _("Hidden card"), "icon": "back", "text": "", "zone": "hand", "owner": owner}
+    return {"id": f"h{owner}-{pos}", "key": f"back:{owner}:{pos}", "name": None,
+            **_back_facts(current_language()), "zone": "hand", "owner": owner}
 
 
 def hand_shown(game: Game, viewer: int | None, p: int) -> bool:

@@ -165,10 +165,27 @@ function render({ model, el }) {
   const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
   let askedLog = -1;
 
+  // A card as drawn: its facts (sent once, by English name; "" is the hidden card) under what the card dict
+  // itself says (TableWidget._lean in uu/table/widget.py left the facts out of every card it sends)
+  const full = (c) => {
+    if (!c || "type" in c) return c;
+    const f = (model.get("facts") || {})[c.name ?? ""];
+    return f ? { ...f, ...c } : c;
+  };
   const obs = () => {
     const seats = model.get("seats") || {};
     if (!seats.players) return {};
-    return { ...seats, ...(model.get("middle") || {}), ...(model.get("state") || {}), log: model.get("log_new") || [] };
+    const mid = { ...(model.get("middle") || {}) };
+    for (const zone of ["discard", "nursery"]) if (mid[zone]) mid[zone] = mid[zone].map(full);
+    if (mid.pile) mid.pile = mid.pile.map((e) => ({ ...e, card: full(e.card) }));
+    if (mid.chain) {
+      mid.chain = mid.chain.map((link) => ({ ...link, effects: (link.effects || []).map((e) => {
+        const card = full(e.card);
+        return { ...e, card, text: e.text ?? card.text };
+      }) }));
+    }
+    const players = seats.players.map((p) => ({ ...p, hand: (p.hand || []).map(full), stable: (p.stable || []).map(full) }));
+    return { ...seats, players, ...mid, ...(model.get("state") || {}), log: model.get("log_new") || [] };
   };
   const actions = () => model.get("actions") || [];
   const hinted = () => new Set(model.get("hint") || []);
@@ -786,7 +803,7 @@ function render({ model, el }) {
     fly(src, dest, ms);
     if (src && src.getAttribute("data-zone") !== "deck") src.remove();
     if (!dest) return;
-    const card = m.name ? { ...m, zone, owner: zone === "hand" || zone === "stable" ? owner : -1 } :
+    const card = m.name ? { ...full(m), zone, owner: zone === "hand" || zone === "stable" ? owner : -1 } :
       { id: null, key: `moving:${owner}`, name: null, zone, owner };
     const el = cardEl(o, card);
     el.classList.add("uu-t-arrived");
@@ -897,6 +914,7 @@ function render({ model, el }) {
   model.on("change:hint", onHint);
   model.on("change:banner", onBanner);
   model.on("change:labels", onLabels);  // another language: the same table, redrawn in its words
+  model.on("change:facts", onLabels);
   model.on("msg:custom", onMsg);
   draw();
   // the same table built from nothing, for a test that drawing only what changed draws the same table
@@ -908,6 +926,7 @@ function render({ model, el }) {
     model.off("change:hint", onHint);
     model.off("change:banner", onBanner);
     model.off("change:labels", onLabels);
+    model.off("change:facts", onLabels);
     model.off("msg:custom", onMsg);
     rolesOff();
     cancelPress();
