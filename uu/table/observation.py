@@ -119,13 +119,22 @@ def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, 
     s = game.state
     stop = len(s.log) if end is None else min(end, len(s.log))
     out: list[dict[str, Any]] = []
+    lang = current_language()
     for i in range(max(0, start), stop):
-        line: dict[str, Any] = {"index": i, "text": second_person(s.log[i].text), "why": _why(s.log[i].rules)}
-        turn = _TURN_STARTS.match(s.log[i].text)  # the engine's English line: the table heads each turn's lines
-        if turn:
-            line["turn"] = int(turn.group(1))
+        text, why, turn = _line(s.log[i].text, tuple(s.log[i].rules), lang)
+        line: dict[str, Any] = {"index": i, "text": text, "why": list(why)}
+        if turn is not None:
+            line["turn"] = turn
         out.append(line)
     return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _line(text: str, rules: tuple[str, ...], lang: str) -> tuple[str, tuple[str, ...], int | None]:
+    """A log line as the table shows it in `lang` (the language in use: part of the key). Cached: every
+    table sends the newest lines again, and a line never changes once written."""
+    turn = _TURN_STARTS.match(text)  # the engine's English line: the table heads each turn's lines
+    return second_person(text), tuple(_why(rules)), int(turn.group(1)) if turn else None
 
 
 _TURN_STARTS = re.compile(r"Turn (\d+): ")  # the engine's "Turn {n}: {name}'s turn begins." (uu/engine/flow.py)

@@ -216,8 +216,11 @@ class TableWidget(anywidget.AnyWidget):
         """`card` as sent: without the facts table.js has under its name (a card whose facts differ, or one
         not in the catalog, goes whole). table.js's `full` puts them back: `{**facts[name or ""], **lean}`."""
         facts = self.facts.get(card.get("name") or "")
-        if facts is None or any(card.get(k, v) != v for k, v in facts.items()):
+        if facts is None:
             return card
+        for k, v in facts.items():  # a loop, not any(): this runs for every card of every update
+            if card.get(k, v) != v:
+                return card
         return {k: v for k, v in card.items() if k not in facts}
 
     def choose(self, index: int, version: int | None = None) -> bool:
