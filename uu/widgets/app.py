@@ -43,7 +43,15 @@ from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
 from uu.tutor.translation import translated_lesson
 from uu.widgets.classreport import class_reporter, name_problem, quiz_summary
-from uu.widgets.common import ScreenBase, built_whole, error_html, make_button, readable, style_widget
+from uu.widgets.common import (
+    ScreenBase,
+    built_whole,
+    error_html,
+    make_button,
+    plain_html,
+    readable,
+    style_widget,
+)
 from uu.widgets.home import HomeScreen
 from uu.widgets.language import choose_language, class_default, language_picker, link_language
 from uu.widgets.lesson import LessonScreen
@@ -85,8 +93,7 @@ class App(widgets.VBox):
         self.add_class("uu-root")
         self.delay = delay
         self.error: str | None = None
-        self.error_box = widgets.HTML()
-        self.error_box.add_class("uu-error")
+        self.error_box = plain_html(css="uu-error")
         self.lessons: list[Lesson] = []
         self.load_problems: list[str] = []
         # the teacher's own lessons (uu.tutor.folder): playable ones are in self.lessons too
@@ -117,8 +124,7 @@ class App(widgets.VBox):
         self.home_button = make_button(_("Home"), ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip=_("All lessons and the game"))
         # with the class view, every screen says the teacher sees this learner's progress (once named)
-        self.class_label = widgets.HTML()
-        self.class_label.add_class("uu-class-label")
+        self.class_label = plain_html(css="uu-class-label")
         self.lang_picker = language_picker(lambda lang: self._guard(self.set_lang, lang, True))
         spacer = widgets.Box(layout=widgets.Layout(flex="1 1 auto"))
         self.nav = widgets.HBox([self.home_button, self.class_label, spacer, self.lang_picker],

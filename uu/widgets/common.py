@@ -18,14 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
+from ipywidgets.widgets.widget_string import HTMLStyle  # ipywidgets 8 exports it only from there
 
 from uu.engine.errors import GameError
 from uu.i18n import N_, _
 from uu.render import STYLE, esc
 from uu.widgets.widgetopen import hold_widget_open
 
-__all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "readable", "safe",
-           "style_widget"]
+__all__ = ["ActionButtons", "ScreenBase", "built_whole", "error_html", "make_button", "plain_html", "readable",
+           "safe", "style_widget"]
 
 
 _building: list[list[widgets.Widget]] = []  # one list per `built_whole` block in progress, innermost last
@@ -162,9 +163,34 @@ class AfterMessage:
             logging.getLogger(__name__).exception("error in %r", self.fn)
 
 
+def _refuse_change(change: dict[str, Any]) -> None:
+    raise RuntimeError(f"a shared {type(change['owner']).__name__} is never changed ({change['name']}): give "
+                       "the widget its own")
+
+
+@functools.cache
+def _shared(kind: type[widgets.Widget]) -> widgets.Widget:
+    """One default `kind` (a Layout or a style) for every widget that never changes its own: each widget would
+    otherwise bring two more models to open, send and draw (on the home, 40 of its 64 models were layouts
+    and styles). Made in the kernel on first use; a change to it raises instead of changing every widget."""
+    shared = kind()
+    shared.observe(_refuse_change, names=[k for k in shared.keys if not k.startswith("_")])  # what it draws
+    return shared
+
+
+def plain_html(value: str = "", css: str | None = None) -> widgets.HTML:
+    """An HTML widget whose layout and style stay the defaults (shared: `_shared`); its value may change."""
+    w = widgets.HTML(value, layout=_shared(widgets.Layout), style=_shared(HTMLStyle))
+    if css:
+        w.add_class(css)
+    return w
+
+
 def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], Any] | None = None,
                 style: str = "", tooltip: str | None = None, width: str | None = None) -> widgets.Button:
-    b = widgets.Button(description=text, button_style=style, tooltip=tooltip if tooltip is not None else text)
+    # its own layout (screens show and hide buttons through it), the shared default style (none changes it)
+    b = widgets.Button(description=text, button_style=style, tooltip=tooltip if tooltip is not None else text,
+                       style=_shared(widgets.ButtonStyle))
     for c in (css,) if isinstance(css, str) else css:
         b.add_class(c)
     if width:
@@ -182,9 +208,7 @@ def _screen_css() -> str:
 def style_widget() -> widgets.HTML:
     """The stylesheet (one `<style>` element; it applies to the whole page): the app's and the game
     screens' layout (screen.css)."""
-    w = widgets.HTML(STYLE + f"<style>{_screen_css()}</style>")
-    w.add_class("uu-style")
-    return w
+    return plain_html(STYLE + f"<style>{_screen_css()}</style>", "uu-style")
 
 
 class ScreenBase(widgets.VBox):
@@ -195,8 +219,7 @@ class ScreenBase(widgets.VBox):
         self.add_class("uu-root")
         self.add_class("uu-screen")
         self.error: str | None = None
-        self.error_box = widgets.HTML()
-        self.error_box.add_class("uu-error")
+        self.error_box = plain_html(css="uu-error")
 
     def _set_error(self, message: str | None) -> None:
         self.error = message

@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from uu.cards.localized import card_name
 from uu.i18n import N_, _
 from uu.render import esc
-from uu.widgets.common import ScreenBase, make_button, safe
+from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 from uu.widgets.host import AppHost
 from uu.widgets.lessonlist import BrokenNote, LessonList, LessonRow
 
@@ -67,24 +67,23 @@ class HomeScreen(ScreenBase):
                                             style={"description_width": "initial"})
         self.card_finder.add_class("uu-card-finder")
         self.card_finder.observe(self.on_find_card, names="value")
-        self.card_found = widgets.HTML()
-        self.card_found.add_class("uu-card-found")
-        self.intro = widgets.HTML(
+        self.card_found = plain_html(css="uu-card-found")
+        self.intro = plain_html(
             "<h1 style='margin:4px 0'>" + esc(_("Unstable Unicorns: learn to play")) + "</h1>"
             "<p>" + esc(_("Learn by doing: each lesson asks you for moves on a live game, the rules engine checks "
                           "them, and every step says which rule is at work. Take the lessons in order, or jump in "
                           "anywhere.")) + "</p>")
         top = [self.class_box] if self.class_box is not None else []
         self.children = [self.intro, self.top, *top, self.error_box, self.lessons,
-                         widgets.HTML("<p>" + esc(_("Which lesson shows a card? Pick it here.")) + "</p>"),
+                         plain_html("<p>" + esc(_("Which lesson shows a card? Pick it here.")) + "</p>"),
                          widgets.HBox([self.card_finder, self.card_found],
                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
-                         widgets.HTML("<h3>" + esc(_("What if…?")) + "</h3><p>"
+                         plain_html("<h3>" + esc(_("What if…?")) + "</h3><p>"
                                       + esc(_("The sandbox: build any position, play on from it with undo and "
                                               "branches, see what each move would do, ask for a hint, and share "
                                               "the position as text.")) + "</p>"),
                          self.sandbox_button,
-                         widgets.HTML("<h3>" + esc(_("Your progress")) + "</h3><p>"
+                         plain_html("<h3>" + esc(_("Your progress")) + "</h3><p>"
                                       + esc(_("Kept in this browser only (no account): it survives a reload or a "
                                               "new session.")) + "</p>"),
                          self.forget_button]
