@@ -93,3 +93,24 @@ def test_the_app_and_its_screens_are_sent_without_updates(messages):
     app.open_play()
     # the play screen in its own messages; then the app's children change (1) and the Home button shows (1)
     assert seen["update"] <= 2, seen
+
+
+def test_text_that_never_changes_its_look_shares_one_layout_and_style(messages):
+    """The home's HTML widgets share one default Layout and HTMLStyle, every button one ButtonStyle: fewer
+    models to open, relay and draw (64 before on the home). A change to a shared one raises, so a screen
+    that needs a look of its own cannot silently restyle every other widget."""
+    seen, opened = messages
+    app = App()
+    html = [w for w, _s in opened if type(w) is widgets.HTML]
+    assert len(html) >= 8 and len({id(w.layout) for w in html}) == 1 and len({id(w.style) for w in html}) == 1
+    buttons = [w for w, _s in opened if isinstance(w, widgets.Button)]
+    assert len(buttons) >= 4 and len({id(b.style) for b in buttons}) == 1
+    assert len({id(b.layout) for b in buttons}) == len(buttons), "a button is shown and hidden by its own layout"
+    assert seen["open"] <= 48, f"the home opened {seen['open']} widget models"
+    with pytest.raises(RuntimeError, match="never changed"):
+        html[0].layout.display = "none"
+    with pytest.raises(RuntimeError, match="never changed"):
+        buttons[0].style.button_color = "red"
+    assert html[0].layout.display is None and buttons[0].style.button_color is None  # left as they were
+    app.open_play()  # another screen built on the same shared ones
+    assert app.play_screen is not None and app.play_screen.error_box.layout is html[0].layout

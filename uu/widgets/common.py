@@ -164,8 +164,13 @@ class AfterMessage:
 
 
 def _refuse_change(change: dict[str, Any]) -> None:
-    raise RuntimeError(f"a shared {type(change['owner']).__name__} is never changed ({change['name']}): give "
-                       "the widget its own")
+    owner, name = change["owner"], change["name"]
+    owner.unobserve(_refuse_change, names=name)
+    try:
+        setattr(owner, name, change["old"])  # every widget sharing it keeps its look
+    finally:
+        owner.observe(_refuse_change, names=name)
+    raise RuntimeError(f"a shared {type(owner).__name__} is never changed ({name}): give the widget its own")
 
 
 @functools.cache
