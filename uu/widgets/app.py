@@ -111,8 +111,7 @@ class App(widgets.VBox):
         # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
         self.classroom = class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
-        # where the learner is ((lesson id, step index), or a screen's name) and since when; wrong moves per step,
-        # kept when they leave a step and come back
+        # where the learner is ((lesson id, step) or a screen's name), since when; wrong moves per step (kept)
         self._on_step: tuple[str, int] | str | None = None
         self._step_since = 0.0
         self._wrong: dict[tuple[str, int], int] = {}
@@ -455,8 +454,7 @@ class App(widgets.VBox):
             self.home.refresh()
         with self.hold_sync():  # the children and the layout class in one message
             self.children = [self.style_html, self.store, self.nav, self.error_box, screen]
-            # a lesson or a game is fixed to the window (screen.css); the home and the sandbox's build panel
-            # are pages that scroll
+            # a lesson or a game is fixed to the window (screen.css); the home and the sandbox's build scroll
             if isinstance(screen, (LessonScreen, PlayScreen)):
                 self.add_class("uu-app-game")
             else:
