@@ -129,12 +129,13 @@ def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, 
     return out
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=256)
 def _line(text: str, rules: tuple[str, ...], lang: str) -> tuple[str, tuple[str, ...], int | None]:
     """A log line as the table shows it in `lang` (the language in use: part of the key). Cached: every
-    table sends the newest lines again, and a line never changes once written."""
+    update sends the newest LOG_LINES lines again, and a line never changes once written; a few hundred
+    lines cover that without keeping a whole game's (a kernel's memory is a learner's)."""
     turn = _TURN_STARTS.match(text)  # the engine's English line: the table heads each turn's lines
-    return second_person(text), tuple(_why(rules)), int(turn.group(1)) if turn else None
+    return second_person(text), _why(rules, lang), int(turn.group(1)) if turn else None
 
 
 _TURN_STARTS = re.compile(r"Turn (\d+): ")  # the engine's "Turn {n}: {name}'s turn begins." (uu/engine/flow.py)
@@ -196,10 +197,12 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def _why(rules: tuple[str, ...]) -> list[str]:
+@functools.lru_cache(maxsize=512)
+def _why(rules: tuple[str, ...], lang: str) -> tuple[str, ...]:
+    """The rule sentences of a line citing `rules`, in `lang`: one copy shared by every line citing them."""
     from uu.words.rulewords import learner_rules
 
-    return [f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rules)]
+    return tuple(f"{r.title}: {r.text} ({r.where})" for r in learner_rules(rules))
 
 
 # ---- gestures -------------------------------------------------------------------------------------------
