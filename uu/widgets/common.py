@@ -282,9 +282,9 @@ class ActionButtons:
         self.max_banks = max(2, max_banks)
         self.chunk = max(1, chunk)
         # one layout and one style for every button: each button would otherwise bring two more models, sent
-        # to the browser before it can draw the screen (the play screen opened 255 models, 128 of them these)
+        # to the browser before it can draw the screen (the play screen opened 255 models, 128 of them these);
+        # the style is every button's default one (`_shared`)
         self._layout = widgets.Layout(width="auto", max_width="100%")
-        self._style = widgets.ButtonStyle()
         self.banks: list[_Bank] = [_Bank(), _Bank()]
         self.current: _Bank | None = None
         self.items: list[tuple[str, Any]] = []
@@ -353,7 +353,7 @@ class ActionButtons:
     def _add(self, bank: _Bank, n: int) -> None:
         """Spare buttons until `bank` has `n`."""
         while len(bank.buttons) < n:
-            b = widgets.Button(description="", tooltip="", layout=self._layout, style=self._style)
+            b = widgets.Button(description="", tooltip="", layout=self._layout, style=_shared(widgets.ButtonStyle))
             b.add_class(self.css)
             b.on_click(lambda _b, bank=bank, j=len(bank.buttons): self._clicked(bank, j))
             bank.buttons.append(b)
