@@ -96,3 +96,11 @@ def test_english_box_unchanged() -> None:
     assert rules_html(["pile.top-only"], "The rules in this step").startswith(
         "<details class='uu-rules'><summary>The rules in this step: ")
     assert rules_html(["pile.top-only"], "").startswith("<details class='uu-rules'><summary>: ")
+
+
+def test_the_german_two_player_list_cites_the_edition_that_prints_it() -> None:
+    # The German rulebook's 2-player list names the cards of another deck (none of this game's), so the German
+    # box for the removed cards must point to the English 2nd edition; the Neigh-for-each rule is in both.
+    removals = translated_words("de")["two-player.removals"]
+    assert "englischen 2. Edition" in removals.where, removals.where
+    assert "englischen" not in translated_words("de")["two-player.neigh"].where
