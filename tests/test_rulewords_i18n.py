@@ -23,9 +23,9 @@ LANGS = ("fr", "de")
 
 # Where a rule is read, by the English "where": the prefix each language uses for the same source.
 PREFIXES = {
-    "Rulebook: ": {"fr": "Livret de règles : ", "de": "Spielanleitung: "},
-    "Control & Chaos rules: ": {"fr": "Règles de Control & Chaos : ", "de": "Regeln von Control & Chaos: "},
-    "Rules wiki: ": {"fr": "Wiki des règles : ", "de": "Regel-Wiki: "},
+    "Rulebook: ": {"fr": "Livret de règles\u202f: ", "de": "Spielanleitung: "},
+    "Control & Chaos rules: ": {"fr": "Règles de Control & Chaos\u202f: ", "de": "Regeln von Control & Chaos: "},
+    "Rules wiki: ": {"fr": "Wiki des règles\u202f: ", "de": "Regel-Wiki: "},
     "A choice of this tutor": {"fr": "Un choix de ce tuteur", "de": "Eine Entscheidung dieses Tutors"},
 }
 
