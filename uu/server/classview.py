@@ -164,15 +164,27 @@ def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, fo
 
 # what starts a formula in a spreadsheet (the full-width forms too: some read them as the ASCII ones)
 FORMULA_STARTS = frozenset("=+-@\uff1d\uff0b\uff0d\uff20")
+# what shows as nothing (or as a blank) before a formula: controls, format characters (zero-width, direction
+# marks, the BOM), separators, unassigned and private code points, combining marks with no letter to sit on
+# (variation selectors, the grapheme joiner U+034F)...
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cn", "Co", "Zs", "Zl", "Zp", "Mn", "Me"})
+# ... and the letters and symbols that are drawn blank: the Hangul fillers (Unicode's default-ignorable
+# letters) and the blank Braille pattern
+BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def _invisible(ch: str) -> bool:
+    return ch.isspace() or ch in BLANK_LETTERS or unicodedata.category(ch) in INVISIBLE_CATEGORIES
 
 
 def _cell(value: Any) -> str:
     """A CSV cell a spreadsheet shows as text: one that would start a formula once its leading spaces, tabs,
     line breaks and invisible characters are skipped (spreadsheets skip some of them: `" =1+1"`,
-    `"\u00a0=SUM(1)"`) gets a leading quote, and so does one that starts with a tab or a line break."""
+    `"\u00a0=SUM(1)"`; `_invisible` errs on skipping more) gets a leading quote, and so does one that starts
+    with a tab or a line break."""
     text = "" if value is None else str(value)
-    rest = text
-    while rest and (rest[0].isspace() or unicodedata.category(rest[0]) in ("Cc", "Cf", "Zs", "Zl", "Zp")):
+    rest = text.lstrip()
+    while rest and _invisible(rest[0]):
         rest = rest[1:]
     if rest[:1] in FORMULA_STARTS or text[:1] in ("\t", "\r", "\n"):
         return "'" + text
