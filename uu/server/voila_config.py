@@ -8,7 +8,7 @@ prelaunch hook).
 Config files (a `voila.py` in the working directory, jupyter config dirs) are not read: nothing found on the
 machine can weaken this.
 
-Also for speed under load (measured with `uu bench --app`, see README): the page loads only the widget
+Also for speed under load (measured with `uu bench --app`, see docs/performance.md): the page loads only the widget
 manager's labextensions and no MathJax (19 fewer requests, 0.9 MB less per learner), and a page whose
 notebook ran while the server was busy still gets the app (`IOPUB_TIMEOUT_S`).
 """
