@@ -46,6 +46,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
 log = logging.getLogger(__name__)
@@ -184,7 +185,7 @@ def forkable(cmd: list[str]) -> bool:
 class ForkProvisioner(LocalProvisioner):
     """`LocalProvisioner`, but the standard Python kernel is forked from the zygote."""
 
-    async def launch_kernel(self, cmd: list[str], **kwargs: Any):
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
         if not forkable(cmd):
             return await super().launch_kernel(cmd, **kwargs)
         import asyncio
