@@ -29,7 +29,7 @@ from typing import Any
 
 import tornado.web
 
-from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language
+from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext
 from uu.server.classroom import CONNECTED_S, connect, learner_rows, remove_row
 
 __all__ = ["GUESSES", "GUESS_WINDOW_S", "REFRESH_S", "Guesses", "class_handlers", "page_html", "shown_names"]
@@ -142,8 +142,11 @@ def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, fo
     picker = " · ".join(
         f"<a hreflang='{x}' lang='{x}' href='class?token={e(token)}&amp;lang={x}'"
         + (" aria-current='true'>" if x == lang else ">") + f"{e(LANGUAGE_NAMES[x])}</a>" for x in LANGUAGES)
-    status = _("{count} connected now (their tutor page reported within {seconds} s). This page updates every "
-               "{refresh} s.").format(count=len(live), seconds=int(CONNECTED_S), refresh=REFRESH_S)
+    status = ngettext("{count} learner connected now (their tutor page reported within {seconds} s). This page "
+                      "updates every {refresh} s.",
+                      "{count} learners connected now (their tutor pages reported within {seconds} s). This page "
+                      "updates every {refresh} s.", len(live)).format(count=len(live), seconds=int(CONNECTED_S),
+                                                                       refresh=REFRESH_S)
     title, picker_label, heading = _("Your class: Unstable Unicorns tutor"), _("The language of the tutor"), _("Your class")
     csv_words, connected, earlier = _("Download every learner as CSV"), _("Connected"), _("Earlier in this class")
     removing = _("Remove takes a learner's row off this list; a learner whose tutor is still open comes back "
