@@ -13,7 +13,9 @@ preview, with a button that calls `on_banner`), `hint` (action ids the hint ligh
 `prompt_here` (the table's own prompt line is the screen's prompt: data-role="prompt"). The browser may also
 ask `{"type": "why", "key": k}` for a click on an element that is not lit (answered with one sentence,
 `on_why`), and `{"type": "log", "from": i}` for the log lines it has not seen (a newcomer's table).
-Everything the browser sends is checked here; nothing it sends can change the game but a legal choice.
+Everything the browser sends is checked here; nothing it sends can change the game but a legal choice. Every
+choice it sends on the table on show is answered with a new version, even when the position is the same
+(`rearm`): the browser lights nothing while it waits for one.
 """
 
 from __future__ import annotations
@@ -263,9 +265,23 @@ class TableWidget(anywidget.AnyWidget):
         if kind != "choose":
             return
         version = content.get("version")
+        sent_before = self.version
         try:
             done = self.choose(content.get("id"), version if isinstance(version, int) else -1)  # type: ignore[arg-type]
             if not done and self.on_refused is not None:
                 self.on_refused()
         except Exception:  # the page must never show a traceback; the log keeps it
             log.exception("error while applying the table's choice %r", content)
+        finally:
+            if self.version == sent_before == version:
+                # the browser waits for a table after every click it sent on the table on show; the same
+                # position again (a lesson's goal step started over, a refused or failed click) must still
+                # answer it, or nothing is lit (a click on an older table: the newer one is on its way)
+                self.rearm()
+
+    def rearm(self) -> None:
+        """Send the table on show again as a new one (a new version, nothing to play back): the browser draws
+        it and lights its actions again, whatever it was waiting for."""
+        with self.hold_sync():
+            self.replay = {}
+            self.version += 1
