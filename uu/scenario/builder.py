@@ -34,18 +34,21 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from uu.cards import catalog
 from uu.cards.localized import card_name
-from uu.cards.schema import CardType
+from uu.cards.schema import CardDef, CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import _, ngettext
 from uu.scenario.model import Scenario
 from uu.textcheck import MAX_POSITION_NAME, text_problem
+
+if TYPE_CHECKING:
+    from uu.engine.game import Game
 
 __all__ = ["BuilderError", "MAX_NAME", "PositionBuilder", "ZONES"]
 
@@ -314,7 +317,7 @@ class PositionBuilder:
 
         return scenario_to_yaml(self.to_scenario())
 
-    def build(self):  # -> Game
+    def build(self) -> Game:
         from uu.scenario.build import build_game
 
         return build_game(self.to_scenario())
@@ -412,7 +415,7 @@ class PositionBuilder:
         return _("no card named {card} in the catalog; did you mean {name} or {other}?").format(
             card=repr(card), name=repr(close[0]), other=repr(close[1]))
 
-    def _card(self, card: str, field: str):
+    def _card(self, card: str, field: str) -> CardDef:
         cat = catalog()
         if not isinstance(card, str) or card not in cat:
             raise BuilderError(field, self._unknown(card))
