@@ -55,13 +55,13 @@ IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0
            "machines reach the app")
 
 
-# Kernels kept ready by default. Measured (`uu bench --app`, README): a new learner's home is served about
+# Kernels kept ready by default. Measured (`uu bench --app`, docs/performance.md): a new learner's home is served about
 # 0.2 s faster from the pool (the kernel has started and run the notebook), and two idle forked kernels hold
 # about 50 MiB. A class arriving together gets the pool's two, and the rest start a kernel each (30 in about
 # 9 s on 2 cores).
 DEFAULT_PREHEAT = 2
 # With --class a class is expected: a class's worth of kernels waits. Measured (`uu bench --app --preheat 30`,
-# README): 30 learners opening the link together are all interactive in about 3.5 s instead of 7-8 s, since
+# docs/performance.md): 30 learners opening the link together are all interactive in about 3.5 s instead of 7-8 s, since
 # on 2 cores the 30 kernels' start and first page are some 10 s of CPU; 30 idle kernels hold about 700 MiB
 # (and the pool refills once the class has taken it, one kernel every few seconds: docs/teachers.md).
 CLASS_PREHEAT = 30

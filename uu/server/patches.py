@@ -77,7 +77,7 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
                     server, e)
         return False
 
-    def nodelay(self) -> None:
+    def nodelay(self: Any) -> None:
         try:
             self.set_nodelay(True)
         except Exception as e:  # never let the latency patch break a connection
@@ -92,7 +92,7 @@ def _run_first(cls: type, method: str, first: Callable[[Any], None], mark: str) 
     set on the class tells later calls the patch is in place."""
     original = getattr(cls, method)
 
-    async def wrapped(self, *args, **kwargs):
+    async def wrapped(self: Any, *args: Any, **kwargs: Any) -> Any:
         first(self)
         return await original(self, *args, **kwargs)
 
@@ -117,7 +117,7 @@ def wrap_result(find_owner: Callable[[], Any], name: str, after: Callable[[Any],
         return True
 
     @functools.wraps(original)
-    def wrapped(*args, **kwargs):
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
         return after(original(*args, **kwargs))
 
     setattr(owner, name, wrapped)
@@ -146,7 +146,7 @@ def patch_page_handler_cap() -> bool:
     if not inspect.iscoroutinefunction(inspect.unwrap(original)):  # under @tornado.web.authenticated
         raise TypeError("TornadoVoilaHandler.get is not a coroutine")
 
-    async def get(self, *args, **kwargs):
+    async def get(self: Any, *args: Any, **kwargs: Any) -> Any:
         path = args[0] if args else kwargs.get("path")
         # single-notebook mode: any other path is only redirected to a file (no kernel), as Voila does
         if not (getattr(self, "notebook_path", None) and path):
@@ -176,7 +176,7 @@ def patch_websocket_pace(server: str = "voila") -> bool:
         return True
     original = handler.on_message
 
-    async def on_message(self, message):
+    async def on_message(self: Any, message: str | bytes) -> Any:
         pace = self.__dict__.get("_uu_pace")
         if pace is None:
             pace = self._uu_pace = InboundPace()
@@ -205,7 +205,7 @@ def patch_websocket_seats(server: str = "voila") -> bool:
     if not inspect.iscoroutinefunction(handler.open):
         raise TypeError(f"{handler.__name__}.open is not a coroutine")
 
-    def seat(self) -> None:
+    def seat(self: Any) -> None:
         from uu.server import kernels, seats
 
         kernel_id = getattr(self, "kernel_id", None)
@@ -245,7 +245,7 @@ def _gate_pool_starts(manager_class: Any) -> bool:
         return False
     gates: dict[int, asyncio.Semaphore] = {}  # one per event loop (tests may run several)
 
-    async def initialize_gated(self, notebook_path, kernel_id=None, **kwargs):
+    async def initialize_gated(self: Any, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
         from uu.server.voila_config import learner_kernels
 
         loop = asyncio.get_running_loop()
@@ -336,7 +336,7 @@ def patch_template_cache() -> bool:
 
     from uu.server.serverspeed import cache_for  # needs jinja2: see patch_fast_dates
 
-    def with_cache(environment):
+    def with_cache(environment: Any) -> Any:
         environment.bytecode_cache = cache_for(environment)
         # the app page's own words in every language (uu/server/voila_template, uu.server.shell.page_words_json)
         from uu.server.shell import page_words_json

@@ -65,7 +65,7 @@ def _env_float(name: str, default: float) -> float:
 
 
 def _loopback(address: str) -> bool:
-    """This machine: the teacher's own browser, or a reverse proxy on it (README), through which every
+    """This machine: the teacher's own browser, or a reverse proxy on it (docs/teachers.md), through which every
     learner's page comes from 127.0.0.1, so a limit per address there would be a limit for the whole class."""
     import ipaddress
 

@@ -18,12 +18,13 @@ sees the same steps as after a game's bots. Pure Python: no ipywidgets.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.render import second_person
+from uu.table.messages import MovedCard, StepView
 from uu.table.observation import card_summary  # the one place a card becomes JSON
 
 __all__ = ["BOT_MOVES_AT_ONCE", "MAX_STEPS", "Positions", "changes_since", "play_until_person", "positions",
@@ -52,17 +53,15 @@ def _seen(game: Game, viewer: int | None, zone: str, owner: int) -> bool:
     return False  # deck, box, not placed
 
 
-def _moved(game: Game, before: Positions, viewer: int | None) -> list[dict[str, Any]]:
-    out = []
+def _moved(game: Game, before: Positions, viewer: int | None) -> list[MovedCard]:
+    out: list[MovedCard] = []
     for cid, (was, now) in enumerate(zip(before, positions(game))):
         if was == now:
             continue
         seen = _seen(game, viewer, *was) or _seen(game, viewer, *now)
-        entry: dict[str, Any] = {"from": list(was), "to": list(now)}
         # the card's text stays out (the table after the move shows it): a step is a few dozen bytes
-        entry.update({k: v for k, v in card_summary(game, cid).items() if k != "text"} if seen
-                     else {"id": None, "name": None})
-        out.append(entry)
+        shown = {k: v for k, v in card_summary(game, cid).items() if k != "text"} if seen else {"id": None, "name": None}
+        out.append(cast(MovedCard, {"from": list(was), "to": list(now), **shown}))
     return out
 
 
@@ -71,7 +70,7 @@ def _caption(game: Game, log_at: int) -> list[str]:
 
 
 def changes_since(game: Game, before: Positions | None, log_at: int, viewer: int | None,
-                  seat: int | None = None) -> dict[str, Any] | None:
+                  seat: int | None = None) -> StepView | None:
     """One step: what moved since `before` and the log lines from `log_at` on; None when nothing did."""
     if before is None or len(before) != len(game.state.zone_of) or log_at > len(game.state.log):
         return None
@@ -83,7 +82,7 @@ def changes_since(game: Game, before: Positions | None, log_at: int, viewer: int
 
 
 def play_until_person(game: Game | Callable[[], Game], choose: Chooser, is_person: Callable[[int], bool],
-                      steps: list[dict[str, Any]] | None = None, viewer: int | None = None,
+                      steps: list[StepView] | None = None, viewer: int | None = None,
                       limit: int = BOT_MOVES_AT_ONCE, apply: Callable[[Action], Any] | None = None) -> int:
     """Bots decide (`choose(game, seat)`) until a person must or the game is over; returns how many decisions
     they made. With `steps`, one step per decision is appended (see the module doc). A screen whose moves go
@@ -114,7 +113,7 @@ def play_until_person(game: Game | Callable[[], Game], choose: Chooser, is_perso
     return n
 
 
-def replay_moves(game: Game, start: int, viewer: int | None, steps: list[dict[str, Any]],
+def replay_moves(game: Game, start: int, viewer: int | None, steps: list[StepView],
                  is_person: Callable[[int], bool] | None = None) -> int:
     """Append the steps of the moves made on `game` after its first `start` (a stretch nobody recorded), as
     `play_until_person` records them: a bot's decision is a step of its own, consecutive decisions of a person
@@ -150,9 +149,9 @@ def replay_moves(game: Game, start: int, viewer: int | None, steps: list[dict[st
     return len(made)
 
 
-def _fold(steps: list[dict[str, Any]]) -> None:
+def _fold(steps: list[StepView]) -> None:
     """Keep the last MAX_STEPS - 1 steps and fold the older ones into one (their captions and moves)."""
     old = steps[: len(steps) - MAX_STEPS + 1]
-    first = {"seat": None, "yours": False, "lines": [line for s in old for line in s["lines"]][-6:],
+    first: StepView = {"seat": None, "yours": False, "lines": [line for s in old for line in s["lines"]][-6:],
              "moved": [m for s in old for m in s["moved"]]}
     steps[:] = [first, *steps[len(old):]]

@@ -21,6 +21,7 @@ from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import N_
 from uu.table.clickwhy import click_reason
+from uu.table.messages import ActionView, LogLineView, StepView, TableView
 from uu.table.observation import legal_actions, log_lines, observe
 from uu.table.replay import (
     BOT_MOVES_AT_ONCE,
@@ -47,7 +48,7 @@ class GameTable:
             self.widget.add_class(c)
         self.game: Game | None = None  # the game on show (what the browser reads the log of, clicks are about)
         self.viewer: int | None = None
-        self.steps: list[dict[str, Any]] = []  # recorded since the table on show
+        self.steps: list[StepView] = []  # recorded since the table on show
         self.going_on = False  # the bots played on from the table on show (its steps are recorded)
         # where the stretch not recorded yet starts: that game, its cards' places, log length and moves, its
         # last move (the line the stretch must go on from) and who was deciding then
@@ -64,7 +65,7 @@ class GameTable:
     def _why(self, key: str, name: str) -> str:
         return click_reason(self.game, self.viewer, key, name)
 
-    def _log(self, start: int) -> list[dict[str, Any]]:
+    def _log(self, start: int) -> list[LogLineView]:
         return [] if self.game is None else log_lines(self.game, start)
 
     def _mark(self, game: Game) -> None:
@@ -119,13 +120,13 @@ class GameTable:
             self._mark(game() if callable(game) else game)
         return n
 
-    def show(self, game: Game | None, viewer: int | None, actions: list[dict[str, Any]] | None = None,
-             observation: dict[str, Any] | None = None, continues: bool | None = None) -> None:
+    def show(self, game: Game | None, viewer: int | None, actions: list[ActionView] | None = None,
+             observation: TableView | None = None, continues: bool | None = None) -> None:
         """Draw `game` as `viewer` sees it with `actions` (default: the viewer's legal actions), playing back
         the steps since the table on show when the game goes on from it (`continues`; default: it is the
         same game object)."""
         if game is None:
-            self.widget.set_table({}, [])
+            self.widget.set_table(None, [])
             self.game, self.steps, self._before, self._marked = None, [], None, None
             return
         going_on = (game is self.game or self.going_on) if continues is None else continues
@@ -146,7 +147,7 @@ class GameTable:
         self._mark(game)
 
     @property
-    def actions(self) -> list[dict[str, Any]]:
+    def actions(self) -> list[ActionView]:
         return list(self.widget.actions)
 
     def click(self, action_id: int) -> bool:

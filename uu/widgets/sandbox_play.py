@@ -21,6 +21,7 @@ from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import _
 from uu.render import esc, result_text
+from uu.table.messages import ActionView, TableView
 from uu.table.observation import legal_actions, observe
 from uu.tutor.preview import preview_all
 from uu.tutor.sandbox import Chooser, SandboxSession
@@ -37,7 +38,7 @@ def _bot_kinds() -> list[tuple[str, str]]:
             (_("Hard bot (plays the hint)"), "hint")]
 
 
-def table_view(game: Game, viewer: int | None, mover: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def table_view(game: Game, viewer: int | None, mover: int | None) -> tuple[TableView, list[ActionView]]:
     """The table's (observation, actions) for the sandbox: `game` as `viewer` sees it (None: everything), with
     the legal actions of `mover` (the user seat deciding now; None when a bot or nobody decides).
 
@@ -49,7 +50,7 @@ def table_view(game: Game, viewer: int | None, mover: int | None) -> tuple[dict[
     if viewer == mover:
         return observe(game, mover), legal_actions(game, mover)
     obs = observe(game, None)
-    if obs.get("decision"):
+    if obs["decision"] is not None:
         # the analyst's table with a decision to make: the browser's prompt and the Neigh pile's "pass" follow
         # this flag (a user seat's choice is the user's own here)
         obs["decision"] = {**obs["decision"], "yours": True}
