@@ -9,6 +9,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from uu.i18n import _
+
 # the largest seed: 64 bits, 20 digits. A seed of thousands of digits (a position link, a pasted file) was
 # taken, and then the first time it was written out Python refused it ("Exceeds the limit (4300 digits)")
 MAX_SEED = 2**64 - 1
@@ -65,7 +67,8 @@ class Options(BaseModel):
         too_long = isinstance(value, str) and len(value.strip().lstrip("+-")) > len(str(MAX_SEED))
         out_of_range = isinstance(value, int | float) and not isinstance(value, bool) and not 0 <= value <= MAX_SEED
         if too_long or out_of_range:
-            raise ValueError(f"the seed is a whole number from 0 to {MAX_SEED:,} (20 digits at most)")
+            raise ValueError(_("the seed is a whole number from 0 to {most} (20 digits at most)")
+                             .format(most=f"{MAX_SEED:,}"))
         return value
 
     @classmethod
