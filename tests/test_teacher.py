@@ -317,6 +317,28 @@ def test_without_the_class_view_nothing_is_reported(tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
+def test_a_goal_missed_counts_as_a_wrong_move_in_the_class_view(tmp_path, monkeypatch):
+    """Lesson 1's "Win the game": a DRAW ends the turn without the goal and the step starts again on the same
+    position; the class view counts it as a wrong move (it counted none: issue 38)."""
+    from uu.engine.actions import Action
+
+    db = tmp_path / "c.sqlite3"
+    monkeypatch.setenv(CLASS_DB_ENV, str(db))
+    app = App()
+    app.classroom.kernel_id = _bound_kernel(db, new_token())
+    app.open_lesson("goal")
+    assert app.set_learner_name("Ann") is None
+    screen = app.lesson_screens["goal"]
+    while screen.runner.step.kind != "goal":
+        assert screen.click_answer()
+    step = screen.runner.progress[0]
+    screen.on_action(Action("draw"))
+    assert screen.feedback.kind == "other" and screen.runner.progress[0] == step
+    [row] = learner_rows(connect(db))
+    assert (row["step"], row["wrong"]) == (step, 1)
+    assert screen.click_answer() and screen.runner.progress[0] == step + 1  # the step still goes on
+
+
 def _bound_kernel(db: Path, seat: str) -> str:
     kernel_id = str(uuid.uuid4())
     bind_kernel(db, kernel_id, seat)
