@@ -26,6 +26,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import tornado.web
 
@@ -328,8 +329,8 @@ class ClassRemoveHandler(_ClassHandler):
         finally:
             conn.close()
         token = self.get_query_argument("token", "")
-        query = f"?token={token}&lang={self.lang()}" if token else f"?lang={self.lang()}"
-        self.redirect(f"../class{query}", status=303)
+        query = urlencode({"token": token, "lang": self.lang()} if token else {"lang": self.lang()})
+        self.redirect(f"../class?{query}", status=303)
         return None
 
 
