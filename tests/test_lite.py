@@ -206,6 +206,7 @@ def test_the_repl_page_runs_only_the_tutors_line_whatever_its_address_says() -> 
     query = _query(state)
     codes = [v for k, v in query if k == "code"]
     assert len(codes) == 1 and codes[0].startswith("import uu.lite; uu.lite.app(page=\"")
+    assert codes[0].endswith(", lang=\"fr\");")  # the tutor starts in the language the page chose
     assert "import js" not in state and "evil" not in state
     assert dict(query)["kernel"] == "python" and dict(query)["toolbar"] == "0"
     assert "execute" not in dict(query)
