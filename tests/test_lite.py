@@ -318,3 +318,24 @@ def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_
     assert class_reporter() is None
     monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite3"))
     assert isinstance(class_reporter(), ClassReporter)
+
+
+def test_the_kernels_jedi_is_an_empty_stand_in(tmp_path) -> None:
+    """The kernel installs jedi unless the preload names it; the build's stand-in installs nothing (IPython then
+    goes without code completion), and the real one is not downloaded at all."""
+    import csv
+    import io
+    import zipfile
+
+    from uu.lite.build import absent_wheel
+    from uu.lite.pins import PRELOAD, WHEELS
+
+    assert "jedi" in PRELOAD and not [w for w in WHEELS if w[0] in ("jedi", "parso")]
+    wheel = absent_wheel(tmp_path, "jedi")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert all(n.startswith("uu_lite_absent_jedi-0.dist-info/") for n in names)
+        record = next(n for n in names if n.endswith("RECORD"))
+        listed = [row[0] for row in csv.reader(io.StringIO(z.read(record).decode()))]
+    assert sorted(listed) == sorted(names)
+    assert wheel.name == "uu_lite_absent_jedi-0-py3-none-any.whl"

@@ -100,13 +100,16 @@ def _load() -> float:
     return round(os.getloadavg()[0], 2)
 
 
-def _visit(page: Any, url: str) -> tuple[float, float]:
-    """Open the home, then "Play a game" as soon as it is ready: (seconds to the home, to the game's table)."""
+def _visit(page: Any, url: str, stages: list[dict[str, int]] | None = None) -> tuple[float, float]:
+    """Open the home, then "Play a game" as soon as it is ready: (seconds to the home, to the game's table).
+    `stages` gets when each stage of the static site's loading screen began (uu/lite/page.js)."""
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
     page.locator(HOME_READY).first.wait_for(state="visible", timeout=LOAD_MS)
     page.wait_for_function("() => !document.getElementById('uu-loading')", timeout=LOAD_MS)
     home = time.perf_counter() - t0
+    if stages is not None:
+        stages.append(page.evaluate("() => window.uuLoadingTimes || {}"))
     page.locator("button.uu-play").first.click()
     page.locator(TABLE_READY).first.wait_for(state="visible", timeout=LOAD_MS)
     return home, time.perf_counter() - t0
@@ -148,6 +151,7 @@ def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | No
     out: dict[str, Any] = {"load_before": _load()}
     cold: list[tuple[float, float]] = []
     second: list[tuple[float, float]] = []
+    stages: list[dict[str, int]] = []
     outside: list[str] = []
     for run in range(runs):
         context = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -165,13 +169,13 @@ def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | No
         if served is not None:
             served.sent[0] = 0
         page = context.new_page()
-        cold.append(_visit(page, url))
+        cold.append(_visit(page, url, stages))
         if served is not None:
             out["cold_served_mib"] = round(served.sent[0] / 2**20, 1)
             served.sent[0] = 0
         page.close()
         page = context.new_page()
-        second.append(_visit(page, url))
+        second.append(_visit(page, url, stages))
         if served is not None:
             out["second_served_mib"] = round(served.sent[0] / 2**20, 1)
         if run == runs - 1 and moves:
@@ -189,6 +193,8 @@ def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | No
                table_cold_median_s=round(statistics.median(t for _, t in cold), 2),
                table_second_median_s=round(statistics.median(t for _, t in second), 2),
                requests_outside=len(outside), load_after=_load())
+    if any(stages):  # the static site: when each loading stage began, the last cold and second visits (ms)
+        out.update(stages_cold_ms=stages[-2], stages_second_ms=stages[-1])
     return out
 
 

@@ -112,10 +112,13 @@
     box.dataset.stage = state.failed ? "failed" : state.stage;
   }
   let movedAt = performance.now();
+  // when each stage began (ms since the navigation): uu.lite.bench reports where a visit's wait goes
+  const times = (window.uuLoadingTimes = { download: Math.round(movedAt) });
   function reach(stage) {
     if (STAGES.indexOf(stage) > STAGES.indexOf(state.stage)) {
       state.stage = stage;
       movedAt = performance.now();
+      times[stage] = Math.round(movedAt);
       render();
     }
   }
@@ -140,6 +143,7 @@
       while (queue.length) await fetchCounted(new URL(queue.shift(), base)).catch(() => {});
     });
     await Promise.all(lanes);
+    times.downloaded = Math.round(performance.now());
     reach("page");
   }
 
@@ -179,6 +183,7 @@
     if (app && app.offsetParent) drawnAt = drawnAt || performance.now();
     // the home is drawn first and a link's screen just after: wait for it, a few seconds at most
     if (appShown() || (drawnAt && performance.now() - drawnAt > 4000)) {
+      times.shown = Math.round(performance.now());
       box.remove();
       document.documentElement.classList.add("uu-ready");
       return;
