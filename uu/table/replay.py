@@ -24,11 +24,12 @@ from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.render import second_person
-from uu.table.messages import MovedCard, StepView
-from uu.table.observation import card_summary  # the one place a card becomes JSON
+from uu.session.steps import Step
+from uu.table.messages import MovedCard, StepView, Zone
+from uu.table.observation import card_at, card_summary  # the one place a card becomes JSON
 
 __all__ = ["BOT_MOVES_AT_ONCE", "MAX_STEPS", "Positions", "changes_since", "play_until_person", "positions",
-           "replay_moves"]
+           "replay_moves", "step_view", "steps_view"]
 
 BOT_MOVES_AT_ONCE = 5000  # a stuck-loop guard: no real game asks the bots this many decisions in a row
 MAX_STEPS = 60  # steps kept for one playback; older ones are folded into the first (a very long bot turn)
@@ -65,8 +66,8 @@ def _moved(game: Game, before: Positions, viewer: int | None) -> list[MovedCard]
     return out
 
 
-def _caption(game: Game, log_at: int) -> list[str]:
-    return [second_person(e.text) for e in game.state.log[log_at:]]
+def _caption(game: Game, log_at: int, log_to: int | None = None) -> list[str]:
+    return [second_person(e.text) for e in game.state.log[log_at:log_to]]
 
 
 def changes_since(game: Game, before: Positions | None, log_at: int, viewer: int | None,
@@ -79,6 +80,32 @@ def changes_since(game: Game, before: Positions | None, log_at: int, viewer: int
     if not lines and not moved:
         return None
     return {"seat": seat, "yours": seat is not None and seat == viewer, "lines": lines, "moved": moved}
+
+
+def step_view(game: Game, step: Step, viewer: int | None, person: Callable[[int], bool] | None = None) -> StepView:
+    """A session's recorded step as `viewer` is shown it: the log lines it wrote as its caption, and the cards
+    it moved, each without its name or id where the viewer could see it at neither end. `person`: whose moves
+    count as the viewer's own (default: the viewer's seat)."""
+    moved: list[MovedCard] = []
+    for cid, was, now in step.moved:
+        if _seen(game, viewer, *was) or _seen(game, viewer, *now):
+            zone: Zone = cast(Zone, now[0] or "box")
+            shown = {k: v for k, v in card_at(game, cid, zone, now[1]).items() if k != "text"}
+        else:
+            shown = {"id": None, "name": None}
+        moved.append(cast(MovedCard, {"from": list(was), "to": list(now), **shown}))
+    mine = person(step.seat) if person is not None else step.seat == viewer
+    return {"seat": step.seat, "yours": mine, "lines": _caption(game, step.log_from, step.log_to), "moved": moved}
+
+
+def steps_view(game: Game, steps: list[Step], viewer: int | None,
+               person: Callable[[int], bool] | None = None) -> list[StepView]:
+    """A session's steps as `viewer` is shown them, one a decision (at most MAX_STEPS: older ones folded)."""
+    out = [step_view(game, st, viewer, person) for st in steps]
+    out = [v for v in out if v["lines"] or v["moved"]]  # a decision that showed nothing has nothing to play back
+    if len(out) > MAX_STEPS:
+        _fold(out)
+    return out
 
 
 def play_until_person(game: Game | Callable[[], Game], choose: Chooser, is_person: Callable[[int], bool],
