@@ -20,6 +20,7 @@ from typing import Any
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import N_
+from uu.session import Session
 from uu.table.clickwhy import click_reason
 from uu.table.messages import ActionView, LogLineView, StepView, TableView
 from uu.table.observation import legal_actions, log_lines, observe
@@ -31,6 +32,7 @@ from uu.table.replay import (
     play_until_person,
     positions,
     replay_moves,
+    steps_view,
 )
 from uu.table.widget import TableWidget
 
@@ -61,6 +63,8 @@ class GameTable:
         self._is_person: Callable[[int], bool] | None = None  # the persons of `play_bots` (default: the viewer)
         self.widget.on_why = self._why
         self.widget.on_log = self._log
+        self._session: Session | None = None  # the session the table on show was drawn from, at drawn_version
+        self.drawn_version = -1
 
     def _why(self, key: str, name: str) -> str:
         return click_reason(self.game, self.viewer, key, name)
@@ -125,6 +129,7 @@ class GameTable:
         """Draw `game` as `viewer` sees it with `actions` (default: the viewer's legal actions), playing back
         the steps since the table on show when the game goes on from it (`continues`; default: it is the
         same game object)."""
+        self._session = None  # drawn from a game, not a session: the next session table starts afresh
         if game is None:
             self.widget.set_table(None, [])
             self.game, self.steps, self._before, self._marked = None, [], None, None
@@ -143,6 +148,20 @@ class GameTable:
         obs = observation if observation is not None else observe(game, viewer)
         acts = actions if actions is not None else legal_actions(game, viewer)
         self.widget.set_table(obs, acts, steps)
+        self.game, self.viewer, self.steps, self.going_on = game, viewer, [], False
+        self._mark(game)
+
+    def show_session(self, session: Session, viewer: int | None, actions: list[ActionView] | None = None,
+                     person: Callable[[int], bool] | None = None) -> None:
+        """Draw the session's game as `viewer` sees it with `actions` (default: the viewer's legal actions),
+        playing back the steps made since the table on show was drawn from this session (none for another
+        session, or after an undo). `person`: whose steps count as the viewer's own (default: the viewer's)."""
+        game = session.game
+        steps = session.steps_since(self.drawn_version) if session is self._session else None
+        views = steps_view(game, steps or [], viewer, person)
+        acts = actions if actions is not None else legal_actions(game, viewer)
+        self.widget.set_table(observe(game, viewer), acts, views)
+        self._session, self.drawn_version = session, session.version
         self.game, self.viewer, self.steps, self.going_on = game, viewer, [], False
         self._mark(game)
 
