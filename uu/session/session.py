@@ -75,8 +75,12 @@ UNDO_AFTER_REVEAL = N_("Undo refused: since your last move a hidden card was rev
 
 
 class Session:
-    def __init__(self, game: Game, bots: Mapping[int, BotChooser] | None = None, undo: bool = True):
+    def __init__(self, game: Game, bots: Mapping[int, BotChooser] | None = None, undo: bool = True,
+                 mover: Callable[[Action], object] | None = None):
+        """`mover` makes a legal move on `game` when something else keeps the moves (the sandbox's game tree,
+        whose game this is); by default the game pushes it itself."""
         self.game = game
+        self._mover = mover if mover is not None else game.push_legal
         self._bots: dict[int, BotChooser] = dict(bots or {})
         self.undo_allowed = undo
         self.version = 0
@@ -149,7 +153,7 @@ class Session:
         before, log_from = places(game), len(game.state.log)
         if self.is_person(seat):
             self._marks.setdefault(seat, []).append((len(game.moves), game.state.info_epoch))
-        game.push_legal(legal)
+        self._mover(legal)
         self._deciders.append(seat)
         self.version += 1
         step = step_of(game, before, log_from, seat, legal, self.version)
@@ -201,6 +205,15 @@ class Session:
         self._known_from = self.version
         self._emit(Undone(seat, taken, self.version))
         return taken
+
+    def moved_elsewhere(self) -> None:
+        """The game was changed outside the session (the sandbox's undo, redo or a jump in its tree): what it
+        recorded no longer leads to the position, so the next table is drawn afresh and nothing is undone."""
+        self.version += 1
+        self._steps.clear()
+        self._known_from = self.version
+        self._marks.clear()
+        self._first_move, self._deciders = len(self.game.moves), []
 
     # ---- listeners ------------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[SessionEvent], object]) -> Callable[[], None]:

@@ -152,15 +152,16 @@ class GameTable:
         self._mark(game)
 
     def show_session(self, session: Session, viewer: int | None, actions: list[ActionView] | None = None,
-                     person: Callable[[int], bool] | None = None) -> None:
+                     observation: TableView | None = None, person: Callable[[int], bool] | None = None) -> None:
         """Draw the session's game as `viewer` sees it with `actions` (default: the viewer's legal actions),
         playing back the steps made since the table on show was drawn from this session (none for another
-        session, or after an undo). `person`: whose steps count as the viewer's own (default: the viewer's)."""
+        session, or after an undo). `observation`: the table to draw instead of the viewer's (the sandbox's
+        analyst view). `person`: whose steps count as the viewer's own (default: the viewer's)."""
         game = session.game
         steps = session.steps_since(self.drawn_version) if session is self._session else None
         views = steps_view(game, steps or [], viewer, person)
         acts = actions if actions is not None else legal_actions(game, viewer)
-        self.widget.set_table(observe(game, viewer), acts, views)
+        self.widget.set_table(observation if observation is not None else observe(game, viewer), acts, views)
         self._session, self.drawn_version = session, session.version
         self.game, self.viewer, self.steps, self.going_on = game, viewer, [], False
         self._mark(game)
