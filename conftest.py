@@ -32,6 +32,7 @@ SHARED = {
     "tests/test_assetfiles.py": "voila_url",
     "tests/test_bench_ws.py": "voila_url",
     "tests/test_e2e.py": "voila_url",
+    "tests/test_explore_e2e.py": "voila_url",
     "tests/test_review_e2e.py": "voila_url",
     "tests/test_screen_e2e.py": "voila_url",
     "tests/test_hint.py": "tests/test_hint.py",                    # positions

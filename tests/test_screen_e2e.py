@@ -295,6 +295,30 @@ def long_press(page: Page, locator, ms: int = 800) -> None:
     page.mouse.up()
 
 
+def test_on_a_phone_the_tap_after_a_why_not_chooses_the_lit_card(page: Page, voila_url):
+    """A tap on a card that cannot be chosen opens its preview and says why not; the learner's next tap, on a
+    lit card of their hand beside the preview, closes the preview and chooses that card (it was lost: issue
+    38)."""
+    screen = open_game(page, voila_url, (390, 844), pace="off")
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true'][data-zone='nursery']").first.click()   # a Baby first
+    wait_new_table(page, screen, old)
+    hand = screen.locator(".uu-t-me [data-zone='hand'][data-legal='true']").first
+    expect(hand).to_be_visible(timeout=STEP_MS)                      # the learner's Action phase
+    unlit = screen.locator(".uu-t-opp [data-card]:not([data-legal='true'])").first
+    unlit.click()
+    expect(screen.locator(".uu-t-whynot")).to_be_visible(timeout=STEP_MS)
+    preview = screen.locator(".uu-t-preview:visible")
+    expect(preview).to_have_count(1)
+    pbox, hbox = preview.bounding_box(), hand.bounding_box()
+    assert pbox and hbox and hbox["y"] >= pbox["y"] + pbox["height"], (pbox, hbox)  # the card lies beside it
+    old = table_version(screen)
+    hand.click()
+    expect(preview).to_have_count(0)
+    expect(screen.locator(".uu-t-me [aria-pressed='true']")).to_have_count(1, timeout=STEP_MS)  # chosen: step 1
+    assert table_version(screen) == old
+
+
 def test_a_cards_preview_on_a_phone_hides_neither_the_bar_nor_the_prompt(page: Page, voila_url):
     """At 390x844 a hovered or last-tapped card opens no preview (it covered the table's bar and prompt): a long
     press opens it, placed below the bar and above the lesson's panel, and chooses nothing; a tap on a card
@@ -317,10 +341,11 @@ def test_a_cards_preview_on_a_phone_hides_neither_the_bar_nor_the_prompt(page: P
     check_preview_placed(page, screen, "a tap on a card that cannot be chosen")
     expect(screen.locator(".uu-t-whynot")).to_be_visible(timeout=STEP_MS)   # and why not, in the bar
     check_preview_placed(page, screen, "with the answer why not")
-    lit.click()                                                       # the next tap closes it and chooses nothing
+    box = screen.locator(".uu-t-preview:visible").bounding_box()      # the next tap, on the preview itself:
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # it closes, nothing is chosen
     expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)
     page.wait_for_timeout(500)
-    assert table_version(screen) == old
+    assert table_version(screen) == old and screen.locator(".uu-t [aria-pressed='true']").count() == 0
     lit.click()                                                       # a tap on a lit card chooses it, no preview
     wait_new_table(page, screen, old)
     expect(screen.locator(".uu-t-preview:visible")).to_have_count(0)

@@ -56,6 +56,33 @@ def test_a_failing_callback_is_logged_not_raised(caplog):
     assert "engine said no" in caplog.text
 
 
+def test_every_click_on_the_table_on_show_gets_a_new_table_even_the_same_position():
+    """The browser lights nothing once it has sent a click, until a new version comes: a lesson's goal step
+    started over shows the very same position, and must still be sent again (issue 38)."""
+    game = new_game(["You", "Ben"], seed=4)
+    viewer = game.pending.player
+    w = TableWidget(game, viewer=viewer)
+    w.on_choose = lambda _i: w.show(game, viewer)  # the move taken back: the same table again
+    actions, v = list(w.actions), w.version
+    w._on_message(w, {"type": "choose", "id": 0, "version": v}, [])
+    assert w.version == v + 1 and w.actions == actions and w.replay == {}
+    w._on_message(w, {"type": "choose", "id": len(actions), "version": w.version}, [])  # no such action
+    assert w.version == v + 2
+    w.on_choose = lambda _i: 1 / 0  # a failing callback: logged, and the table is sent again
+    w._on_message(w, {"type": "choose", "id": 0, "version": w.version}, [])
+    assert w.version == v + 3
+    w._on_message(w, {"type": "choose", "id": 0, "version": v}, [])  # an older table's: a newer one is there
+    assert w.version == v + 3
+
+    def apply(i: int) -> None:
+        game.apply(game.legal_actions[i])
+        w.show(game, viewer)
+
+    w.on_choose = apply
+    w._on_message(w, {"type": "choose", "id": 0, "version": w.version}, [])  # a real move: one new table
+    assert w.version == v + 4 and w.actions != actions
+
+
 def test_traits_follow_the_game_after_a_move():
     game = new_game(["You", "Ben"], seed=4)
     viewer = game.pending.player

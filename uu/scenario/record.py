@@ -28,6 +28,7 @@ from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.i18n import language
+from uu.i18n.validation import validation_message
 
 __all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "RecordError", "RecordedAction", "RecordedMove", "record_of",
            "load_record", "parse_record", "record_for", "replay"]
@@ -161,7 +162,7 @@ def parse_record(text: str, where: str = "<text>") -> GameRecord:
     except ValidationError as e:
         first = e.errors()[0]
         loc = ".".join(str(x) for x in first["loc"])
-        raise RecordError(f"{where}: {loc}: {first['msg']}") from None
+        raise RecordError(f"{where}: {loc}: {validation_message(first)}") from None
 
 
 def load_record(path: str | Path) -> GameRecord:

@@ -218,7 +218,7 @@ function render({ model, el }) {
       // a click off the gesture under way starts again from that element, if a gesture starts there
       clicks = [];
       if (!nextKeys().has(key)) {
-        if (el && narrow() && el.querySelector(":scope > .uu-t-preview")) openPreview(el);  // a look at it
+        if (el && narrow() && el.querySelector(":scope > .uu-t-preview")) openPreview(el, true);  // a look at it
         mark();
         if (actions().length) model.send({ type: "why", key, name: name || "" });  // answered in one sentence
         return;
@@ -255,6 +255,8 @@ function render({ model, el }) {
         if (!d.open) { d.open = true; d.setAttribute("data-unfolded", ""); }
       } else if (d.hasAttribute("data-unfolded")) { d.open = false; d.removeAttribute("data-unfolded"); }
     }
+    // the page's contract: a choice was sent and the table waits for the next one (nothing is lit meanwhile)
+    flag(root, "data-waiting", waiting);
     const status = root.querySelector(".uu-t-status");
     if (status) {
       const text = statusText(legal);
@@ -402,8 +404,10 @@ function render({ model, el }) {
   // There a hover never opens it: a finger's last tap leaves the card hovered, and the preview, docked at the
   // top of the window, hid the table's bar and its prompt. A long press on a card (or a right click), or a tap
   // on a card that cannot be chosen now, opens it between the bar and the bottom of the table (above the
-  // lesson's panel: table.css); the next tap anywhere closes it and, on the table, chooses nothing.
+  // lesson's panel: table.css); the next tap anywhere closes it and, on the table, chooses nothing (but after a
+  // tap on a card that cannot be chosen: see onAnyPointerDown).
   let opened = null;        // the card whose preview is open
+  let openedByTap = false;  // opened by a tap on a card that cannot be chosen (not a long press)
   let press = null;         // {card, x, y, timer} while a press may become a long one
   let swallow = false;      // the click of this tap chooses nothing (it ended a long press or closed a preview)
 
@@ -417,11 +421,12 @@ function render({ model, el }) {
     root.style.setProperty("--uu-pv-max", `${Math.round(Math.max(120, bottom - top))}px`);
   }
 
-  function openPreview(card) {
+  function openPreview(card, byTap = false) {
     closePreview();
     placePreview();
     card.setAttribute("data-preview", "open");
     opened = card;
+    openedByTap = byTap;
   }
 
   function closePreview() {
@@ -445,12 +450,21 @@ function render({ model, el }) {
     }, LONG_PRESS_MS) };
   }
 
-  // every tap starts fresh; one while a preview is open closes it (capture: before anything acts on it)
+  // every tap starts fresh; one while a preview is open closes it (capture: before anything acts on it), and
+  // chooses nothing after a long press (a look asked for). After a tap on a card that cannot be chosen (its why
+  // not, and a look at it), a tap on a lit element beside the preview also chooses that element: the learner
+  // read why and tapped the card to choose, which must not take two taps. A tap on the preview itself (it lets
+  // taps through to what lies under it) only closes it.
   const onAnyPointerDown = (ev) => {
     swallow = false;
     if (!opened) return;
+    const shown = opened.querySelector(":scope > .uu-t-preview");
+    const r = shown ? shown.getBoundingClientRect() : null;
+    const onPreview = !!r && r.width > 0 && ev.clientX >= r.left && ev.clientX <= r.right &&
+      ev.clientY >= r.top && ev.clientY <= r.bottom;
+    const lit = ev.target.closest && ev.target.closest("[data-legal='true']");
     closePreview();
-    if (root.contains(ev.target)) swallow = true;
+    if (root.contains(ev.target) && (onPreview || !lit || !openedByTap)) swallow = true;
   };
 
   // What the last draw built and may keep: the scrolling box, and the opponents' seats, the middle and the

@@ -13,7 +13,9 @@ preview, with a button that calls `on_banner`), `hint` (action ids the hint ligh
 `prompt_here` (the table's own prompt line is the screen's prompt: data-role="prompt"). The browser may also
 ask `{"type": "why", "key": k}` for a click on an element that is not lit (answered with one sentence,
 `on_why`), and `{"type": "log", "from": i}` for the log lines it has not seen (a newcomer's table).
-Everything the browser sends is checked here; nothing it sends can change the game but a legal choice.
+Everything the browser sends is checked here; nothing it sends can change the game but a legal choice. Every
+choice it sends on the table on show is answered with a new version, even when the position is the same
+(`rearm`): the browser lights nothing while it waits for one.
 """
 
 from __future__ import annotations
@@ -274,6 +276,7 @@ class TableWidget(anywidget.AnyWidget):
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
         message = parse_browser_message(content)  # None: not one of the four messages a table sends
+        sent_before = self.version
         try:
             if isinstance(message, BannerMessage):
                 if self.on_banner is not None and message.version == self.version:
@@ -290,3 +293,16 @@ class TableWidget(anywidget.AnyWidget):
                 self.on_refused()  # a click naming no action on show: said as a stale one, nothing changes
         except Exception:  # the page must never show a traceback; the log keeps it
             log.exception("error while answering the table's message %r", content)
+        if isinstance(content, dict) and content.get("type") == "choose" and \
+                content.get("version") == sent_before == self.version:
+            # the browser waits for a table after every click it sent on the table on show; the same position
+            # again (a lesson's goal step started over, a refused or failed click) must still answer it, or
+            # nothing is lit (a click on an older table: the newer one is on its way)
+            self.rearm()
+
+    def rearm(self) -> None:
+        """Send the table on show again as a new one (a new version, nothing to play back): the browser draws
+        it and lights its actions again, whatever it was waiting for."""
+        with self.hold_sync():
+            self.replay = {}
+            self.version += 1

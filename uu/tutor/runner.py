@@ -17,8 +17,9 @@
 
 Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (refused, nothing
 changed; `fb.refused` is the move: `uu.words.lesson.LessonRunner` says why), "other" (legal, but not what the
-step asks: played out on a copy, `fb.preview` is the table after it, the live game as before), "info" (a page
-step, a goal not reached yet, a finished lesson). `fb.log`: the log entries of the move and the bots.
+step asks: played out on a copy, `fb.preview` is the table after it, the live game as before; also a goal step's
+turn that ended without the goal, which starts the step again, with no preview), "info" (a page step, a goal
+not reached yet, a finished lesson). `fb.log`: the log entries of the move and the bots.
 
 After the learner's right move (or Next on a page) the step is completed: its scripted `bots:` moves are made
 (matched like scenario steps; other players' response windows before them are passed and single-action
@@ -454,7 +455,9 @@ class LessonRunner:
                 not self._others_played_since(self._goal_log):
             return Feedback(True, "info", _("Done. Keep going: the goal is not reached yet."), list(st.rules))
         self._back_to(self.index)
-        return Feedback(False, "info", _(GOAL_MISSED), list(st.rules))
+        # a legal move that is not what the step asks ("other": the class view counts it as a wrong move); the
+        # turn it ended was played out and taken back, so there is no table to preview
+        return Feedback(False, "other", _(GOAL_MISSED), list(st.rules))
 
     def _others_played_since(self, start: int) -> bool:
         """Has another player's turn begun since log entry `start`? (An extra turn of the learner's has not.)"""

@@ -72,7 +72,7 @@ class SandboxSession:
         self.hint_seconds = hint_seconds
         self.hint_deals = hint_deals
         self.auto = auto
-        self.builder = PositionBuilder(list(players) if players else DEFAULT_NAMES[:3])
+        self.builder = PositionBuilder(list(players) if players else DEFAULT_NAMES[:3], _("What-if position"))
         if not players:  # like the start of a game: a Baby in every Stable
             babies = [d.name for d in catalog() if d.type is CardType.BABY]
             for p, baby in zip(self.builder.players, babies):
@@ -246,18 +246,21 @@ class SandboxSession:
                 try:
                     value = int(text)
                 except ValueError:
-                    self.field_errors = {f"options.{key}": f"{text!r}: a whole number, or empty for the default"}
+                    self.field_errors = {f"options.{key}": _("{text}: a whole number, or empty for the default").format(
+                        text=repr(text))}
                     return False
         return self._change(lambda: self.builder.set_option(key, value), "options")
 
     def set_rest(self, rest: Any) -> bool:
         return self._change(lambda: self.builder.set_rest(rest), "rest")
 
-    def load_yaml(self, text: str, path: str = "pasted YAML") -> bool:
+    def load_yaml(self, text: str, path: str | None = None) -> bool:
         """A scenario's position becomes the one being built; on an error `load_message` says what is wrong
         (with its line numbers) and nothing changes."""
+        path = path or _("pasted YAML")
         if len(text.encode("utf-8", "replace")) > MAX_UPLOAD:
-            self.load_message = f"{path}: the text is too long (at most {MAX_UPLOAD // 1024} KB)"
+            self.load_message = f"{path}: " + _("the text is too long (at most {limit} kB)").format(
+                limit=MAX_UPLOAD // 1024)
             return False
         try:
             b = PositionBuilder.from_yaml(text, path)
@@ -276,7 +279,8 @@ class SandboxSession:
     def read_upload(self, name: str, data: bytes) -> str | None:
         """An uploaded file's text, or None with `load_message` saying why it is refused."""
         if len(data) > MAX_UPLOAD:
-            self.load_message = f"{name}: the file is too large (at most {MAX_UPLOAD // 1024} KB)"
+            self.load_message = f"{name}: " + _("the file is too large (at most {limit} kB)").format(
+                limit=MAX_UPLOAD // 1024)
             return None
         try:
             return decode(data, name)
@@ -295,7 +299,7 @@ class SandboxSession:
         try:
             b = PositionBuilder.from_game(g)
         except NotExportable as e:
-            self.message = ("illegal", f"This position cannot be edited: {e}")
+            self.message = ("illegal", _("This position cannot be edited: {reason}").format(reason=e))
             return False
         self.builder = b
         self.builder_serial += 1

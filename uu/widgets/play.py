@@ -68,13 +68,14 @@ HIDDEN = "none"
 # Pyodide kernel of the static build, docs/static-build.md)
 SHOWN = ""
 MAX_SEED = 2**31 - 1
+DEFAULT_NAME = "You"  # the engine's name for the learner's seat (uu.engine.movetext); shown translated
 
 
 class PlaySettings(BaseModel):
     """What the settings controls may ask for (validated: a client can set widget values to anything).
     `seed` None: a new deal every game."""
 
-    name: str = Field(default="You", max_length=MAX_PLAYER_NAME)
+    name: str = Field(default=DEFAULT_NAME, max_length=MAX_PLAYER_NAME)
     players: int = Field(default=3, ge=2, le=8)
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
     seed: int | None = Field(default=None, ge=0, le=MAX_SEED)
@@ -87,7 +88,7 @@ class PlaySettings(BaseModel):
         if problem:
             raise ValueError(problem)
         v = " ".join(v.split())
-        return v or "You"
+        return v or DEFAULT_NAME
 
 
 def seat_names(learner: str, players: int) -> list[str]:
@@ -98,7 +99,7 @@ def seat_names(learner: str, players: int) -> list[str]:
 class PlayScreen(ScreenBase):
     LEARNER = 0
 
-    def __init__(self, players: int = 3, seed: int | None = None, name: str = "You",
+    def __init__(self, players: int = 3, seed: int | None = None, name: str = DEFAULT_NAME,
                  targeting: str = "declare-first", delay: float = 0.9, step_mode: bool = False,
                  level: str = "normal", on_home: Callable[[], Any] | None = None,
                  on_review: Callable[[GameRecord, int], Any] | None = None, **kwargs: Any):
@@ -112,7 +113,9 @@ class PlayScreen(ScreenBase):
         self.deal_seed = 0  # the seed of the game on the table
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
 
-        self.name_input = widgets.Text(value=name, description=_("Your name"), layout=widgets.Layout(width="16em"))
+        # the default seat name is a word of the interface: shown in the learner's language ("Toi", "Du")
+        self.name_input = widgets.Text(value=_(DEFAULT_NAME) if name == DEFAULT_NAME else name,
+                                       description=_("Your name"), layout=widgets.Layout(width="16em"))
         self.name_input.add_class("uu-name")
         self.players_input = widgets.Dropdown(options=list(range(2, 9)), value=max(2, min(8, players)),
                                               description=_("Players"), layout=widgets.Layout(width="10em"))
@@ -188,7 +191,9 @@ class PlayScreen(ScreenBase):
     # ---- game control ------------------------------------------------------------------------------
     def settings(self) -> PlaySettings:
         try:
-            return PlaySettings(name=self.name_input.value, players=self.players_input.value,
+            # the translated default ("Toi") is the engine's "You" again, so a change of language follows it
+            name = DEFAULT_NAME if self.name_input.value.strip() == _(DEFAULT_NAME) else self.name_input.value
+            return PlaySettings(name=name, players=self.players_input.value,
                                 targeting=self.targeting_input.value,
                                 seed=self.seed_input.value if self.fixed_seed_input.value else None,
                                 level=self.level_input.value)

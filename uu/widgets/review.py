@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from uu.bots.search import DEFAULT_SECONDS
 from uu.i18n import _
+from uu.i18n.typography import colon
 from uu.render import esc
 from uu.scenario.record import GameRecord
 from uu.tutor.review import Review, openable_position, review
@@ -119,7 +120,7 @@ class ReviewScreen(ScreenBase):
         result = f" {esc(r.result)}." if r.result else ""
         words = esc(_("{good} of your {count} decisions were as good as the best move the hint engine found; the "
                       "others are marked, with the clearly better move.")).format(good=good, count=len(r.decisions))
-        self.summary.value = f"<p><b>{esc(r.player_name)}</b>:{result} {words}</p>"
+        self.summary.value = f"<p><b>{esc(r.player_name)}</b>{colon().rstrip()}{result} {words}</p>"
         self.chart.value = f"<figure style='margin:4px 0'>{chart_svg(r)}</figure>"
         points = "".join(f"<li>{esc(turning_point_words(r, t))}</li>" for t in r.turning_points)
         self.turning.value = ("<h3 style='margin:8px 0 2px'>" + esc(_("Turning points")) + "</h3>"
