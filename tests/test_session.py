@@ -9,12 +9,41 @@ import pytest
 
 from uu.bots import RandomBot
 from uu.engine import new_game
+from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.errors import IllegalAction
 from uu.engine.game import Game
+from uu.render import second_person
 from uu.session import ChoiceRefused, Moved, NotYourDecision, Session, StaleChoice, Undone, UndoRefused
 from uu.session.session import STEPS_KEPT
-from uu.table.replay import changes_since, positions, step_view
+from uu.table.observation import card_summary
+from uu.table.replay import MAX_STEPS, step_view, steps_view
+
+
+def positions(game: Game) -> list[tuple[str, int]]:
+    s = game.state
+    return list(zip(s.zone_of, s.owner_of))
+
+
+def changes_since(game: Game, before: list[tuple[str, int]], log_at: int, viewer: int | None,
+                  seat: int) -> dict[str, object] | None:
+    """The oracle: what the table's replay showed of one decision before sessions recorded steps (the cards
+    that moved since `before`, named only where the viewer saw them at one end, and the log lines since)."""
+    def seen(zone: str, owner: int) -> bool:
+        if zone in ("stable", "discard", "nursery", "pile", "limbo"):
+            return True
+        return zone == "hand" and (viewer is None or owner == viewer or q.hand_visible(game.state, owner))
+
+    moved = []
+    for cid, (was, now) in enumerate(zip(before, positions(game))):
+        if was != now:
+            shown = ({k: v for k, v in card_summary(game, cid).items() if k != "text"}
+                     if seen(*was) or seen(*now) else {"id": None, "name": None})
+            moved.append({"from": list(was), "to": list(now), **shown})
+    lines = [second_person(e.text) for e in game.state.log[log_at:]]
+    if not lines and not moved:
+        return None
+    return {"seat": seat, "yours": seat == viewer, "lines": lines, "moved": moved}
 
 
 def table(seed: int = 3, players: int = 3, persons: frozenset[int] = frozenset({0})) -> Session:
@@ -145,3 +174,18 @@ def test_a_failing_listener_does_not_stop_the_move_or_the_others(caplog: pytest.
     stop()
     s.choose(s.decider or 0, 0, s.version)
     assert len(heard) == 1
+
+
+def test_a_long_stretch_plays_back_its_last_steps_and_folds_the_older_ones() -> None:
+    s = table(2, 3, frozenset())
+    bot = RandomBot(2)
+    while s.game.pending is not None and s.version < 300:
+        s.push(bot.choose(s.game))
+    steps = s.steps_since(0)
+    assert steps is not None and len(steps) == s.version
+    shown = [step_view(s.game, st, 0) for st in steps]
+    shown = [v for v in shown if v["lines"] or v["moved"]]
+    assert len(shown) > MAX_STEPS
+    played = steps_view(s.game, steps, 0)
+    assert len(played) == MAX_STEPS and played[0]["seat"] is None   # the older ones, folded into the first
+    assert played[1:] == shown[-(MAX_STEPS - 1):]

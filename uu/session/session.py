@@ -25,7 +25,9 @@ __all__ = ["BOT_MOVES_AT_ONCE", "BotChooser", "ChoiceRefused", "Moved", "NotYour
            "SessionEvent", "StaleChoice", "UndoRefused", "Undone"]
 
 log = logging.getLogger(__name__)
-BotChooser = Callable[[Game, int], Action]  # (the game, the bot's seat) -> one of the legal actions
+# (the game, the bot's seat) -> one of the legal actions, or None: that bot waits, and the loop stops there (a
+# lesson's script that has no move for it, a play-out that ends with the turn)
+BotChooser = Callable[[Game, int], Action | None]
 BOT_MOVES_AT_ONCE = 5000  # a stuck-loop guard: no real game asks the bots this many decisions in a row
 STEPS_KEPT = 400  # steps kept for screens that are behind; one further behind draws the table afresh
 
@@ -76,10 +78,15 @@ UNDO_AFTER_REVEAL = N_("Undo refused: since your last move a hidden card was rev
 
 class Session:
     def __init__(self, game: Game, bots: Mapping[int, BotChooser] | None = None, undo: bool = True,
-                 mover: Callable[[Action], object] | None = None):
+                 mover: Callable[[Action], object] | None = None, follows: Session | None = None):
         """`mover` makes a legal move on `game` when something else keeps the moves (the sandbox's game tree,
-        whose game this is); by default the game pushes it itself."""
+        whose game this is); by default the game pushes it itself. `follows`: the session this one goes on from
+        (a lesson step with a position of its own): a screen that drew that one plays its last steps back
+        before it draws this one."""
         self.game = game
+        self.follows = follows
+        if follows is not None:
+            follows.follows = None  # one step back is all a screen plays back: no chain of old games is kept
         self._mover = mover if mover is not None else game.push_legal
         self._bots: dict[int, BotChooser] = dict(bots or {})
         self.undo_allowed = undo
@@ -140,10 +147,14 @@ class Session:
         return action
 
     def push(self, action: Action) -> Action:
-        """The pending decision answered with `action`, whoever decides (a script, a test, a notebook): the
-        engine's `find` judges it (malformed, illegal and ambiguous moves raise its errors, nothing changes)."""
+        """The pending decision answered with `action`, whoever decides (a script, a test, a notebook, a lesson's
+        referee): the engine's `find` judges any action that is not one of the decision's own (malformed,
+        illegal and ambiguous moves raise its errors, nothing changes)."""
         d = self.game.pending
-        legal = self.game.find(action)  # raises GameOver when there is no decision
+        # one of the decision's own legal actions is taken as it is (a click already named it by its index)
+        legal = next((a for a in d.actions if a is action), None) if d is not None else None
+        if legal is None:
+            legal = self.game.find(action)  # raises GameOver when there is no decision
         assert d is not None
         self._push(d.player, legal)
         return legal
@@ -171,6 +182,8 @@ class Session:
             if d is None or d.player not in self._bots:
                 break
             chosen = self._bots[d.player](self.game, d.player)
+            if chosen is None:
+                break
             # a bot's choice is normally one of the legal actions themselves; anything else is judged
             legal = next((a for a in d.actions if a is chosen), None) or self.game.find(chosen)
             self._push(d.player, legal)
