@@ -20,6 +20,7 @@ import statistics
 import sys
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +28,29 @@ CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
 LEGAL = ".uu-play-screen .uu-t [data-legal='true']"
 
 
+def site_headers(site: Path) -> list[tuple[str, str]]:
+    """The headers the site's `_headers` file asks for every path (`/*`), as Netlify or Cloudflare Pages send them."""
+    path = site / "_headers"
+    out: list[tuple[str, str]] = []
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("  ") and ":" in line:
+                name, value = line.strip().split(":", 1)
+                out.append((name.strip(), value.strip()))
+    return out
+
+
 class _Counting(http.server.SimpleHTTPRequestHandler):
-    """`python3 -m http.server`'s handler, counting the bytes of every file it sends."""
+    """`python3 -m http.server`'s handler, counting the bytes of every file it sends, and sending the headers of
+    the site's `_headers` file when `headers` is set (a host that honours it)."""
 
     sent: list[int] = [0]
+    headers_sent: list[tuple[str, str]] = []
+
+    def end_headers(self) -> None:
+        for name, value in self.headers_sent:
+            self.send_header(name, value)
+        super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         while chunk := source.read(64 * 1024):
@@ -41,11 +61,29 @@ class _Counting(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Counting, directory=str(site))
+@dataclass
+class Served:
+    """A folder served from a thread (`serve`): its address, and the bytes of files sent so far (`sent[0]`)."""
+
+    server: http.server.ThreadingHTTPServer
+    url: str
+    sent: list[int]
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def serve(site: Path, headers: bool = True) -> Served:
+    """The folder served on 127.0.0.1 (a free port) from a thread. `headers`: as a host that honours `_headers`
+    serves it."""
+    sent = [0]
+    handler_class = type("Handler", (_Counting,), {"headers_sent": site_headers(site) if headers else [],
+                                                   "sent": sent})
+    handler = functools.partial(handler_class, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return Served(server, f"http://127.0.0.1:{server.server_address[1]}/", sent)
 
 
 def _move(page: Any) -> float:
@@ -74,7 +112,8 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
     files = [p for p in site.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     out: dict[str, Any] = {"site_files": len(files), "site_mib": round(size / 2**20, 1)}
-    server, url = _serve(site)
+    served = serve(site)
+    url = served.url
     loads: list[float] = []
     try:
         with sync_playwright() as pw:
@@ -82,7 +121,7 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
             for run in range(runs):
                 context = browser.new_context(viewport={"width": 1280, "height": 800})
                 outside: list[str] = []
-                _Counting.sent[0] = 0
+                served.sent[0] = 0
 
                 def route(r: Any, outside: list[str] = outside) -> None:
                     if r.request.url.startswith(url):
@@ -103,7 +142,7 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
                 page.goto(url + "?lesson=goal", wait_until="commit")
                 page.locator(".uu-lesson.uu-lesson-goal .uu-t").wait_for(timeout=300_000)
                 loads.append(time.perf_counter() - t0)
-                out.update(requests_seen=len(requests), served_mib=round(_Counting.sent[0] / 2**20, 1),
+                out.update(requests_seen=len(requests), served_mib=round(served.sent[0] / 2**20, 1),
                            requests_outside=len(outside))
                 if run == runs - 1:  # the clicks, in the last page
                     page.locator("button.uu-nav-home").click()
@@ -114,7 +153,7 @@ def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
                 context.close()
             browser.close()
     finally:
-        server.shutdown()
+        served.stop()
     out.update(runs=runs, lesson_visible_cold_s=[round(x, 1) for x in loads],
                lesson_visible_cold_median_s=round(statistics.median(loads), 1))
     return out

@@ -68,6 +68,7 @@ WHEELS: list[tuple[str, str, list[str], list[str]]] = [
 ]
 WASM = {"pydantic-core"}  # wheels built for Pyodide (PYODIDE_ABI)
 REPACKED = {"pyyaml"}  # Linux wheels repacked as pure Python
-# What the page loads before the kernel starts (with their `depends`, all in parallel); the kernel itself then
-# installs only its own small wheels (pyodide-kernel, ipykernel's stand-in) from the site.
-PRELOAD = ["micropip", "comm", "jedi", "ipython", "uu-tutor"]
+# What the page loads before the kernel starts (with their `depends`, all in parallel), the kernel's own wheels
+# (piplite, pyodide-kernel, ipykernel's stand-in; uu/lite/build.py `KERNEL_WHEELS`) included: the kernel then
+# installs nothing one by one after Python starts.
+PRELOAD = ["micropip", "piplite", "comm", "jedi", "ipython", "ipykernel", "pyodide-kernel", "uu-tutor"]
