@@ -15,7 +15,9 @@ import logging
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from uu.bots.hint import HintResult, hint
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import N_
@@ -227,6 +229,13 @@ class Session:
         self._known_from = self.version
         self._marks.clear()
         self._first_move, self._deciders = len(self.game.moves), []
+
+    def hint(self, seat: int, **budget: Any) -> HintResult:
+        """The hint for `seat`'s decision now (`uu.bots.hint.hint`; `budget`: its deals, seconds, progress):
+        every screen asks through here. Raises `NotYourDecision` when the seat does not decide."""
+        if self.decider != seat:
+            raise NotYourDecision(NOT_YOURS)
+        return hint(self.game, seat, **budget)
 
     # ---- listeners ------------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[SessionEvent], object]) -> Callable[[], None]:

@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
-from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult, hint
+from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult
 from uu.bots.registry import Bot, make_bot
 from uu.cards import catalog
 from uu.cards.schema import CardType
@@ -452,7 +452,9 @@ class SandboxSession:
             self.message = ("other", _("A hint is for a decision of one of your seats."))
             return False
         self.hint_result = None
-        self.hint_result = hint(g, deals=self.hint_deals, seconds=self.hint_seconds, progress=progress)
+        assert self.play is not None and g.pending is not None
+        self.hint_result = self.play.hint(g.pending.player, deals=self.hint_deals, seconds=self.hint_seconds,
+                                          progress=progress)
         self.hint_node = self.timeline.current_id if self.timeline is not None else None
         return True
 

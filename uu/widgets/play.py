@@ -40,7 +40,6 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from uu.bots.hint import hint
 from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
@@ -328,7 +327,8 @@ class PlayScreen(ScreenBase):
             self.message = ("info", _("Only one move is possible here, so there is nothing to weigh."))
             return
         self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
-        result = hint(g)
+        assert self.session is not None
+        result = self.session.hint(self.LEARNER)
         self.hint_box.value = ("<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {hint_html(result)}</div>")
         # light the hinted move on the table (with the other when the estimate cannot tell them apart)
         lit = [result.best] if result.clear else result.simulated[:2]
