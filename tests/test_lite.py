@@ -206,6 +206,7 @@ def test_the_repl_page_runs_only_the_tutors_line_whatever_its_address_says() -> 
     query = _query(state)
     codes = [v for k, v in query if k == "code"]
     assert len(codes) == 1 and codes[0].startswith("import uu.lite; uu.lite.app(page=\"")
+    assert codes[0].endswith(", lang=\"fr\");")  # the tutor starts in the language the page chose
     assert "import js" not in state and "evil" not in state
     assert dict(query)["kernel"] == "python" and dict(query)["toolbar"] == "0"
     assert "execute" not in dict(query)
@@ -317,3 +318,24 @@ def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_
     assert class_reporter() is None
     monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite3"))
     assert isinstance(class_reporter(), ClassReporter)
+
+
+def test_the_kernels_jedi_is_an_empty_stand_in(tmp_path) -> None:
+    """The kernel installs jedi unless the preload names it; the build's stand-in installs nothing (IPython then
+    goes without code completion), and the real one is not downloaded at all."""
+    import csv
+    import io
+    import zipfile
+
+    from uu.lite.build import absent_wheel
+    from uu.lite.pins import PRELOAD, WHEELS
+
+    assert "jedi" in PRELOAD and not [w for w in WHEELS if w[0] in ("jedi", "parso")]
+    wheel = absent_wheel(tmp_path, "jedi")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert all(n.startswith("uu_lite_absent_jedi-0.dist-info/") for n in names)
+        record = next(n for n in names if n.endswith("RECORD"))
+        listed = [row[0] for row in csv.reader(io.StringIO(z.read(record).decode()))]
+    assert sorted(listed) == sorted(names)
+    assert wheel.name == "uu_lite_absent_jedi-0-py3-none-any.whl"

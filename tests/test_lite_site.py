@@ -172,6 +172,7 @@ LOOK_JS = """() => {
   return {code, loading: shown(box), says: shown(box) ? box.innerText : '',
           bar: box ? Number(box.querySelector('.uu-loading-bar')?.getAttribute('aria-valuenow') || 0) : null,
           app: shown(document.querySelector('.uu-app .uu-home-screen')),
+          lang: document.querySelector('.uu-lang-picker select')?.value || null,
           kernelName: /Pyodide|Python \\(|In \\[/.test(text)};
 }"""
 
@@ -201,6 +202,7 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
             break
         time.sleep(1)
     assert looks and looks[-1]["app"], looks[-3:]
+    assert looks[-1]["lang"] == "Français"  # the tutor is shown in the learner's language at once, not redrawn in it
     assert [look["code"] for look in looks if look["code"]] == []
     assert not any(look["kernelName"] for look in looks)
     # the tutor's page all along: its loading screen, or the tutor itself (the entry page may be blank a moment)

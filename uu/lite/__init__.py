@@ -101,9 +101,10 @@ def _preread() -> None:
         preread(json.loads(table.read_text(encoding="utf-8")))
 
 
-def app(start: str = "home", page: str | None = None) -> Any:
+def app(start: str = "home", page: str | None = None, lang: str | None = None) -> Any:
     """Show the tutor in the REPL's output (the static site's code cell). Returns the `App`. `page`: the loading
-    screen's name for its page (uu/lite/page.js), told how far the start is."""
+    screen's name for its page (uu/lite/page.js), told how far the start is; `lang`: the language the page chose
+    as the App will once the browser reports (a link's, the saved one, the browser's), to start in."""
     loading_stage(page, "import")
     import anywidget
     import ipywidgets as widgets
@@ -121,7 +122,7 @@ def app(start: str = "home", page: str | None = None) -> Any:
     send_comm_as_json()
     _preread()
     loading_stage(page, "app")
-    the_app = LiteApp(start=start)
+    the_app = LiteApp(start=start, lang=lang)
     loading_stage(page, "draw")
     display(widgets.VBox([ScrollTop(), the_app], layout=widgets.Layout(width="100%")))
     return the_app

@@ -195,6 +195,26 @@ def kernel_wheels(env: Path, out_dir: Path) -> dict[str, tuple[Path, list[str], 
     return found
 
 
+def absent_wheel(out_dir: Path, name: str) -> Path:
+    """An empty wheel for the lock entry `name`: a package the kernel insists on installing and the tutor never
+    uses (jedi: code completion), installed as nothing, so `import jedi` fails and IPython goes without it."""
+    dist = f"uu_lite_absent_{name.replace('-', '_')}"
+    info = f"{dist}-0.dist-info"
+    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0\n".encode(),
+             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: uu.lite.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    target = out_dir / f"{dist}-0-py3-none-any.whl"
+    rows = []
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in files.items():
+            z.writestr(_fixed_info(path), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append([path, f"sha256={digest}", str(len(data))])
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows + [[f"{info}/RECORD", "", ""]])
+        z.writestr(_fixed_info(f"{info}/RECORD"), buf.getvalue())
+    return target
+
+
 def project_wheel(env: Path, out_dir: Path) -> Path:
     """This repository as a wheel (its dependencies are the lock's business, not pip's)."""
     for old in out_dir.glob("uu_tutor-*.whl"):
@@ -375,6 +395,7 @@ def build(out: Path, cache: Path) -> Path:
     own = project_wheel(env, wheels_dir)
     chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
     chosen.update(kernel_wheels(env, wheels_dir))
+    chosen["jedi"] = (absent_wheel(wheels_dir, "jedi"), [], [])
     precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
     build_site(env, pyodide, wheels_dir, out, work)

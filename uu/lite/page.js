@@ -13,7 +13,7 @@
   const TUTOR_PARAMS = ["lesson", "position", "lang"];
   // the tutor's own checks then say "too long" (a position code is at most 6,000 characters)
   const MAX_VALUE = 8192;
-  const CODE = "import uu.lite; uu.lite.app(page=%s);"; // the ";" keeps IPython from showing the App twice
+  const CODE = "import uu.lite; uu.lite.app(page=%s, lang=%l);"; // the ";" keeps IPython from showing the App twice
 
   function tutorQuery(search) {
     const given = new URLSearchParams(search);
@@ -38,15 +38,7 @@
   // a name for this page's loading messages (uu.lite.app sends them on a BroadcastChannel of that name)
   const token = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0"))
     .join("");
-  const fixed = new URLSearchParams({
-    kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1", promptCellPosition: "top",
-    code: CODE.replace("%s", JSON.stringify(token)),
-  });
-  for (const [key, value] of tutorQuery(location.search)) fixed.set(key, value);
-  // no fragment: JupyterLite reads the REPL's parameters from the fragment first when it has any
-  history.replaceState(null, "", location.pathname + "?" + fixed.toString());
-
-  // ---- the loading screen -------------------------------------------------------------------------------
+  const tutor = tutorQuery(location.search);
   const words = JSON.parse(document.getElementById("uu-words").textContent);
   const files = JSON.parse(document.getElementById("uu-files").textContent);
   function savedLanguage() {
@@ -59,13 +51,32 @@
   }
   function pickLanguage() {
     // the same order as the tutor's (uu/widgets/language.py): a link's, the learner's saved choice, the browser's
-    for (const tag of [fixed.get("lang"), savedLanguage(), ...(navigator.languages || [navigator.language])]) {
+    for (const tag of [tutor.get("lang"), savedLanguage(), ...(navigator.languages || [navigator.language])]) {
       const base = String(tag || "").trim().replace("_", "-").split("-")[0].toLowerCase();
       if (Object.prototype.hasOwnProperty.call(words, base)) return base;
     }
     return "en";
   }
-  const lang = pickLanguage();
+  const lang = pickLanguage(); // one of the keys of `words`: the tutor's languages, nothing from the link itself
+
+  // the tutor starts in that language: the same choice as its own once the browser has spoken, so its first
+  // screen is not drawn in English and again in the learner's language
+  const fixed = new URLSearchParams({
+    kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1", promptCellPosition: "top",
+    code: CODE.replace("%s", JSON.stringify(token)).replace("%l", JSON.stringify(lang)),
+  });
+  for (const [key, value] of tutor) fixed.set(key, value);
+  // no fragment: JupyterLite reads the REPL's parameters from the fragment first when it has any
+  history.replaceState(null, "", location.pathname + "?" + fixed.toString());
+
+  // ---- the loading screen -------------------------------------------------------------------------------
+  const returning = (() => {
+    try {
+      return localStorage.getItem("uu-progress") !== null;
+    } catch (e) {
+      return false;
+    }
+  })();
   const say = words[lang];
   document.documentElement.lang = lang;
   document.title = say.title;
@@ -93,15 +104,21 @@
     if (state.failed) text = say.failed;
     box.querySelector(".uu-loading-title").textContent = say.title;
     box.querySelector(".uu-loading-what").textContent = text;
-    box.querySelector(".uu-loading-note").textContent = say.note.replace("{total}", mib(files.bytes));
+    // the size of the download matters on a first visit only (a learner with progress saved has been here)
+    box.querySelector(".uu-loading-note").textContent = returning ? "" : say.note.replace("{total}", mib(files.bytes));
     const bar = box.querySelector(".uu-loading-bar");
     bar.setAttribute("aria-valuenow", String(Math.round(fraction * 100)));
     bar.firstElementChild.style.width = (fraction * 100).toFixed(1) + "%";
     box.dataset.stage = state.failed ? "failed" : state.stage;
   }
+  let movedAt = performance.now();
+  // when each stage began (ms since the navigation): uu.lite.bench reports where a visit's wait goes
+  const times = (window.uuLoadingTimes = { download: Math.round(movedAt) });
   function reach(stage) {
     if (STAGES.indexOf(stage) > STAGES.indexOf(state.stage)) {
       state.stage = stage;
+      movedAt = performance.now();
+      times[stage] = Math.round(movedAt);
       render();
     }
   }
@@ -126,6 +143,7 @@
       while (queue.length) await fetchCounted(new URL(queue.shift(), base)).catch(() => {});
     });
     await Promise.all(lanes);
+    times.downloaded = Math.round(performance.now());
     reach("page");
   }
 
@@ -165,11 +183,14 @@
     if (app && app.offsetParent) drawnAt = drawnAt || performance.now();
     // the home is drawn first and a link's screen just after: wait for it, a few seconds at most
     if (appShown() || (drawnAt && performance.now() - drawnAt > 4000)) {
+      times.shown = Math.round(performance.now());
       box.remove();
       document.documentElement.classList.add("uu-ready");
       return;
     }
-    if (!state.failed && failed() && !document.querySelector(".uu-app")) {
+    // Python's error, or no step forward for three minutes (a first visit on a slow line downloads meanwhile)
+    const stuck = state.stage !== "download" && performance.now() - movedAt > 180000;
+    if (!state.failed && (stuck || failed()) && !document.querySelector(".uu-app")) {
       state.failed = true;
       render();
     }
