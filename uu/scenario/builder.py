@@ -73,6 +73,15 @@ class BuilderError(ValueError):
         super().__init__(f"{where}{at}{field}: {message}")
 
 
+def shown_value(value: Any) -> str:
+    """A value as a message quotes it: short, and never Python's error for writing out a number of thousands
+    of digits (`repr` refuses one beyond 4,300)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return _("a number of about {digits} digits").format(digits=f"{int(value.bit_length() * 0.30103):,}")
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
 def player_problems(players: Any) -> list[str]:
     """What is wrong with a list of player names ([] if nothing)."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
@@ -227,7 +236,7 @@ class PositionBuilder:
         except ValidationError as e:
             msg = "; ".join(validation_message(err) for err in e.errors())
             raise BuilderError(f"options.{key}", _("{value} is not allowed: {problem}").format(
-                value=repr(value), problem=msg)) from None
+                value=shown_value(value), problem=msg)) from None
         if value == fields[key].default:
             self.options.pop(key, None)
         else:

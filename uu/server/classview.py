@@ -26,10 +26,11 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 import tornado.web
 
-from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language
+from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext
 from uu.server.classroom import CONNECTED_S, connect, learner_rows, remove_row
 
 __all__ = ["GUESSES", "GUESS_WINDOW_S", "REFRESH_S", "Guesses", "class_handlers", "page_html", "shown_names"]
@@ -142,8 +143,11 @@ def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, fo
     picker = " · ".join(
         f"<a hreflang='{x}' lang='{x}' href='class?token={e(token)}&amp;lang={x}'"
         + (" aria-current='true'>" if x == lang else ">") + f"{e(LANGUAGE_NAMES[x])}</a>" for x in LANGUAGES)
-    status = _("{count} connected now (their tutor page reported within {seconds} s). This page updates every "
-               "{refresh} s.").format(count=len(live), seconds=int(CONNECTED_S), refresh=REFRESH_S)
+    status = ngettext("{count} learner connected now (their tutor page reported within {seconds} s). This page "
+                      "updates every {refresh} s.",
+                      "{count} learners connected now (their tutor pages reported within {seconds} s). This page "
+                      "updates every {refresh} s.", len(live)).format(count=len(live), seconds=int(CONNECTED_S),
+                                                                       refresh=REFRESH_S)
     title, picker_label, heading = _("Your class: Unstable Unicorns tutor"), _("The language of the tutor"), _("Your class")
     csv_words, connected, earlier = _("Download every learner as CSV"), _("Connected"), _("Earlier in this class")
     removing = _("Remove takes a learner's row off this list; a learner whose tutor is still open comes back "
@@ -325,8 +329,8 @@ class ClassRemoveHandler(_ClassHandler):
         finally:
             conn.close()
         token = self.get_query_argument("token", "")
-        query = f"?token={token}&lang={self.lang()}" if token else f"?lang={self.lang()}"
-        self.redirect(f"../class{query}", status=303)
+        query = urlencode({"token": token, "lang": self.lang()} if token else {"lang": self.lang()})
+        self.redirect(f"../class?{query}", status=303)
         return None
 
 

@@ -13,6 +13,7 @@ was (slower), the ones the classroom's safety rests on (the seat cap) raise, and
 | `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | the first page (no kernel without a ticket), seats and the cap on every page load |
 | `patch_websocket_seats` | kernel websocket handler `open` | a page's websocket connecting takes its seat |
 | `patch_websocket_pace` | kernel websocket handler `on_message` | a flooding page is slowed, not the class |
+| `patch_websocket_gate` | kernel websocket handler `get` | an unknown kernel is one log line; a few websockets per kernel; a page's last websocket closing is told to the seats |
 | `patch_preheat_pool` | `voila.app.voila_kernel_manager_factory`, the manager's `_initialize` | a warm pool that refills gently |
 | `patch_template_cache` | `nbconvert`'s `TemplateExporter._create_environment` | page templates compiled once per server |
 | `patch_fast_dates` | `jupyter_client.jsonutil._dateutil_parse` | message dates parsed by the standard library |
@@ -216,6 +217,34 @@ def patch_websocket_seats(server: str = "voila") -> bool:
     return True
 
 
+_GATE_MARK = "_uu_gated"
+
+
+def patch_websocket_gate(server: str = "voila") -> bool:
+    """Every kernel websocket through `uu.server.kernels.websocket_gate`: wraps the handler's `get(kernel_id)`
+    (jupyter_server's, under its `ws_authenticated`, which lasts as long as the websocket). Not optional: the
+    limit of websockets per kernel and the seats' view of a page gone rest on it; raises if `get` is not the
+    coroutine expected. Idempotent."""
+    import inspect
+
+    from uu.server.kernels import websocket_gate
+
+    handler = _websocket_handler(server)
+    if getattr(handler, _GATE_MARK, False):
+        return True
+    original = handler.get
+    if not inspect.iscoroutinefunction(inspect.unwrap(original)):
+        raise TypeError(f"{handler.__name__}.get is not a coroutine")
+
+    async def get(self: Any, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        return await websocket_gate(self, kernel_id, lambda: original(self, kernel_id, *args, **kwargs))
+
+    get.__doc__ = original.__doc__
+    handler.get = get
+    setattr(handler, _GATE_MARK, True)
+    return True
+
+
 _POOL_MARK = "_uu_pool_patched"
 POOL_STARTS_AT_ONCE = 1  # pool kernels started (kernel + notebook run) at the same time
 # While learners are connected, the pool refills one kernel at a time with this pause after each, so the
@@ -367,6 +396,7 @@ def apply_all(server: str = "voila") -> dict[str, bool]:
         "patch_page_handler_cap": patch_page_handler_cap() if server == "voila" else True,
         "patch_websocket_seats": patch_websocket_seats(server),
         "patch_websocket_pace": patch_websocket_pace(server),
+        "patch_websocket_gate": patch_websocket_gate(server),
         "patch_preheat_pool": patch_preheat_pool() if server == "voila" else True,
         "patch_template_cache": patch_template_cache(),
         "patch_fast_dates": patch_fast_dates(),
