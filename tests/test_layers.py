@@ -4,7 +4,7 @@ inside functions and under TYPE_CHECKING (parsed with ast, like the cycle check 
 Lowest first (docs/architecture.md, "Layers"):
 
     leaf modules (uu._first, uu.native, uu.htmlsafe, uu.textcheck, uu.yamlfile; the package uu itself)
-    < cards < engine < scenario < bots < tutor < words and render < table < widgets < server
+    < cards < engine < scenario < bots < session < tutor < words and render < table < widgets < server
     < cli and benchmarks
 
 The one exception is the display hook: a `_repr_html_` method may import the rendering layer (Jupyter calls
@@ -27,6 +27,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("uu.engine",),
     ("uu.scenario",),
     ("uu.bots",),
+    ("uu.session",),
     ("uu.tutor",),
     ("uu.words", "uu.render"),
     ("uu.table",),

@@ -51,7 +51,7 @@ from uu.table.messages import (
     Zone,
 )
 
-__all__ = ["FACT_KEYS", "LOG_LINES", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
+__all__ = ["FACT_KEYS", "LOG_LINES", "card_at", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -101,6 +101,11 @@ def _card(defs: Sequence[CardDef], cid: int, zone: Zone, owner: int = -1) -> Car
     kind = getattr(d.type, "value", str(d.type))
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name,
             **_facts(d.name, kind, current_language()), "zone": zone, "owner": owner}
+
+
+def card_at(game: Game, cid: int, zone: Zone, owner: int) -> CardView:
+    """Card `cid` as the table draws it in `zone` of `owner` (a step's card where it went)."""
+    return _card(game.state.defs, cid, zone, owner if zone in ("hand", "stable") else -1)
 
 
 def card_summary(game: Game, cid: int) -> CardView:
