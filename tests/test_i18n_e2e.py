@@ -18,7 +18,13 @@ from pathlib import Path
 
 import pytest
 from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
-from test_screen_e2e import check_one_in_view, check_prompt, check_table_whole, page_not_scrolled
+from test_screen_e2e import (
+    FEEDBACK_READABLE_JS,
+    check_one_in_view,
+    check_prompt,
+    check_table_whole,
+    page_not_scrolled,
+)
 
 from uu.i18n import LANGUAGE_NAMES, _, language
 from uu.i18n.catalogs import translations_from_po
@@ -479,33 +485,6 @@ def test_no_text_is_wider_than_its_box(browser: Browser, class_app: str, lang: s
 
 # ---- the lesson's feedback on a phone: the whole sentence readable, the table whole (issue 41) ----------------
 
-# Why the feedback's sentence cannot be read, "" when it can: its box cuts it off (a box shorter than its text),
-# a box around it hides it without scrolling, or, once the sheet is scrolled to it, its last line is not in the
-# window or is covered (by the sheet's buttons, the table). The sheet is scrolled back to its top afterwards.
-_FEEDBACK_READABLE_JS = """
-(fb) => {
-  const out = [];
-  if (fb.scrollHeight > fb.clientHeight + 1) out.push(`its box shows ${fb.clientHeight} of ${fb.scrollHeight} px`);
-  const panel = fb.closest('.uu-panel');
-  const r0 = fb.getBoundingClientRect();
-  for (let a = fb.parentElement; a && a !== panel.parentElement; a = a.parentElement) {
-    const s = getComputedStyle(a), b = a.getBoundingClientRect();
-    if (['hidden', 'clip'].includes(s.overflowY) && (r0.top < b.top - 1 || r0.bottom > b.bottom + 1))
-      out.push(`hidden by ${a.className} (overflow ${s.overflowY})`);
-  }
-  const lines = [...fb.querySelectorAll(':scope > p, :scope > b')];
-  const last = lines.length ? lines[lines.length - 1] : fb;
-  last.scrollIntoView({block: 'center'});  // as a learner scrolls the sheet to it
-  const r = last.getBoundingClientRect();
-  if (r.top < 0 || r.bottom > innerHeight + 1) out.push(`its last line is outside the window: ${JSON.stringify(r)}`);
-  for (const x of [r.left + 4, r.right - 4]) {
-    const hit = document.elementFromPoint(x, r.bottom - 4);
-    if (!hit || !fb.contains(hit)) { out.push(`its last line is covered by ${hit ? hit.className : 'nothing'}`); break; }
-  }
-  panel.scrollTop = 0;
-  return out.join('; ');
-}
-"""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
@@ -534,7 +513,7 @@ def test_a_lessons_feedback_on_a_phone_is_read_whole(browser: Browser, class_app
         fb = screen.locator(".uu-feedback .uu-fb:visible")
         if fb.count():
             page.wait_for_timeout(300)  # the sheet settles to its new height
-            problem = fb.first.evaluate(_FEEDBACK_READABLE_JS)
+            problem = fb.first.evaluate(FEEDBACK_READABLE_JS)
             if problem:
                 SHOTS.mkdir(exist_ok=True)
                 page.screenshot(path=str(SHOTS / f"feedback-cut-{lang}.png"))
@@ -548,3 +527,4 @@ def test_a_lessons_feedback_on_a_phone_is_read_whole(browser: Browser, class_app
             screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
     assert read >= 3, f"{PHONE_LESSON}: only {read} answers had feedback to read"
     page.context.close()
+
