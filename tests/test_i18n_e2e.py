@@ -459,6 +459,10 @@ def test_no_text_is_wider_than_its_box(browser: Browser, class_app: str, lang: s
     check_layout(page, f"{PHONE_LESSON} ({tag}), the end card")
 
     page.locator("button.uu-nav-home").click()
+    # with progress kept, the home shows its "Forget my progress" button too
+    expect(page.locator("button.uu-forget")).to_be_visible(timeout=STEP_MS)
+    check_layout(page, f"the home with progress ({tag})")
+    shot(page, f"home-progress-{tag}")
     page.locator("button.uu-open-sandbox").click()
     expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
     paste_and_load(page, TOO_FEW)
