@@ -283,16 +283,18 @@ def legal_actions(game: Game, viewer: int | None) -> list[ActionView]:
     d = game.pending
     if d is None or viewer is None or d.player != viewer:
         return []
-    out: list[ActionView] = []
-    for i, a in enumerate(d.actions):
-        option = None
-        if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
-            option = _label(game, viewer, a)
-        elif a.kind == "use" and a.card not in game.stable(viewer):
-            option = _label(game, viewer, a)
-        out.append({"id": i, "kind": a.kind, "description": _label(game, viewer, a),
-                    "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card})
-    return out
+    return [action_view(game, viewer, a, i) for i, a in enumerate(d.actions)]
+
+
+def action_view(game: Game, viewer: int, a: Action, i: int) -> ActionView:
+    """Action `a`, index i of the viewer's choices, as the browser is sent it (its words and gesture)."""
+    option = None
+    if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
+        option = _label(game, viewer, a)
+    elif a.kind == "use" and a.card not in game.stable(viewer):
+        option = _label(game, viewer, a)
+    return {"id": i, "kind": a.kind, "description": _label(game, viewer, a),
+            "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card}
 
 
 def next_step(actions: list[ActionView], clicks: list[str]) -> tuple[int | None, set[str]]:

@@ -110,6 +110,7 @@ class TableView:
     legal: tuple[Action, ...]  # what this seat may choose now (its answers, in a Neigh moment)
     answering: bool  # asked to answer the top card of the Neigh pile (with the others who may)
     steps: list[StepView] | None  # since the version asked for, as this seat sees them; None: draw afresh
+    revision: int  # the table's revision: a screen that has it is up to date
 
 
 Clock = Callable[[], float]
@@ -121,6 +122,7 @@ class SharedTable:
         self.options = options
         self.seed = seed
         self.phase: Phase = "open"
+        self.revision = 0  # grows with every change any screen would show (a move, a seat, the phase)
         self.moves: list[int] = []  # the index of every move in its decision's legal actions, first first
         self.on_move: Callable[[SharedTable, int], object] | None = None  # a store keeps each new move
         self.on_change: Callable[[SharedTable], object] | None = None  # ... and the seats and phase
@@ -238,6 +240,7 @@ class SharedTable:
     def _heard(self, event: SessionEvent) -> None:
         if not isinstance(event, Moved) or self.session is None:
             return
+        self.revision += 1
         game = self.session.game
         if game.pending is None and self.phase == "playing":
             self.phase = "ended"
@@ -311,6 +314,7 @@ class SharedTable:
             self._changed()
 
     def _changed(self) -> None:
+        self.revision += 1
         if self.on_change is not None:
             self.on_change(self)
 
@@ -327,6 +331,7 @@ class SharedTable:
         s.seen = self._clock()
         if s.away:
             s.away = False
+            self.revision += 1
             if self.session is not None:
                 self.session.set_bot(seat, None)
         return seat
@@ -339,6 +344,7 @@ class SharedTable:
             for i, s in enumerate(self._seats):
                 if s is not None and s.key is not None and not s.away and now - s.seen > AWAY_S:
                     s.away = True
+                    self.revision += 1
                     taken.append(i)
                     if self.session is not None:
                         self.session.set_bot(i, self._bot(i))
@@ -371,7 +377,7 @@ class SharedTable:
                     recorded = session.steps_since(since)
                     steps = None if recorded is None else steps_view(game, recorded, seat)
             return TableView(self.code, self.phase, seat, self.is_maker(token), self.seats(), self.options,
-                             session.version if session else 0, obs, legal, answering, steps)
+                             session.version if session else 0, obs, legal, answering, steps, self.revision)
 
     # ---- storing ------------------------------------------------------------------------------------
     def record(self) -> dict[str, object]:
