@@ -38,7 +38,7 @@ from uu.i18n import _, current_language, normalize, set_language
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
-from uu.together.client import TableClient, tables_url
+from uu.together.client import TableClient, tables_offered, tables_url
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
@@ -404,7 +404,7 @@ class App(widgets.VBox):
             self._guard(self.open_play)
         elif screen == "sandbox":
             self._guard(self.open_sandbox)
-        elif screen == "table" and tables_url() is not None:
+        elif screen == "table" and tables_offered():
             self._guard(self.open_together)
 
     def forget(self) -> None:

@@ -48,9 +48,9 @@ class HomeScreen(ScreenBase):
         self.play_button.layout.width = "auto"
         top_buttons = [self.continue_button, self.play_button]
         # a table for several people, held by the app's server: only when the teacher runs `uu app --class`
-        from uu.together.client import tables_url
+        from uu.together.client import tables_offered
 
-        if tables_url() is not None:
+        if tables_offered():
             self.together_button = make_button(_("Play with others"), "uu-play-together", self.on_together,
                                                tooltip=_("One table for you, your classmates and bots"))
             self.together_button.layout.width = "auto"
