@@ -12,9 +12,11 @@ For the pending decision of `player`:
    ends.
 3. **Values.** A finished playout is worth 1 to its winner; an unfinished one is worth the player's chance to
    win according to the position model (`uu.bots.value`). The candidate with the best mean is the hint.
-4. **Doubt.** Each candidate has a 95% interval on its mean (`Candidate.interval`). While the best one's
-   interval overlaps another's, those candidates alone get more deals (at most `MAX_EXTRA_DEALS`, within the
-   time cap); `Search.clear` says whether the best ends up separated from the second.
+4. **Racing.** After `MIN_DEALS` deals, a candidate stops getting deals once the judgement
+   (`uu.bots.judge`) has settled it against the current leader: surely worse by a loss that matters, or surely
+   within `INACCURACY` either way. The others go on, on the same deals, until `deals` + `extra` deals, one
+   candidate left, or the time cap. So the time goes to the moves that are hard to tell apart, not to the
+   plainly worse ones. `Search.clear` says whether the best ends up called better than every other move.
 
 Why this shape: the heuristic bot is a good model of how other players answer (who Neighs what, whom they
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is
@@ -33,16 +35,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uu.bots.heuristic import HeuristicBot
+from uu.bots.judge import INACCURACY, Verdict, judge, settled
 from uu.bots.value import weights, win_chances
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 
-DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate once)
+DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate still racing once)
 DEFAULT_WIDTH = 6  # candidates played out at most
 DEFAULT_SECONDS = 1.0  # time cap per hint: rounds stop early when the next one would not fit
 MAX_PLAYOUT_DECISIONS = 400
 MAX_EXTRA_DEALS = 36  # more deals, at most, for the candidates the first rounds could not tell apart
+MIN_DEALS = 4  # deals every candidate gets before any is settled (fewer give no interval worth the name)
 Z95 = 1.96
 SEPARATE_SHARE = 0.9  # the extra deals stop within this share of the time cap
 
@@ -60,6 +64,7 @@ class Candidate:
     wins: int = 0  # playouts that ended with the player's win
     answered: int = 0  # playouts where another player answered this move with an Instant (Neigh)
     gains: list[float] = field(default_factory=list)  # per seat: sum of the change in their Unicorns
+    by_deal: dict[int, float] = field(default_factory=dict)  # deal number -> value (for paired comparisons)
 
     @property
     def value(self) -> float | None:
@@ -94,8 +99,14 @@ def candidates(game: Game, width: int) -> list[Candidate]:
     return out
 
 
-def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int) -> None:
-    """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand`."""
+def deal_rng(seed: int, deal: int) -> random.Random:
+    """The random source of deal `deal`: every candidate played on it gets the same hidden cards and bots."""
+    return random.Random(f"uu-search:{seed}:{deal}")
+
+
+def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int, deal: int = -1) -> None:
+    """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand` (and its
+    value under `deal`, the deal's number, for paired comparisons)."""
     g = game.resample(player, rng)
     s = g.state
     start_u = [q.unicorns(s, p) for p in range(s.n)]
@@ -118,6 +129,7 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
     cand.total += value
     cand.squares += value * value
     cand.playouts += 1
+    cand.by_deal[deal] = value
     cand.wins += s.over and s.winner == player
     cand.answered += answered
     for p in range(s.n):
@@ -141,22 +153,40 @@ class Search:
 
     @property
     def clear(self) -> bool:
-        """Does the estimate separate the best candidate from the next (its 95% interval above the other's)?"""
+        """Is the best candidate better than every other played out, by the one judgement of "better"
+        (`uu.bots.judge`: paired interval above zero and a loss that matters)?"""
         played = [c for c in self.candidates if c.playouts]
         if len(played) < 2:
             return len(self.candidates) == 1
-        return played[0].interval[0] > played[1].interval[1]
+        return all(judge(played[0], c).worse for c in played[1:])
+
+    def verdict(self, cand: Candidate) -> Verdict:
+        """`cand` against the best candidate (`uu.bots.judge.judge`)."""
+        return judge(self.best, cand)
+
+    def about_as_good(self) -> list[Candidate]:
+        """The best and every candidate played out that is not called worse than it and whose estimate is
+        within `INACCURACY` of it, best first: the moves a rule of thumb may choose among (a move the search
+        cannot yet call worse but estimates well below the best is not handed to a rule of thumb)."""
+        out = []
+        for c in self.candidates:
+            if c.playouts:
+                v = judge(self.best, c)
+                if not v.worse and v.loss < INACCURACY:
+                    out.append(c)
+        return out
 
 
 def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
            seconds: float | None = DEFAULT_SECONDS, seed: int = 0,
            progress: Callable[[int, int], Any] | None = None, extra: int = MAX_EXTRA_DEALS,
-           include: Action | None = None) -> Search:
-    """Play out the candidates of the pending decision (see the module docstring). `deals` rounds at most;
-    `seconds` (None: no cap) stops before a round that would not fit (the first round always runs). Then, while
-    the best candidate's interval overlaps another's, up to `extra` more deals for those candidates only, in
-    the time left. `include`: a legal action that must be among the candidates (the review grades the move
-    the player made, even one the rules of thumb rank low)."""
+           include: Action | None = None, race: bool = True) -> Search:
+    """Play out the candidates of the pending decision (see the module docstring): `deals` + `extra` deals at
+    most, each played by every candidate still racing; `seconds` (None: no cap) stops before a deal that would
+    not fit (the first deal always runs). `race=False`: no candidate is settled early and no extra deals (every
+    candidate gets exactly `deals` deals: the long searches that measure the hint). `include`: a legal action
+    that must be among the candidates (the review grades the move the player made, even one the rules of
+    thumb rank low)."""
     d = game.pending
     if d is None:
         raise ValueError("the game is over: there is no decision to analyse")
@@ -169,63 +199,53 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
     played = {c.index for c in cands}
     skipped = [i for i in range(len(d.actions)) if i not in played]
     h = game.state.n if horizon is None else horizon
-    settings = {"deals": deals, "width": width, "horizon": h, "seconds": seconds, "seed": seed}
+    settings = {"deals": deals, "width": width, "horizon": h, "seconds": seconds, "seed": seed, "race": race}
     start = time.perf_counter()
+    most = deals + (extra if race else 0)
     total = deals * len(cands) if len(cands) > 1 else 0
-    done_rounds = 0
+    done = 0
     if progress:
         progress(0, total)
-    if len(cands) > 1:  # one candidate: nothing to compare
-        for r in range(deals):
-            if seconds is not None and r:
-                spent = time.perf_counter() - start
-                if spent / r * (r + 1) > seconds:
-                    break
-            for c in cands:
-                play_out(game, c, player, random.Random(f"uu-search:{seed}:{r}"), h)
-            done_rounds += 1
-            if progress:
-                progress(done_rounds * len(cands), total)
-        done_rounds += _separate(game, cands, player, h, seed, done_rounds, extra, start, seconds)
-        if progress:
+    racing = list(cands) if len(cands) > 1 else []  # one candidate: nothing to compare
+    leader: Candidate | None = None
+    while racing and done < most:
+        if seconds is not None and done:
+            spent = time.perf_counter() - start
             games = sum(c.playouts for c in cands)
-            progress(games, games)
+            # the next deal costs about the mean game times the candidates still racing; past the first
+            # `deals`, twice that within 90% of the cap (one game can take much longer than the mean on a
+            # busy machine, and the cap is a promise to the learner waiting for the hint)
+            cost = spent / games * len(racing)
+            if (spent + cost > seconds) if done < deals else (spent + 2 * cost > SEPARATE_SHARE * seconds):
+                break
+        for c in racing:
+            play_out(game, c, player, deal_rng(seed, done), h, done)
+        done += 1
+        if progress:
+            progress(min(sum(c.playouts for c in cands), total), total)
+        leader = _ranked(racing)[0]
+        if race and done >= MIN_DEALS:
+            racing = [c for c in racing if c is leader or not settled(leader, c)]
+            if len(racing) == 1:
+                racing = []
+    if progress and cands:
+        games = sum(c.playouts for c in cands)
+        progress(games, games)
+    # the best is the race's leader: it was played on every deal, so every other move is judged against it on
+    # all of that move's own deals (a move settled early may show a higher mean from fewer deals, but it was
+    # settled as about as good or worse)
     ranked = _ranked(cands)
-    return Search(player, ranked, skipped, done_rounds, time.perf_counter() - start, settings)
+    if leader is not None:
+        ranked = [leader, *[c for c in ranked if c is not leader]]
+    return Search(player, ranked, skipped, done, time.perf_counter() - start, settings)
 
 
 def _ranked(cands: list[Candidate]) -> list[Candidate]:
     return sorted(cands, key=lambda c: (-(c.value if c.value is not None else 2.0), -c.prior, c.index))
 
 
-def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, seed: int, first: int, extra: int,
-              start: float, seconds: float | None) -> int:
-    """More deals for the best candidate and those whose interval reaches its own, until they separate, `extra`
-    deals were added, or the next deal would pass `seconds`. Returns the deals added."""
-    added = 0
-    while added < extra:
-        ranked = _ranked(cands)
-        low = ranked[0].interval[0]
-        close = [c for c in ranked[1:] if c.interval[1] >= low]
-        if not close:
-            break
-        group = [ranked[0], *close]
-        if seconds is not None:
-            spent = time.perf_counter() - start
-            games = sum(c.playouts for c in cands)
-            # twice the mean cost of a simulated game, within 90% of the cap: on a busy machine one game can
-            # take much longer than the mean, and the cap is a promise to the learner waiting for the hint
-            if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
-                break
-        rng_key = f"uu-search:{seed}:{first + added}"
-        for c in group:
-            play_out(game, c, player, random.Random(rng_key), horizon)
-        added += 1
-    return added
-
-
 class SearchBot:
-    """Plays what the hint would show first, with the app's default settings unless told otherwise;
+    """Plays what the hint would show first (its headline: `uu.bots.hint.headline`), with the app's default settings unless told otherwise;
     single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
     the bots' common interface: the search is seeded like the hint, by the game's decision count."""
 
@@ -246,5 +266,9 @@ class SearchBot:
         t0 = time.perf_counter()
         # the hint's own seed (the decision count): this bot plays what the app's hint shows first
         found = search(game, self.deals, self.width, self.horizon, self.seconds, game.state.decisions)
+        # the hint's headline (uu.bots.hint imports this module: imported here, not at the top)
+        from uu.bots.hint import headline
+
+        head, _thumb = headline(game, found)
         self.times.append(time.perf_counter() - t0)
-        return found.best.action
+        return head.action
