@@ -28,8 +28,14 @@ from uu.tutor.coach import comment
 from uu.tutor.movewords import move_words
 from uu.tutor.review import GradedDecision, Review, TurningPoint
 from uu.words.hint import hint_html, hint_parts
-from uu.words.review import (accuracy_words, chart_summary, decision_words, result_words, review_text,
-                             turning_point_words)
+from uu.words.review import (
+    accuracy_words,
+    chart_summary,
+    decision_words,
+    result_words,
+    review_text,
+    turning_point_words,
+)
 
 LANGS = ("en", "fr", "de")
 #: the deciding player's name, by kind; the other seats are a bot and a learner too

@@ -11,7 +11,7 @@ import pytest
 from uu.bots.explain import THUMB_RULES, reason
 from uu.bots.hint import hint
 from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE, grade_of, judge, paired, t95
-from uu.bots.search import MIN_DEALS, Candidate, search
+from uu.bots.search import Candidate, search
 from uu.engine import Action, new_game
 from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
@@ -90,16 +90,6 @@ hands: {Ana: [Unicorn Poison, Basic Unicorn (Red)], Ben: [Neigh, Neigh, Basic Un
 """
 
 
-def test_racing_spends_fewer_games_on_a_move_that_is_plainly_worse() -> None:
-    g = build_game(parse_scenario(RISKY))
-    found = search(g, deals=12, seconds=None, width=20, seed=3)
-    gift = next(c for c in found.candidates if c.action.card == "Basic Unicorn (Red)" and c.action.into == 1)
-    assert found.verdict(gift).worse  # giving Ben his seventh Unicorn
-    assert MIN_DEALS <= gift.playouts < found.best.playouts
-    flat = search(g, deals=12, seconds=None, width=20, seed=3, race=False)
-    assert {c.playouts for c in flat.candidates} == {12}
-
-
 def test_the_headline_is_the_move_its_rule_of_thumb_points_at() -> None:
     rules = dict(THUMB_RULES)
     seen = 0
@@ -167,15 +157,14 @@ def test_over_20_saved_games_every_mistake_is_surely_and_enough_worse() -> None:
     for path in GAMES:
         record = load_record(path)
         seat = record.players.index("random 1")
-        data = review_json(review(record, seat, deals=MIN_DEALS, seconds=None, extra=4))
+        data = review_json(review(record, seat, deals=4, seconds=None, extra=4))
         limits = data["thresholds"]
         assert limits == {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER}
         for d in data["decisions"]:
             graded[d["grade"]] += 1
             low, high = d["loss_interval"]
             assert low <= d["loss"] <= high, d
-            # a move settled early as about as good may show a higher mean from fewer deals; a worse one not
-            assert d["grade"] == "good" or d["chance"] <= d["best_chance"], d
+            assert d["chance"] <= d["best_chance"], d
             if d["grade"] in ("mistake", "blunder"):
                 assert low > 0 and d["loss"] >= limits["mistake"], d
                 assert d["move"] != d["best"] and "Better: " in d["words"], d

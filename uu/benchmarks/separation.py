@@ -47,7 +47,7 @@ def decisions_of(players: int, count: int, seed: int, share: float = 0.25) -> li
 
 def truth(game: Game, index: int, long_deals: int = LONG_DEALS) -> dict[str, float]:
     """The long search's chance to win per candidate, keyed by the action's index among the legal ones."""
-    found = search(game, deals=long_deals, seconds=None, extra=0, seed=TRUTH_SEED + index, race=False)
+    found = search(game, deals=long_deals, seconds=None, extra=0, seed=TRUTH_SEED + index)
     return {str(c.index): c.value or 0.0 for c in found.candidates if c.playouts}
 
 
@@ -58,17 +58,17 @@ def bench_separation(players: int = 4, decisions: int = 200, seed: int = 7, seco
     `fraction`, `wrong_best` (decisions where the hint called a move the best that the long search puts 5 points
     or more below another), `hint_seconds_median`, `truth_seconds` (spent on long searches this run)."""
     games = decisions_of(players, decisions, seed)
-    key = f"{players}:{decisions}:{seed}:{long_deals}"
+    key = f"{players}:{seed}:{long_deals}"  # the decisions of a seed are the same whatever their count
     cache: dict[str, Any] = {}
     path = Path(truth_file) if truth_file else None
     if path is not None and path.exists():
         cache = json.loads(path.read_text(encoding="utf-8"))
-    truths: list[dict[str, float]] = cache.get(key, [])
+    truths: list[dict[str, float]] = cache.get(key, [])[:len(games)]
     t0 = time.perf_counter()
     for i in range(len(truths), len(games)):
         truths.append(truth(games[i], i, long_deals))
         if path is not None and (i % 10 == 9 or i == len(games) - 1):
-            cache[key] = truths
+            cache[key] = truths if len(truths) >= len(cache.get(key, [])) else cache[key]
             path.write_text(json.dumps(cache), encoding="utf-8")
     truth_seconds = time.perf_counter() - t0
     gap5 = separated = wrong = 0

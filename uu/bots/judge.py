@@ -26,15 +26,14 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from uu.bots.search import Candidate
 
-__all__ = ["BLUNDER", "GRADES", "INACCURACY", "MISTAKE", "Grade", "Verdict", "grade_of", "judge", "paired",
-           "settled", "t95"]
+__all__ = ["BLUNDER", "GRADES", "INACCURACY", "MISTAKE", "Grade", "Verdict", "grade_of", "judge", "paired", "t95"]
 
 INACCURACY = 0.05  # a loss below this is "about as good": a learner cannot act on it
 MISTAKE = 0.10
 BLUNDER = 0.20
-# The spread of the paired differences is taken as at least this: two moves that ended alike on the few deals
-# played so far (a spread of zero) are not yet known to be alike; a move that matters once in ten deals would
-# otherwise be settled as "about as good" after four.
+# The spread of the paired differences is taken as at least this: a move that lost by the same few points on
+# each of a handful of deals (a spread of zero) is not yet known to be worse, nor two moves that ended alike
+# known to be alike.
 SD_FLOOR = 0.05
 
 Grade = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
@@ -108,10 +107,3 @@ def judge(best: Candidate, other: Candidate) -> Verdict:
     common = sorted(set(best.by_deal) & set(other.by_deal))
     loss, low, high = paired([best.by_deal[k] for k in common], [other.by_deal[k] for k in common])
     return Verdict(grade_of(loss, low > 0.0), loss, low, high, len(common))
-
-
-def settled(best: Candidate, other: Candidate) -> bool:
-    """Need `other` no more deals? Yes when it is already graded worse (separated, a loss that matters), or
-    surely less than `INACCURACY` away either way (about as good, whichever way more deals would tip it)."""
-    v = judge(best, other)
-    return v.worse or (v.deals >= 2 and -INACCURACY < v.low and v.high < INACCURACY)

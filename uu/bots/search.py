@@ -12,11 +12,11 @@ For the pending decision of `player`:
    ends.
 3. **Values.** A finished playout is worth 1 to its winner; an unfinished one is worth the player's chance to
    win according to the position model (`uu.bots.value`). The candidate with the best mean is the hint.
-4. **Racing.** After `MIN_DEALS` deals, a candidate stops getting deals once the judgement
-   (`uu.bots.judge`) has settled it against the current leader: surely worse by a loss that matters, or surely
-   within `INACCURACY` either way. The others go on, on the same deals, until `deals` + `extra` deals, one
-   candidate left, or the time cap. So the time goes to the moves that are hard to tell apart, not to the
-   plainly worse ones. `Search.clear` says whether the best ends up called better than every other move.
+4. **Doubt.** Each candidate keeps its value on every deal (`Candidate.by_deal`), so two moves are compared
+   deal by deal (`uu.bots.judge`: the paired interval of the loss and the grades). While the best
+   candidate's own 95% interval overlaps another's, those candidates alone get more deals (at most
+   `MAX_EXTRA_DEALS`, within the time cap); `Search.clear` says whether the best is called better than every
+   other move by the judgement.
 
 Why this shape: the heuristic bot is a good model of how other players answer (who Neighs what, whom they
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is
@@ -35,18 +35,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uu.bots.heuristic import HeuristicBot
-from uu.bots.judge import INACCURACY, Verdict, judge, settled
+from uu.bots.judge import INACCURACY, Verdict, judge
 from uu.bots.value import weights, win_chances
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 
-DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate still racing once)
+DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate once)
 DEFAULT_WIDTH = 6  # candidates played out at most
 DEFAULT_SECONDS = 1.0  # time cap per hint: rounds stop early when the next one would not fit
 MAX_PLAYOUT_DECISIONS = 400
 MAX_EXTRA_DEALS = 36  # more deals, at most, for the candidates the first rounds could not tell apart
-MIN_DEALS = 4  # deals every candidate gets before any is settled (fewer give no interval worth the name)
 Z95 = 1.96
 SEPARATE_SHARE = 0.9  # the extra deals stop within this share of the time cap
 
@@ -180,13 +179,12 @@ class Search:
 def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
            seconds: float | None = DEFAULT_SECONDS, seed: int = 0,
            progress: Callable[[int, int], Any] | None = None, extra: int = MAX_EXTRA_DEALS,
-           include: Action | None = None, race: bool = True) -> Search:
-    """Play out the candidates of the pending decision (see the module docstring): `deals` + `extra` deals at
-    most, each played by every candidate still racing; `seconds` (None: no cap) stops before a deal that would
-    not fit (the first deal always runs). `race=False`: no candidate is settled early and no extra deals (every
-    candidate gets exactly `deals` deals: the long searches that measure the hint). `include`: a legal action
-    that must be among the candidates (the review grades the move the player made, even one the rules of
-    thumb rank low)."""
+           include: Action | None = None) -> Search:
+    """Play out the candidates of the pending decision (see the module docstring). `deals` rounds at most;
+    `seconds` (None: no cap) stops before a round that would not fit (the first round always runs). Then, while
+    the best candidate's interval overlaps another's, up to `extra` more deals for those candidates only, in
+    the time left. `include`: a legal action that must be among the candidates (the review grades the move
+    the player made, even one the rules of thumb rank low)."""
     d = game.pending
     if d is None:
         raise ValueError("the game is over: there is no decision to analyse")
@@ -199,54 +197,64 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
     played = {c.index for c in cands}
     skipped = [i for i in range(len(d.actions)) if i not in played]
     h = game.state.n if horizon is None else horizon
-    settings = {"deals": deals, "width": width, "horizon": h, "seconds": seconds, "seed": seed, "race": race}
+    settings = {"deals": deals, "width": width, "horizon": h, "seconds": seconds, "seed": seed}
     start = time.perf_counter()
-    most = deals + (extra if race else 0)
     total = deals * len(cands) if len(cands) > 1 else 0
-    done = 0
+    done_rounds = 0
     if progress:
         progress(0, total)
-    racing = list(cands) if len(cands) > 1 else []  # one candidate: nothing to compare
-    leader: Candidate | None = None
-    while racing and done < most:
-        if seconds is not None and done:
-            spent = time.perf_counter() - start
-            games = sum(c.playouts for c in cands)
-            # the next deal costs about the mean game times the candidates still racing; past the first
-            # `deals`, twice that within 90% of the cap (one game can take much longer than the mean on a
-            # busy machine, and the cap is a promise to the learner waiting for the hint)
-            cost = spent / games * len(racing)
-            if (spent + cost > seconds) if done < deals else (spent + 2 * cost > SEPARATE_SHARE * seconds):
-                break
-        for c in racing:
-            play_out(game, c, player, deal_rng(seed, done), h, done)
-        done += 1
+    if len(cands) > 1:  # one candidate: nothing to compare
+        for r in range(deals):
+            if seconds is not None and r:
+                spent = time.perf_counter() - start
+                if spent / r * (r + 1) > seconds:
+                    break
+            for c in cands:
+                play_out(game, c, player, deal_rng(seed, r), h, r)
+            done_rounds += 1
+            if progress:
+                progress(done_rounds * len(cands), total)
+        done_rounds += _separate(game, cands, player, h, seed, done_rounds, extra, start, seconds)
         if progress:
-            progress(min(sum(c.playouts for c in cands), total), total)
-        leader = _ranked(racing)[0]
-        if race and done >= MIN_DEALS:
-            racing = [c for c in racing if c is leader or not settled(leader, c)]
-            if len(racing) == 1:
-                racing = []
-    if progress and cands:
-        games = sum(c.playouts for c in cands)
-        progress(games, games)
-    # the best is the race's leader: it was played on every deal, so every other move is judged against it on
-    # all of that move's own deals (a move settled early may show a higher mean from fewer deals, but it was
-    # settled as about as good or worse)
+            games = sum(c.playouts for c in cands)
+            progress(games, games)
     ranked = _ranked(cands)
-    if leader is not None:
-        ranked = [leader, *[c for c in ranked if c is not leader]]
-    return Search(player, ranked, skipped, done, time.perf_counter() - start, settings)
+    return Search(player, ranked, skipped, done_rounds, time.perf_counter() - start, settings)
 
 
 def _ranked(cands: list[Candidate]) -> list[Candidate]:
     return sorted(cands, key=lambda c: (-(c.value if c.value is not None else 2.0), -c.prior, c.index))
 
 
+def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, seed: int, first: int, extra: int,
+              start: float, seconds: float | None) -> int:
+    """More deals for the best candidate and those whose interval reaches its own, until they separate, `extra`
+    deals were added, or the next deal would pass `seconds`. Returns the deals added."""
+    added = 0
+    while added < extra:
+        ranked = _ranked(cands)
+        low = ranked[0].interval[0]
+        close = [c for c in ranked[1:] if c.interval[1] >= low]
+        if not close:
+            break
+        group = [ranked[0], *close]
+        if seconds is not None:
+            spent = time.perf_counter() - start
+            games = sum(c.playouts for c in cands)
+            # twice the mean cost of a simulated game, within 90% of the cap: on a busy machine one game can
+            # take much longer than the mean, and the cap is a promise to the learner waiting for the hint
+            if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
+                break
+        for c in group:
+            play_out(game, c, player, deal_rng(seed, first + added), horizon, first + added)
+        added += 1
+    return added
+
+
 class SearchBot:
-    """Plays what the hint would show first (its headline: `uu.bots.hint.headline`), with the app's default settings unless told otherwise;
-    single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
+    """Plays the hint's best estimate (the hint's headline whenever the search calls it the best; among moves
+    about as good, the hint may head with the one its rule of thumb points at instead), with the app's default
+    settings unless told otherwise; single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
     the bots' common interface: the search is seeded like the hint, by the game's decision count."""
 
     def __init__(self, seed: int = 0, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH,
@@ -266,9 +274,5 @@ class SearchBot:
         t0 = time.perf_counter()
         # the hint's own seed (the decision count): this bot plays what the app's hint shows first
         found = search(game, self.deals, self.width, self.horizon, self.seconds, game.state.decisions)
-        # the hint's headline (uu.bots.hint imports this module: imported here, not at the top)
-        from uu.bots.hint import headline
-
-        head, _thumb = headline(game, found)
         self.times.append(time.perf_counter() - t0)
-        return head.action
+        return found.best.action

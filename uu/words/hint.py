@@ -381,7 +381,7 @@ def hint_html(result: HintResult) -> str:
         band = _("{low} to {high}").format(low=pct(r.low), high=pct(r.high))
         rows.append(f"<tr{style}><td>{e(move_words(r.action, result.players, me, threat, result.verb))}</td>"
                     f"<td style=\"text-align:right\">{pct(r.chance)}</td>"
-                    f"<td style=\"text-align:right\">{e(band)}</td>"
+                    f"<td style=\"text-align:right;white-space:nowrap\">{e(band)}</td>"
                     f"<td>{e(grade_cell(r))}</td>"
                     f"<td style=\"text-align:right\">{r.games}</td></tr>")
     others = len(result.rows) - len(result.simulated)
