@@ -32,9 +32,11 @@ SHARED = {
     "tests/test_assetfiles.py": "voila_url",
     "tests/test_bench_ws.py": "voila_url",
     "tests/test_e2e.py": "voila_url",
+    "tests/test_explore_e2e.py": "voila_url",
     "tests/test_review_e2e.py": "voila_url",
     "tests/test_screen_e2e.py": "voila_url",
     "tests/test_hint.py": "tests/test_hint.py",                    # positions
+    "tests/test_hostile_server.py": "tests/test_hostile_server.py",  # server
     "tests/test_i18n_e2e.py": "tests/test_i18n_e2e.py",            # class_app
     "tests/test_lessons.py": "tests/test_lessons.py",              # every lesson explored once (shared_report)
     "tests/test_lite_site.py": "tests/test_lite_site.py",          # site_url

@@ -18,7 +18,7 @@ from tornado.httpserver import HTTPServer
 from tornado.testing import bind_unused_port
 from tornado.web import Application
 
-from uu.server.assetfiles import AssetHandler, find_file
+from uu.server.assetfiles import AssetHandler, KeptFiles, find_file, keep
 
 
 def _roots(tmp: Path) -> tuple[Path, Path]:
@@ -53,9 +53,12 @@ class Served:
     def __init__(self, tmp: Path):
         self.first, self.second = _roots(tmp)
         roots = [self.first, self.second]
+        self.kept = KeptFiles()
         app = Application([
-            (r"/static/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {}}),
-            (r"/ext/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": {}, "always_check": True}),
+            (r"/static/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": self.kept,
+                                             "folder": "static"}),
+            (r"/ext/(.*)", AssetHandler, {"find": lambda p: find_file(roots, p), "kept": self.kept,
+                                          "always_check": True, "folder": "ext"}),
         ])
         sock, self.port = bind_unused_port()
         self.loop = asyncio.new_event_loop()
@@ -138,6 +141,40 @@ def test_nothing_outside_the_folders_and_no_folder_is_served(served):
         code, _headers, body = served.fetch(path)
         assert code == 404, (path, code)
         assert b"not served" not in body and b"hidden" not in body and b"Traceback" not in body, path
+
+
+def test_every_spelling_of_a_path_is_one_kept_file(served):
+    """Issue #39: each spelling of a path (extra slashes anywhere) was a copy of its file in the server's memory."""
+    spellings = ["/static/" + "/" * n + "sub/" + "/" * (n % 7) + "chunk.js" + "/" * (n % 3) for n in range(300)]
+    for path in spellings:
+        code, _headers, body = served.fetch(path)
+        assert code == 200 and body == b"x", path
+    served.fetch("/static/app.js")
+    served.fetch("/ext//app.js")  # the same file through another folder: another path, the same bytes
+    assert len(served.kept) == 3 and served.kept.total == len(b"x") + len(b"console.log('first');")
+    for path in ["/static/sub/./chunk.js", "/static/sub/../sub/chunk.js", "/static//sub//", "/static/nothing.js"]:
+        assert served.fetch(path)[0] == 404, path
+    assert len(served.kept) == 3
+
+
+def test_what_is_kept_stays_within_its_bound(tmp_path):
+    files = []
+    for n in range(10):
+        f = tmp_path / f"f{n}.js"
+        f.write_bytes(bytes([65 + n]) * 1000)
+        files.append(f)
+    kept = KeptFiles(max_bytes=3500)
+    for n, f in enumerate(files):
+        assert kept.put(f"static/f{n}.js", f, keep(f)).body == f.read_bytes()
+        assert kept.total <= 3500
+    assert len(kept) == 3 and kept.get("static/f9.js") is not None and kept.get("static/f0.js") is None
+    kept.get("static/f7.js")  # asked for again: the last to go
+    kept.put("static/again.js", files[0], keep(files[0]))
+    assert kept.get("static/f7.js") is not None and kept.get("static/f8.js") is None
+    big = tmp_path / "big.js"
+    big.write_bytes(b"b" * 4000)
+    assert kept.put("static/big.js", big, keep(big)).body == b"b" * 4000  # served, not kept
+    assert kept.get("static/big.js") is None and kept.total <= 3500
 
 
 def test_the_apps_files_are_voilas_files_byte_for_byte(voila_url, tmp_path, monkeypatch):

@@ -208,7 +208,8 @@ def test_a_lesson_opened_in_chromium_sends_what_the_emulation_sends(page, voila_
 
 
 def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
-    """`uu bench --app --hostile`, small and quick: browserless GETs start no kernel and a learner gets in
+    """`uu bench --app --hostile`, small and quick: one visitor's page-file spellings and websockets to one
+    kernel stay within their bounds (issue #39), browserless GETs start no kernel and a learner gets in
     during them, unconnected pages hold no seat once the time to connect has passed, connected pages reach the
     cap and the next is refused, a replaced tab is told (close code 4001) and its kernel ends, and a flooded
     kernel ends at its ceiling while another learner's clicks go on."""
@@ -218,7 +219,12 @@ def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
     assert build_parser().parse_args(["bench", "--app", "--hostile"]).hostile
     r = bench_hostile(cap=2, bare=3, connect_timeout=4, clickers=1, think=0.3, flood_messages=400,
                       flood_bytes=900_000, flood_seconds=60, kernel_memory_mb=1000, browserless=60,
-                      flood_clients=6, inbound_bytes_per_s=10**9)  # unpaced, so the flood reaches the ceiling
+                      flood_clients=6, inbound_bytes_per_s=10**9,  # unpaced, so the flood reaches the ceiling
+                      spellings=300, sockets=30)
+    resources = r["resources"]
+    assert resources["spellings_served"] == 300 and resources["page_file_bytes"] > 50_000
+    assert resources["sockets_opened"] == 3 and resources["sockets_refused_statuses"] == [429], resources
+    assert resources["after_sockets_closed"]["fds"] <= resources["while_sockets_held"]["fds"]
     browserless = r["browserless"]
     assert browserless["answered_200"] == 60 and browserless["kernels_started_by_browserless"] == 0
     assert browserless["learner_got_the_app"], browserless
@@ -238,6 +244,8 @@ def test_hostile_bench_measures_seats_and_a_flood_on_loopback():
     assert verdict["browserless_start_no_kernel"] and verdict["a_learner_gets_in_during_a_browserless_flood"]
     assert verdict["unconnected_pages_hold_no_seat"] and verdict["cap_reached_only_by_connected_pages"]
     assert verdict["replaced_tab_told"]
+    assert verdict["page_file_spellings_bounded"] and verdict["sockets_per_kernel_bounded"]
+    assert verdict["socket_descriptors_bounded"], resources
     assert flood["server_inbound_bytes_per_s"] == 10**9
 
 

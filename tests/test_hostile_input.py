@@ -252,3 +252,46 @@ def test_random_bytes_as_files(tmp_path_factory: pytest.TempPathFactory, data: b
             fn(f)
         except ScenarioFileError as e:
             assert str(e).startswith(str(f))
+
+
+# ---- issue #39: a seed of thousands of digits -------------------------------------------------------------
+SEED_POSITION = "name: big seed\nplayers: [Ana, Ben]\noptions: {seed: %s}\n"
+HUGE_SEEDS = ["9" * 5000, '"' + "9" * 5000 + '"', "0x" + "f" * 4000, "9" * 4300, "-1", "18446744073709551616"]
+
+
+@pytest.mark.parametrize("seed", HUGE_SEEDS)
+def test_a_position_link_with_a_huge_seed_says_what_is_allowed(seed: str) -> None:
+    """The link's YAML passed (a hex seed of 4,000 digits, a 4,300-digit one), and the app then showed
+    "Something went wrong: Exceeds the limit (4300 digits) ..." once the seed was written out."""
+    from uu.scenario.link import position_code
+    from uu.widgets import App
+
+    app = App()
+    app.open_link("http://x/?position=" + position_code(SEED_POSITION % seed))
+    assert app.screen is app.home and app.error is not None
+    assert "could not be opened" in app.error and "Something went wrong" not in app.error
+    assert "Exceeds" not in app.error and "set_int_max_str_digits" not in app.error
+    assert "4,300 digits" in app.error or "the seed is a whole number from 0 to 18,446,744,073,709,551,615" in app.error
+
+
+@pytest.mark.parametrize("seed", HUGE_SEEDS)
+def test_a_pasted_huge_seed_is_one_line_saying_what_is_allowed(seed: str) -> None:
+    from uu.tutor.sandbox import SandboxSession
+
+    session = SandboxSession()
+    assert not session.load_yaml(SEED_POSITION % seed)
+    message = session.load_message or ""
+    assert message.startswith("pasted YAML: line 3") and "Exceeds" not in message and len(message) < 200
+
+
+def test_a_huge_seed_set_in_the_builder_is_refused_in_words() -> None:
+    from uu.engine.options import MAX_SEED
+
+    builder = PositionBuilder(["Ana", "Ben"])
+    for value in (10**5000, MAX_SEED + 1, -3, "9" * 5000):
+        with pytest.raises(BuilderError) as got:
+            builder.set_option("seed", value)
+        text = str(got.value)
+        assert "the seed is a whole number from 0 to" in text and len(text) < 300, text
+    builder.set_option("seed", MAX_SEED)
+    assert builder.options["seed"] == MAX_SEED

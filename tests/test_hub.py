@@ -338,3 +338,86 @@ def test_hub_check():
     assert proc.returncode == 0 and last.startswith("HUB-CHECK OK"), (
         f"exit {proc.returncode} after {time.monotonic() - t0:.0f} s\n{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}")
 
+
+
+# ---- issue #39: a report cannot break the class view; the teacher can remove a row ---------------------------
+BAD_REPORTS = [
+    b'{"name": "M", "step_since": -Infinity}', b'{"name": "M", "step_since": Infinity}',
+    b'{"name": "M", "step_since": NaN}', b'{"name": "M", "step_since": -1e300}', b'{"name": "M", "step_since": 1e309}',
+    b'{"name": "M", "step_since": "1700000000"}', b'{"name": "M", "step": "3"}', b'{"name": "M", "step": 3.5}',
+    b'{"name": "M", "wrong": ' + b"9" * 400 + b"}", b'{"name": "M", "quiz": {"a": [1, ' + b"9" * 40 + b"]}}",
+    b'{"name": "M", "quiz": {"a": [1, -2]}}', b'{"name": "M", "finished": "all"}', b'{"name": 7}',
+    b'{"name": "M", "step": true}',
+]
+
+
+def test_a_report_with_a_number_the_page_cannot_show_is_refused_and_the_page_stays_up(tmp_path):
+    db = tmp_path / "class.sqlite3"
+
+    async def steps(call, _base):
+        out = {"bad": [await call("api/report", "ann-token", raw=body) for body in BAD_REPORTS]}
+        out["good"] = await call("api/report", "bob-token", {"name": "Bob", "step": 1, "steps": 5,
+                                                            "step_since": time.time() - 90, "quiz": {"x": [1, 2]}})
+        out["pages"] = [await call(path, "tess-token") for path in ("", "class.json", "class.csv")]
+        return out
+
+    out = run(db, steps)
+    for body, (code, text, _headers) in zip(BAD_REPORTS, out["bad"], strict=True):
+        assert code == 400, (body[:60], code, text)
+        assert json.loads(text)["error"].startswith("Not a report this service takes ("), text
+    assert out["good"][0] == 200
+    assert [code for code, _t, _h in out["pages"]] == [200, 200, 200]
+    learners = json.loads(out["pages"][1][1])["learners"]
+    assert [(x["name"], x["on_step_for"]) for x in learners] == [("Bob (bob)", "1 min 30 s")]
+
+
+def test_no_stored_row_breaks_the_class_page_json_or_csv(tmp_path):
+    """Rows a report can no longer write (an older service, a hand-edited file): each bad value reads as empty."""
+    db = tmp_path / "class.sqlite3"
+    conn = connect(db)
+    bad = [("hub:a", "A", float("-inf"), 1, 2, -1e300, 0), ("hub:b", "B", float("inf"), 10**18, -5, 1e300, 1e300),
+           ("hub:c", "C", float("nan"), "three", "many", 0, "later"), ("hub:d", "x" * 5000, -1.0, 2, 3, "now", "x")]
+    for key, name, since, step, wrong, first, last in bad:
+        conn.execute("INSERT INTO learners (id, name, step_since, step, steps, wrong, quiz, finished, first_seen, "
+                     "last_seen) VALUES (?, ?, ?, ?, 9, ?, ?, ?, ?, ?)",
+                     (key, name, since, step, wrong, '{"q": [1, 1e400], "r": [2, 3]}', '[1, "ok"]', first, last))
+    conn.close()
+
+    async def steps(call, _base):
+        return [await call(path, "tess-token") for path in ("", "class.json", "class.csv")]
+
+    pages = run(db, steps)
+    assert [code for code, _t, _h in pages] == [200, 200, 200], pages
+    learners = json.loads(pages[1][1])["learners"]
+    assert sorted(x["name"] for x in learners) == ["?", "A", "B", "C"]
+    assert all(x["on_step_for"] == "" and x["wrong"] >= 0 for x in learners)
+    assert len(pages[2][1].splitlines()) == 5
+
+
+def test_a_teacher_removes_a_learners_row_on_the_hub(tmp_path):
+    db = tmp_path / "class.sqlite3"
+
+    async def steps(call, _base):
+        out = {}
+        await call("api/report", "ann-token", {"name": "Ann"})
+        await call("api/report", "bob-token", {"name": "Bob"})
+        page = (await call("", "tess-token"))[1]
+        out["forms"] = page.count("action='class/remove?")
+        # a teacher's browser posts with the hub's cookie: each form carries jupyterhub's _xsrf field, which
+        # HubClassRemove checks (a form posted from another site has none)
+        out["xsrf"] = page.count("name=\"_xsrf\"")
+        out["learner"] = await call("class/remove", "ann-token", raw=b"id=hub%3Abob")
+        out["nobody"] = await call("class/remove", None, raw=b"id=hub%3Abob")
+        out["no id"] = await call("class/remove", "tess-token", raw=b"")
+        out["teacher"] = await call("class/remove", "tess-token", raw=b"id=hub%3Abob")
+        out["after"] = json.loads((await call("class.json", "tess-token"))[1])["learners"]
+        return out
+
+    out = run(db, steps)
+    assert out["forms"] == out["xsrf"] == 2
+    assert out["learner"][0] == 403 and out["nobody"][0] in (302, 403)
+    assert out["no id"][0] == 400 and "which learner" in out["no id"][1]
+    code, _text, headers = out["teacher"]
+    assert code == 303 and headers["Location"].startswith("../class")
+    assert [x["name"] for x in out["after"]] == ["Ann (ann)"]
+

@@ -93,7 +93,7 @@ def test_fallback_to_english() -> None:
 
 def test_language_in_use_is_the_default() -> None:
     with language("fr"):
-        assert card_name("Yay") == "Youpi !"
+        assert card_name("Yay") == "Youpi\u202f!"
     with language("de"):
         assert card_name("Tiny Stable") == "Winziger Stall"
     assert card_name("Yay", "en") == "Yay"

@@ -63,7 +63,7 @@ def test_an_error_without_fields_and_an_unmarked_one() -> None:
         g.pop()
     assert str(e.value) == "there is no move to take back: the move stack is empty"
     with language("de"):
-        assert "Zug" in str(e.value)
+        assert "Spielzug" in str(e.value)  # a move; "Zug" alone is the turn
     plain = GameError("a {brace} in a plain message stays as it is")
     with language("fr"):
         assert str(plain) == "a {brace} in a plain message stays as it is"
@@ -138,7 +138,7 @@ def test_a_line_about_the_lessons_seat_you_is_said_to_the_learner() -> None:
     acts, the other player, or both."""
     with language("fr"):
         assert log_text("You DRAWs 1 card.") == "Tu PIOCHES 1 carte."
-        assert log_text("Turn 1: You's turn begins.") == "Tour 1 : ton tour commence."
+        assert log_text("Turn 1: You's turn begins.") == "Tour 1\u202f: ton tour commence."
         assert log_text("Bramble STEALs Basic Unicorn (Red) from You.") == "Bramble te VOLE Licorne Standard (rouge)."
         assert log_text("You plays Narwhal into You's Stable.") == f"Tu joues {card_name('Narwhal')} dans ton Écurie."
     with language("de"):
@@ -175,7 +175,7 @@ def test_every_prompt_of_many_games_fits_a_template_and_is_translated() -> None:
         "Ana: play a card from your hand, or DRAW a card."
     with language("fr"):
         assert prompt_text("Ana: play a card from your hand, or DRAW a card.") == \
-            "Ana : joue une carte de ta main, ou PIOCHE une carte."
+            "Ana\u202f: joue une carte de ta main, ou PIOCHE une carte."
         assert prompt_text("an unknown prompt stays English") == "an unknown prompt stays English"
 
 
@@ -259,7 +259,7 @@ def test_a_pasted_file_with_an_unknown_card_or_duplicate_players() -> None:
     twice = "name: x\nplayers: [Ana, Ana]\n"
     for lang, words, same in (("en", "line 5, hands.Ben.1: no card named 'Rhinocornn' in the catalog; did you mean",
                                "player names must be different"),
-                              ("fr", "ligne 5, hands.Ben.1: aucune carte nommée 'Rhinocornn' dans le catalogue ; "
+                              ("fr", "ligne 5, hands.Ben.1: aucune carte nommée 'Rhinocornn' dans le catalogue\u202f; "
                                      "voulais-tu dire", "les noms des joueurs doivent être différents"),
                               ("de", "Zeile 5, hands.Ben.1: keine Karte namens 'Rhinocornn' im Katalog; meintest du",
                                "die Namen müssen sich unterscheiden")):

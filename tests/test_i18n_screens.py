@@ -202,4 +202,5 @@ def test_sandbox_previews_tree_and_download_in_language(lang: str) -> None:
 
     assert _("Start: the built position") in shown and _("Download {file}").format(file="position.yaml") in shown
     heading = _("What each option would do, up to the next decision (shown: what {player} may see):")
-    assert heading.split("{player}")[0] in shown, "the previews' heading, in the language"
+    # up to the word before the name: French elides it before a vowel ("ce qu’Ana peut voir")
+    assert heading.split("{player}")[0].rsplit(" ", 2)[0] in shown, "the previews' heading, in the language"

@@ -378,7 +378,7 @@ def test_a_goal_missed_in_the_turn_starts_the_step_again(tmp_path):
     r = LessonRunner(f)
     start = r.game.to_dict()
     fb = r.try_move(Action("draw"))
-    assert fb.kind == "info" and "starts again" in fb.text
+    assert fb.kind == "other" and not fb.ok and fb.preview is None and "starts again" in fb.text
     assert r.index == 0 and r.game.to_dict() == start and r.stuck is None
     assert r.try_move(r.answer()).kind == "right" and r.index == 1
 
@@ -473,7 +473,7 @@ def test_a_goal_step_is_played_within_one_turn_even_when_the_bots_have_nothing_t
     f.write_text(text)
     r = LessonRunner(f)
     fb = r.try_move(Action("draw"))
-    assert fb.kind == "info" and "starts again" in fb.text and r.game.turn[2] == 1
+    assert fb.kind == "other" and "starts again" in fb.text and r.game.turn[2] == 1
 
 
 # ---- explanations the engine checks (issue 22, item 2) ----------------------------------------------------------

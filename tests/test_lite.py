@@ -168,9 +168,112 @@ def test_no_widget_code_sets_a_layout_or_style_trait_to_none() -> None:
     ("https://school.example/uu/repl/index.html?kernel=python&position=v1.abc&lang=de",
      "https://school.example/uu/?position=v1.abc&lang=de"),
     ("https://school.example/uu/repl/?showBanner=0", "https://school.example/uu/"),
+    # only the tutor's own parameters, the first of each, in the tutor's order; no fragment
+    ("http://h/repl/index.html?lang=fr&evil=1&lesson=a&lesson=b&theme=x#code=1", "http://h/?lesson=a&lang=fr"),
 ])
 def test_the_app_sees_the_site_address_not_the_repl_page(href: str, site: str) -> None:
     assert site_href(href) == site
+
+
+# ---- the page's own script (uu/lite/page.js), run in Node with a stand-in page ---------------------------------
+def _page_script(page: str, address: str) -> dict[str, Any]:
+    import json
+    import shutil
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    r = subprocess.run([node, str(ROOT / "tests" / "fixtures" / "lite_page_harness.mjs"),
+                        str(ROOT / "uu" / "lite" / "page.js"), page, address], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return json.loads(r.stdout)
+
+
+def _query(href: str) -> list[tuple[str, str]]:
+    from urllib.parse import parse_qsl, urlsplit
+
+    return parse_qsl(urlsplit(href).query, keep_blank_values=True)
+
+
+def test_the_repl_page_runs_only_the_tutors_line_whatever_its_address_says() -> None:
+    """A link with its own `code` (in the query or the fragment, where JupyterLite's REPL also looks) and other
+    REPL parameters: the address JupyterLite then reads has the tutor's one line and the tutor's parameters."""
+    did = _page_script("repl", "http://h/uu/repl/index.html?kernel=js&code=import%20js&execute=1&toolbar=1"
+                               "&lesson=goal&lang=fr&lesson=other&position=" + "A" * 9000 + "#code=evil&kernel=x")
+    state = did["state"]
+    assert state.startswith("http://h/uu/repl/index.html?") and "#" not in state
+    query = _query(state)
+    codes = [v for k, v in query if k == "code"]
+    assert len(codes) == 1 and codes[0].startswith("import uu.lite; uu.lite.app(page=\"")
+    assert codes[0].endswith(", lang=\"fr\");")  # the tutor starts in the language the page chose
+    assert "import js" not in state and "evil" not in state
+    assert dict(query)["kernel"] == "python" and dict(query)["toolbar"] == "0"
+    assert "execute" not in dict(query)
+    tutor = [(k, v) for k, v in query if k in ("lesson", "position", "lang")]
+    assert [k for k, _v in tutor] == ["lesson", "position", "lang"]
+    assert dict(tutor)["lesson"] == "goal" and len(dict(tutor)["position"]) == 8193  # the tutor says "too long"
+    # the loading screen speaks the link's language, and starts fetching what Python needs at once
+    assert did["lang"] == "fr" and did["title"] == "TF" and did["fetched"] == ["http://h/uu/static/pyodide/a.whl"]
+    token = codes[0].split('"')[1]
+    assert did["channel"] == f"uu-loading-{token}" and len(token) == 16
+
+
+def test_the_entry_page_passes_on_only_the_tutors_parameters() -> None:
+    did = _page_script("entry", "http://h/uu/?code=import%20js&kernel=js&position=v1.abc&lang=de&x=1")
+    assert did["replaced"] == "http://h/uu/repl/index.html?position=v1.abc&lang=de"
+    assert _page_script("entry", "http://h/uu/")["replaced"] == "http://h/uu/repl/index.html"
+
+
+# ---- the pages the build writes (uu/lite/pages.py) ------------------------------------------------------------
+JUPYTERLITE_PAGE = """<!DOCTYPE html><html><head><title>REPLite</title>
+<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root="..">{}</script>
+<script>(async function () { await import('../config-utils.js'); }.call(this));</script>
+</head><body class="jp-ThemedContainer"><noscript><div>JupyterLite requires JavaScript</div></noscript></body></html>"""
+
+
+def test_the_repl_page_gets_the_tutors_script_before_jupyterlites_and_its_loading_screen_first() -> None:
+    from uu.lite.pages import repl_page
+    from uu.lite.words import loading_words
+
+    words = loading_words()
+    words["en"]["note"] = "</script><script>alert(1)</script>"  # data never ends its element
+    page = repl_page(JUPYTERLITE_PAGE, words, {"first": ["static/pyodide/x.whl"], "bytes": 1})
+    assert page.index('src="../uu-page.js" data-page="repl"') < page.index("config-utils.js")
+    assert page.index('id="uu-words"') < page.index('src="../uu-page.js"')
+    assert page.index('<div id="uu-loading"') < page.index("</body>")
+    assert "<script>alert(1)" not in page and "JupyterLite requires" not in page
+    assert page.count("<noscript>") == 1
+
+
+def test_the_policy_allows_script_from_the_site_only_and_the_pages_inline_scripts_by_hash() -> None:
+    import base64
+    import hashlib
+
+    from uu.lite.pages import csp, inline_script_hashes
+
+    body = "(async function () { await import('../config-utils.js'); }.call(this));"
+    digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
+    assert inline_script_hashes(JUPYTERLITE_PAGE) == [f"'sha256-{digest}'"]  # the JSON block is not a script
+    policy = dict(part.split(" ", 1) for part in csp([f"'sha256-{digest}'"]).split("; "))
+    script = policy["script-src"].split()
+    assert "'unsafe-inline'" not in script and "*" not in script
+    assert not [s for s in script if s.startswith(("http", "data:", "https:"))]
+    assert f"'sha256-{digest}'" in script and policy["object-src"] == "'none'"
+    assert "frame-ancestors" not in policy and "frame-ancestors" in csp([], header=True)
+
+
+def test_the_loading_screen_has_its_words_in_every_language() -> None:
+    from uu.i18n import LANGUAGES
+    from uu.lite.words import LOADING, loading_words
+
+    words = loading_words()
+    assert sorted(words) == sorted(LANGUAGES)
+    for lang in LANGUAGES:
+        assert sorted(words[lang]) == sorted(LOADING)
+        assert "{done}" in words[lang]["download"] and "{total}" in words[lang]["download"]
+        if lang != "en":
+            assert all(words[lang][k] != LOADING[k] for k in LOADING), lang
 
 
 def test_a_lesson_link_opens_the_lesson_in_the_static_app() -> None:
@@ -215,3 +318,24 @@ def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_
     assert class_reporter() is None
     monkeypatch.setenv(CLASS_DB_ENV, str(tmp_path / "class.sqlite3"))
     assert isinstance(class_reporter(), ClassReporter)
+
+
+def test_the_kernels_jedi_is_an_empty_stand_in(tmp_path) -> None:
+    """The kernel installs jedi unless the preload names it; the build's stand-in installs nothing (IPython then
+    goes without code completion), and the real one is not downloaded at all."""
+    import csv
+    import io
+    import zipfile
+
+    from uu.lite.build import absent_wheel
+    from uu.lite.pins import PRELOAD, WHEELS
+
+    assert "jedi" in PRELOAD and not [w for w in WHEELS if w[0] in ("jedi", "parso")]
+    wheel = absent_wheel(tmp_path, "jedi")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert all(n.startswith("uu_lite_absent_jedi-0.dist-info/") for n in names)
+        record = next(n for n in names if n.endswith("RECORD"))
+        listed = [row[0] for row in csv.reader(io.StringIO(z.read(record).decode()))]
+    assert sorted(listed) == sorted(names)
+    assert wheel.name == "uu_lite_absent_jedi-0-py3-none-any.whl"

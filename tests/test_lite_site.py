@@ -4,9 +4,16 @@ first build downloads tens of MB and takes minutes, too much for `python3 dev.py
 
 - Node: the site's own Pyodide and wheels, no browser and no network (uu/lite/smoke.mjs): the App on each
   screen, a lesson step and a game move, on Python 3.14 with the engine as plain Python.
-- Chromium: the folder served by `python3 -m http.server` on 127.0.0.1; lesson 1 played to its end by clicking
-  lit cards and choices (tests/test_e2e.py `finish_lesson`), its progress kept across a reload, a `?lesson=`
-  link, and a move in a game. Every request is routed: any that leaves the site fails the test.
+- Chromium: the folder served on 127.0.0.1 as `python3 -m http.server` serves it, with the headers of its
+  `_headers` file (a host that honours it: its Content-Security-Policy then covers the kernel's worker too);
+  lesson 1 played to its end by clicking lit cards and choices (tests/test_e2e.py `finish_lesson`), its
+  progress kept across a reload, a `?lesson=` link, and a move in a game. Every request is routed: any that
+  leaves the site fails the test.
+- The site runs only its own code: links carrying code for the REPL (in the query, the fragment, through the
+  entry page or straight to the REPL page) run none of it; script from elsewhere and injected inline script
+  are refused by the pages' policy.
+- From the first paint the page is the tutor's loading screen, in the learner's language, then the tutor: a
+  screenshot and a look at the page every second, none with a code cell, a toolbar or the kernel's name.
 """
 
 from __future__ import annotations
@@ -14,9 +21,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,30 +49,15 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
 
 @pytest.fixture(scope="module")
 def site_url() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = subprocess.Popen([sys.executable, "-m", "http.server", "-d", SITE, "-b", "127.0.0.1", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield url
-    server.terminate()
-    server.wait(10)
+    from uu.lite.bench import serve
+
+    served = serve(Path(SITE))
+    yield served.url
+    served.stop()
 
 
-@pytest.mark.browser
-def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monkeypatch) -> None:
-    pytest.importorskip("playwright")
-    import test_e2e
-    from playwright.sync_api import expect
-    from test_e2e import finish_lesson, table_move
-
+def keep_on_site(page, site_url: str) -> list[str]:  # noqa: ANN001 (playwright's Page)
+    """Route every request of the page's context: any that leaves the site is refused and listed."""
     outside: list[str] = []
 
     def route(r) -> None:  # noqa: ANN001 (playwright's Route)
@@ -78,6 +68,75 @@ def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monk
             r.abort()
 
     page.context.route("**/*", route)
+    return outside
+
+
+APP_SHOWN = ".uu-app .uu-home-screen, .uu-app .uu-lesson"
+# A link's code for the REPL, as an attacker would write it: a widget whose front-end code runs in the page, on
+# the site's origin, where it could rewrite the learner's progress.
+ATTACK = ("import anywidget\n"
+          "class W(anywidget.AnyWidget):\n"
+          "    _esm = \"export default { render() { localStorage.setItem('uu-pwned', 'yes'); "
+          "document.documentElement.dataset.pwned = 'yes'; } }\"\n"
+          "display(W())")
+
+
+@pytest.mark.browser
+def test_a_link_with_code_for_the_repl_runs_none_of_it(page, site_url: str) -> None:
+    from urllib.parse import quote
+
+    outside = keep_on_site(page, site_url)
+    code = quote(ATTACK)
+    for link in (f"repl/index.html?kernel=python&code={code}",  # straight to the REPL page
+                 f"?lesson=goal&code={code}&execute=1",  # through the entry page
+                 f"repl/index.html?lesson=goal#kernel=python&code={code}"):  # the REPL reads its fragment too
+        page.goto(site_url + link, wait_until="commit")
+        # the tutor, or the attack's mark: whichever comes first
+        page.wait_for_function(f"() => document.documentElement.dataset.pwned || "
+                               f"document.querySelector({APP_SHOWN!r})", timeout=LOAD_MS)
+        page.wait_for_timeout(3000)  # the REPL runs a link's code once the kernel is idle: time for it
+        assert page.evaluate("document.documentElement.dataset.pwned || null") is None, link
+        assert page.evaluate("localStorage.getItem('uu-pwned')") is None, link
+        assert page.locator(APP_SHOWN).first.is_visible(), link
+    assert outside == []
+
+
+@pytest.mark.browser
+def test_the_pages_refuse_script_from_elsewhere_and_injected_inline_script(page, site_url: str) -> None:
+    import urllib.request
+
+    outside = keep_on_site(page, site_url)
+    for name in ("index.html", "repl/index.html"):
+        with urllib.request.urlopen(site_url + name) as r:
+            text = r.read().decode("utf-8")
+            assert "script-src 'self'" in (r.headers.get("Content-Security-Policy") or "")  # from _headers
+        assert '<meta http-equiv="Content-Security-Policy"' in text, name
+    page.goto(site_url, wait_until="commit")
+    page.locator(APP_SHOWN).first.wait_for(timeout=LOAD_MS)
+    seen = page.evaluate("""() => new Promise(resolve => {
+        const refused = [];
+        document.addEventListener('securitypolicyviolation', e => refused.push(e.violatedDirective));
+        const foreign = document.createElement('script');
+        foreign.src = 'http://127.0.0.2:9/evil.js';
+        document.head.appendChild(foreign);
+        const inline = document.createElement('script');
+        inline.textContent = 'window.uuInjected = 1';
+        document.head.appendChild(inline);
+        setTimeout(() => resolve({refused, injected: window.uuInjected || null}), 1000);
+    })""")
+    assert seen["injected"] is None
+    assert len(seen["refused"]) >= 2 and all(d.startswith("script-src") for d in seen["refused"])
+    assert outside == []  # refused before any request was made
+
+
+@pytest.mark.browser
+def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monkeypatch) -> None:
+    pytest.importorskip("playwright")
+    import test_e2e
+    from playwright.sync_api import expect
+    from test_e2e import finish_lesson, table_move
+
+    outside = keep_on_site(page, site_url)
     monkeypatch.setattr(test_e2e, "LOAD_MS", LOAD_MS)  # open_home's wait: a cold start, no kernel pool
     finish_lesson(page, site_url, "goal", shots=False)
 
@@ -98,3 +157,67 @@ def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monk
     assert page.locator(".uu-error-box").count() == 0
     assert "Traceback" not in page.inner_text("body")
     assert outside == [], outside
+
+
+# Every second while the site loads: is any of the REPL's own furniture shown (its prompt and code cell, toolbar,
+# banner, kernel name, a text field), is the loading screen shown, and what it says.
+LOOK_JS = """() => {
+  const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const code = [...document.querySelectorAll('.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputArea, '
+    + '.jp-Cell-inputWrapper, .cm-editor, .cm-content, .jp-Toolbar, .jp-CodeConsole-banner, .jp-InputPrompt, '
+    + '.jp-KernelName, .jp-Dialog, [contenteditable="true"], textarea')].filter(shown)
+    .map((el) => el.className || el.tagName);
+  const box = document.getElementById('uu-loading');
+  const text = document.body ? document.body.innerText : '';
+  return {code, loading: shown(box), says: shown(box) ? box.innerText : '',
+          bar: box ? Number(box.querySelector('.uu-loading-bar')?.getAttribute('aria-valuenow') || 0) : null,
+          app: shown(document.querySelector('.uu-app .uu-home-screen')),
+          lang: document.querySelector('.uu-lang-picker select')?.value || null,
+          kernelName: /Pyodide|Python \\(|In \\[/.test(text)};
+}"""
+
+
+@pytest.mark.browser
+def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(page, site_url: str,
+                                                                                   tmp_path: Path) -> None:
+    """A first visit in French: a screenshot and a look at the page every second until the home is shown
+    (UU_LITE_SHOTS=dir keeps the screenshots to look at). Then the learner types code and Shift+Enter: nothing
+    runs."""
+    shots = Path(os.environ.get("UU_LITE_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    outside = keep_on_site(page, site_url)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + "?lang=fr", wait_until="commit")
+    looks = []
+    deadline = time.monotonic() + LOAD_MS / 1000
+    while time.monotonic() < deadline:
+        try:
+            look = page.evaluate(LOOK_JS)
+            page.screenshot(path=str(shots / f"loading-{len(looks):03d}.png"))
+        except Exception:  # the entry page going on to the tutor's: look again
+            time.sleep(0.2)
+            continue
+        looks.append(look)
+        if look["app"] and not look["loading"]:
+            break
+        time.sleep(1)
+    assert looks and looks[-1]["app"], looks[-3:]
+    assert looks[-1]["lang"] == "Français"  # the tutor is shown in the learner's language at once, not redrawn in it
+    assert [look["code"] for look in looks if look["code"]] == []
+    assert not any(look["kernelName"] for look in looks)
+    # the tutor's page all along: its loading screen, or the tutor itself (the entry page may be blank a moment)
+    assert all(look["loading"] or look["app"] for look in looks[1:])
+    said = " ".join(look["says"] for look in looks)
+    assert "Ouverture du tuteur" in said and "Python" in said, said
+    bars = [look["bar"] for look in looks if look["loading"]]
+    assert bars == sorted(bars)  # the progress only goes forward
+
+    cells = page.locator(".jp-CodeConsole .jp-Cell").count()
+    page.mouse.click(1270, 790)  # a corner of the page, off any button
+    page.keyboard.type("import js; js.document.title = 'typed'")
+    page.keyboard.press("Shift+Enter")
+    page.keyboard.press("Control+Enter")
+    page.wait_for_timeout(2000)
+    assert page.locator(".jp-CodeConsole .jp-Cell").count() == cells
+    assert page.title() != "typed" and page.evaluate(LOOK_JS)["code"] == []
+    assert outside == []

@@ -23,9 +23,9 @@ LANGS = ("fr", "de")
 
 # Where a rule is read, by the English "where": the prefix each language uses for the same source.
 PREFIXES = {
-    "Rulebook: ": {"fr": "Livret de règles : ", "de": "Spielanleitung: "},
-    "Control & Chaos rules: ": {"fr": "Règles de Control & Chaos : ", "de": "Regeln von Control & Chaos: "},
-    "Rules wiki: ": {"fr": "Wiki des règles : ", "de": "Regel-Wiki: "},
+    "Rulebook: ": {"fr": "Livret de règles\u202f: ", "de": "Spielanleitung: "},
+    "Control & Chaos rules: ": {"fr": "Règles de Control & Chaos\u202f: ", "de": "Regeln von Control & Chaos: "},
+    "Rules wiki: ": {"fr": "Wiki des règles\u202f: ", "de": "Regel-Wiki: "},
     "A choice of this tutor": {"fr": "Un choix de ce tuteur", "de": "Eine Entscheidung dieses Tutors"},
 }
 
@@ -96,3 +96,11 @@ def test_english_box_unchanged() -> None:
     assert rules_html(["pile.top-only"], "The rules in this step").startswith(
         "<details class='uu-rules'><summary>The rules in this step: ")
     assert rules_html(["pile.top-only"], "").startswith("<details class='uu-rules'><summary>: ")
+
+
+def test_the_german_two_player_list_cites_the_edition_that_prints_it() -> None:
+    # The German rulebook's 2-player list names the cards of another deck (none of this game's), so the German
+    # box for the removed cards must point to the English 2nd edition; the Neigh-for-each rule is in both.
+    removals = translated_words("de")["two-player.removals"]
+    assert "englischen 2. Edition" in removals.where, removals.where
+    assert "englischen" not in translated_words("de")["two-player.neigh"].where

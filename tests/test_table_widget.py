@@ -56,6 +56,33 @@ def test_a_failing_callback_is_logged_not_raised(caplog):
     assert "engine said no" in caplog.text
 
 
+def test_every_click_on_the_table_on_show_gets_a_new_table_even_the_same_position():
+    """The browser lights nothing once it has sent a click, until a new version comes: a lesson's goal step
+    started over shows the very same position, and must still be sent again (issue 38)."""
+    game = new_game(["You", "Ben"], seed=4)
+    viewer = game.pending.player
+    w = TableWidget(game, viewer=viewer)
+    w.on_choose = lambda _i: w.show(game, viewer)  # the move taken back: the same table again
+    actions, v = list(w.actions), w.version
+    w._on_message(w, {"type": "choose", "id": 0, "version": v}, [])
+    assert w.version == v + 1 and w.actions == actions and w.replay == {}
+    w._on_message(w, {"type": "choose", "id": len(actions), "version": w.version}, [])  # no such action
+    assert w.version == v + 2
+    w.on_choose = lambda _i: 1 / 0  # a failing callback: logged, and the table is sent again
+    w._on_message(w, {"type": "choose", "id": 0, "version": w.version}, [])
+    assert w.version == v + 3
+    w._on_message(w, {"type": "choose", "id": 0, "version": v}, [])  # an older table's: a newer one is there
+    assert w.version == v + 3
+
+    def apply(i: int) -> None:
+        game.apply(game.legal_actions[i])
+        w.show(game, viewer)
+
+    w.on_choose = apply
+    w._on_message(w, {"type": "choose", "id": 0, "version": w.version}, [])  # a real move: one new table
+    assert w.version == v + 4 and w.actions != actions
+
+
 def test_traits_follow_the_game_after_a_move():
     game = new_game(["You", "Ben"], seed=4)
     viewer = game.pending.player
@@ -136,24 +163,27 @@ def _as_drawn(w: TableWidget) -> dict:
 def test_cards_travel_without_their_facts_and_the_browser_gets_the_same_table():
     """Each card is sent as its id, key, name and place; its facts (name in the learner's language, type,
     icon, text) go once, in `facts`. What table.js rebuilds is the observation, in every kind of position,
-    and a played-back move's cards are the ones uu.table.replay made."""
+    and a played-back move's cards are the ones uu.table.replay made of the session's step."""
     import json
     import random
 
+    from uu.session import Session
     from uu.table.observation import FACT_KEYS, observe
-    from uu.table.replay import changes_since, positions
+    from uu.table.replay import step_view
 
     seen_pile = seen_chain = seen_steps = 0
     for seed in range(6):
         game = new_game(["You", "Ben", "Cy"], seed=seed)
         w = TableWidget(game, viewer=0)
+        session = Session(game)
         rng = random.Random(seed)
         for _move in range(160):
             if game.pending is None:
                 break
-            before, log_at = positions(game), len(game.state.log)
-            game.apply(rng.choice(game.legal_actions))
-            step = changes_since(game, before, log_at, 0)
+            session.push(rng.choice(game.legal_actions))
+            (made,) = session.steps_since(session.version - 1) or []
+            shown = step_view(game, made, 0)
+            step = shown if shown["lines"] or shown["moved"] else None
             w.set_table(observe(game, 0), [], steps=[step] if step else None)
             assert _as_drawn(w) == {k: v for k, v in w.observation.items() if k != "log"}
             cards = [c for p in w.seats["players"] for c in p["hand"] + p["stable"]] + w.middle["discard"]

@@ -317,6 +317,28 @@ def test_without_the_class_view_nothing_is_reported(tmp_path, monkeypatch):
     assert not list(tmp_path.iterdir())
 
 
+def test_a_goal_missed_counts_as_a_wrong_move_in_the_class_view(tmp_path, monkeypatch):
+    """Lesson 1's "Win the game": a DRAW ends the turn without the goal and the step starts again on the same
+    position; the class view counts it as a wrong move (it counted none: issue 38)."""
+    from uu.engine.actions import Action
+
+    db = tmp_path / "c.sqlite3"
+    monkeypatch.setenv(CLASS_DB_ENV, str(db))
+    app = App()
+    app.classroom.kernel_id = _bound_kernel(db, new_token())
+    app.open_lesson("goal")
+    assert app.set_learner_name("Ann") is None
+    screen = app.lesson_screens["goal"]
+    while screen.runner.step.kind != "goal":
+        assert screen.click_answer()
+    step = screen.runner.progress[0]
+    screen.on_action(Action("draw"))
+    assert screen.feedback.kind == "other" and screen.runner.progress[0] == step
+    [row] = learner_rows(connect(db))
+    assert (row["step"], row["wrong"]) == (step, 1)
+    assert screen.click_answer() and screen.runner.progress[0] == step + 1  # the step still goes on
+
+
 def _bound_kernel(db: Path, seat: str) -> str:
     kernel_id = str(uuid.uuid4())
     bind_kernel(db, kernel_id, seat)
@@ -351,7 +373,10 @@ def test_a_page_cannot_write_or_rename_another_learners_row(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize("name", [" =1+1", "\u00a0=SUM(1)", "\t=1", "\r=1", "\u2003+1", "\u200b-1", "\ufeff@x",
-                                  "\u3000=1", "\n=1", "\uff1d1+1", "=1", "+1", "-1", "@x"])
+                                  "\u3000=1", "\n=1", "\uff1d1+1", "=1", "+1", "-1", "@x",
+                                  # issue #39: these slipped past (marks, fillers, a variation selector...)
+                                  "\u034f=1", "\u3164=1", "\u115f+1", "\uffa0-1", "\ufe0f@x", "\u2800=1",
+                                  "\u180b=1", "\U000e0100=1", "\u2065=1", "\ue000=1", "\u200e\u034f\u3164 =1"])
 def test_every_cell_a_spreadsheet_could_run_is_quoted(name):
     from uu.server.classview import _cell
 
@@ -423,3 +448,96 @@ def test_a_position_too_large_for_a_link_says_so(monkeypatch):
     monkeypatch.setattr(share, "MAX_CODE_CHARS", 100)
     sandbox.refresh()
     assert sandbox.share.position_link.value == "" and "too large for a link" in sandbox.share.position_link_note.value
+
+
+# ---- issue #39: the class view on one machine: rows removed, names told apart, token guesses paced ----------
+def test_two_learners_with_one_name_are_shown_apart():
+    from uu.server.classview import shown_names
+
+    rows = [{"id": "b", "name": "Ann", "first_seen": 20.0}, {"id": "a", "name": "Ann", "first_seen": 10.0},
+            {"id": "c", "name": "ANN", "first_seen": 30.0}, {"id": "d", "name": "Ann (2)", "first_seen": 5.0},
+            {"id": "e", "name": "Bo", "first_seen": 1.0}]
+    assert shown_names(rows) == {"a": "Ann", "b": "Ann (3)", "c": "ANN (4)", "d": "Ann (2)", "e": "Bo"}
+    page = page_html([{**r, "lesson": None, "step": None, "steps": None, "step_since": None, "wrong": 0,
+                       "quiz": {}, "finished": [], "last_seen": 0.0} for r in rows], "tok")
+    assert page.count(">Ann (3)<") == 1 and page.count(">Ann<") == 1
+
+
+def test_wrong_tokens_are_paced_per_address():
+    from uu.server.classview import GUESS_WINDOW_S, GUESSES, Guesses
+
+    now = [0.0]
+    g = Guesses(clock=lambda: now[0])
+    for _ in range(GUESSES):
+        assert g.refused("10.0.0.5") == 0
+        g.wrong("10.0.0.5")
+    assert g.refused("10.0.0.5") == pytest.approx(GUESS_WINDOW_S) and g.refused("10.0.0.6") == 0
+    now[0] += GUESS_WINDOW_S + 1
+    assert g.refused("10.0.0.5") == 0
+
+
+def test_the_class_view_on_one_machine_removes_a_row_and_refuses_guessers(tmp_path):
+    """A real server with `class_handlers` (as `uu app --class` serves them): a teacher's Remove; ten wrong
+    tokens from one address, after which even the right one waits."""
+    import asyncio
+    import json as jsonlib
+
+    import tornado.httpclient
+    import tornado.web
+
+    from conftest import run_async
+    from uu.server.appserver import free_port
+    from uu.server.classview import GUESSES, class_handlers
+
+    db = tmp_path / "c.sqlite3"
+    for name in ("Ann", "Ann", "Bo"):
+        r = ClassReporter(db)
+        r.name = name
+        r.report({"lesson": "x"})
+    token = "the-right-token-123"
+
+    async def scenario() -> dict:
+        port = free_port()
+        server = tornado.web.Application(class_handlers("/", str(db), token)).listen(port, "127.0.0.1")
+        client = tornado.httpclient.AsyncHTTPClient()
+        base = f"http://127.0.0.1:{port}/uu/"
+
+        async def call(path: str, body: str | None = None) -> tornado.httpclient.HTTPResponse:
+            return await client.fetch(base + path, method="POST" if body is not None else "GET", body=body,
+                                      raise_error=False, follow_redirects=False)
+        try:
+            out: dict = {}
+            first = await call(f"class?token={token}")
+            first_cookie = first.headers.get_list("Set-Cookie")
+            page = first.body.decode()
+            out["shown"] = sorted(x["name"] for x in jsonlib.loads(
+                (await call(f"class.json?token={token}")).body)["learners"])
+            ids = {x["name"]: x["id"] for x in jsonlib.loads((await call(f"class.json?token={token}")).body)["learners"]}
+            out["forms"] = page.count("<form method='post' action='class/remove?token=")
+            out["bad remove"] = (await call("class/remove?token=wrong", f"id={ids['Bo']}")).code
+            removed = await call(f"class/remove?token={token}", f"id={ids['Bo']}")
+            out["removed"] = (removed.code, removed.headers.get("Location"))
+            out["after"] = sorted(x["name"] for x in jsonlib.loads(
+                (await call(f"class.json?token={token}")).body)["learners"])
+            out["guesses"] = [(await call(f"class.csv?token=guess{n}")).code for n in range(GUESSES + 2)]
+            late = await call(f"class?token={token}")
+            out["right token now"] = (late.code, late.headers.get("Retry-After"), late.body.decode())
+            # the teacher's browser, which opened the page before the guessing, keeps its way in
+            cookie = next(c.split(";")[0] for c in first_cookie if c.startswith("uu-class-teacher="))
+            teacher = await client.fetch(base + f"class?token={token}", headers={"Cookie": cookie}, raise_error=False)
+            forged = await client.fetch(base + "class?token=guess", headers={"Cookie": cookie}, raise_error=False)
+            out["teacher during guessing"] = (teacher.code, forged.code)
+            return out
+        finally:
+            server.stop()
+            await asyncio.sleep(0)
+
+    out = run_async(scenario())
+    assert out["shown"] == ["Ann", "Ann (2)", "Bo"] and out["forms"] == 3
+    assert out["bad remove"] == 403
+    assert out["removed"] == (303, f"../class?token={token}&lang=en")
+    assert out["after"] == ["Ann", "Ann (2)"]
+    assert out["guesses"][:GUESSES - 1] == [403] * (GUESSES - 1) and out["guesses"][-2:] == [429, 429]
+    code, retry, text = out["right token now"]
+    assert code == 429 and int(retry) > 0 and "Too many wrong tokens" in text
+    assert out["teacher during guessing"] == (200, 429)  # the cookie lets the right token in, no guess

@@ -13,11 +13,15 @@ from __future__ import annotations
 import importlib.machinery
 import os
 import sys
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
+from types import ModuleType
 
 
 class UUFirst:
     @classmethod
-    def find_spec(cls, name: str, path=None, target=None):  # noqa: ANN001 - importlib protocol
+    def find_spec(cls, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
         if name != "uu":
             return None
         for entry in sys.path:

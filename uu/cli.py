@@ -213,10 +213,11 @@ def build_parser() -> argparse.ArgumentParser:
     app.add_argument("--ip", default="127.0.0.1",
                      help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for a classroom)")
     if _server_missing() is None:
-        from uu.server.app import PREHEAT_HELP
+        from uu.server.app import ALLOW_HOST_HELP, PREHEAT_HELP
         from uu.server.teacher import add_teacher_options
 
         app.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
+        app.add_argument("--allow-host", action="append", default=[], metavar="NAME", help=ALLOW_HOST_HELP)
         add_teacher_options(app)
     sc = sub.add_parser("scenario", help="check scenario files or print their JSON Schema")
     scsub = sc.add_subparsers(dest="scmd", required=True)
@@ -309,7 +310,7 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat,
                      lessons=args.lessons, class_view=args.class_view, class_db=args.class_db,
-                     class_token=args.class_token, lang=args.lang)
+                     class_token=args.class_token, lang=args.lang, allowed_hosts=args.allow_host)
     if args.cmd == "scenario":
         return _scenario_check(args.paths) if args.scmd == "check" else _scenario_schema()
     if args.cmd == "lesson":

@@ -7,5 +7,7 @@ from typing import Any
 
 
 def esc(text: Any) -> str:
-    """Escape any value for HTML text and attributes."""
-    return html.escape(str(text), quote=True)
+    """Escape any value for HTML text and attributes. A message whose `.format` does more than `str`'s (French
+    elision, uu.i18n.FrenchText) stays of its class, so `esc(_("...")).format(...)` still elides."""
+    out = html.escape(str(text), quote=True)
+    return type(text)(out) if getattr(text, "keeps_through_esc", False) else out

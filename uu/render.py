@@ -355,17 +355,17 @@ def result_text(game: Any, viewer: int | None = None) -> str:
     "No winner"."""
     w = game.winner
     if w == "everyone-loses":
-        return "Everyone loses"
+        return _("Everyone loses")
     if w is None:
-        return "No winner"
+        return _("No winner")
     if viewer is not None and w == viewer:
-        return "You win"
-    return f"{game.players[w]} wins"
+        return _("You win")
+    return _("{name} wins").format(name=game.players[w])
 
 
 def phase_track_html(phase: str, number: int) -> str:
     if number == 0:
-        return "<div class='uu-phases'><span class='uu-phase uu-phase-current'>Setup: choosing Babies</span></div>"
+        return "<div class='uu-phases'><span class='uu-phase uu-phase-current'>" + esc(_("Setup: choosing Babies")) + "</span></div>"
     chips = []
     for p in PHASES:
         cur = p == phase
@@ -405,7 +405,8 @@ def board_html(game: Any, viewer: int | None = None) -> str:
     parts = ["<div class='uu-table'>"]
 
     if over:
-        parts.append(f"<div class='uu-banner uu-result'>Game over: {esc(result_text(game, viewer))}</div>")
+        parts.append("<div class='uu-banner uu-result'>" + esc(_("Game over: {result}").format(result=result_text(game, viewer)))
+                     + "</div>")
     whose = "your turn" if current == viewer else f"<b>{esc(names[current])}</b>'s turn"
     head = f"<b>Turn {number}</b> · {whose}" if number else "<b>Setup</b>"
     parts.append(f"<div class='uu-turn-line'>{head}</div>{phase_track_html(phase, number)}")

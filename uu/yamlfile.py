@@ -25,6 +25,8 @@ from typing import Any
 
 import yaml
 
+from uu.i18n import N_, _, current_language
+
 # PyYAML's C (libyaml) loader when available: ten times faster, the same nodes and line marks. The one
 # definition every reader in the project uses.
 LOADER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -66,46 +68,71 @@ def read_user_file(path: str | Path, limit: int = MAX_BYTES) -> str:
     try:
         st = os.stat(p)
     except OSError as e:
-        raise YamlInputError(f"{p}: cannot read ({e.strerror})") from None
+        raise YamlInputError(f"{p}: " + _("cannot read ({reason})").format(reason=e.strerror)) from None
     if stat.S_ISDIR(st.st_mode):
-        raise YamlInputError(f"{p}: is a folder, not a file")
+        raise YamlInputError(f"{p}: " + _("is a folder, not a file"))
     if not stat.S_ISREG(st.st_mode):
         # a FIFO would block until someone writes to it, a device may never end
-        raise YamlInputError(f"{p}: not a regular file (a pipe, socket or device); give a .yaml file")
+        raise YamlInputError(f"{p}: " + _("not a regular file (a pipe, socket or device); give a .yaml file"))
     if st.st_size > limit:
-        raise YamlInputError(f"{p}: the file is too large ({st.st_size // 1024} kB; at most {limit // 1024} kB)")
+        raise YamlInputError(f"{p}: " + _("the file is too large ({size} kB; at most {limit} kB)").format(
+            size=st.st_size // 1024, limit=limit // 1024))
     try:
         # O_NONBLOCK: if the path was swapped for a FIFO since the check, opening it does not wait
         fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise YamlInputError(f"{p}: not a regular file (a pipe, socket or device); give a .yaml file")
+                raise YamlInputError(f"{p}: " + _("not a regular file (a pipe, socket or device); give a .yaml file"))
             data = f.read(limit + 1)
     except OSError as e:
-        raise YamlInputError(f"{p}: cannot read ({e.strerror})") from None
+        raise YamlInputError(f"{p}: " + _("cannot read ({reason})").format(reason=e.strerror)) from None
     if len(data) > limit:
-        raise YamlInputError(f"{p}: the file is too large (more than {limit // 1024} kB)")
+        raise YamlInputError(f"{p}: " + _("the file is too large (more than {limit} kB)").format(limit=limit // 1024))
     return decode(data, str(p))
 
 
 def decode(data: bytes, path: str) -> str:
     """UTF-8 text (a UTF-8 byte-order mark is allowed); a clear YamlInputError for anything else."""
     if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (len(data) >= 2 and (data[0] == 0 or data[1] == 0)):
-        raise YamlInputError(f"{path}: the file looks like UTF-16 text; save it as UTF-8")
+        raise YamlInputError(f"{path}: " + _("the file looks like UTF-16 text; save it as UTF-8"))
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         line = data[: e.start].count(b"\n") + 1
-        raise YamlInputError(f"{path}: line {line}: not UTF-8 text (byte {data[e.start]:#04x} at offset "
-                             f"{e.start}); save the file as UTF-8") from None
+        raise YamlInputError(f"{path}: " + _("line {line}: not UTF-8 text (byte {byte} at offset {offset}); save "
+                                             "the file as UTF-8").format(line=line, byte=f"{data[e.start]:#04x}",
+                                                                          offset=e.start)) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise YamlInputError(f"{path}: line {line}: a NUL character; this is not a text file")
+        raise YamlInputError(f"{path}: " + _("line {line}: a NUL character; this is not a text file").format(line=line))
     return text
 
 
+# PyYAML's reasons, in English; the ones a learner meets when pasting or typing, in our own words
+_YAML_PROBLEMS = {
+    "mapping values are not allowed here": N_("a colon where no name with a value may start (is a line indented "
+                                              "wrongly, or does a text need quotes?)"),
+    "could not find expected ':'": N_("a name without its colon"),
+    "found character that cannot start any token": N_("a character that cannot start a value here (a tab? use "
+                                                      "spaces to indent)"),
+    "found unexpected end of stream": N_("the text ends inside a quoted text"),
+    "found a tab character that violates indentation": N_("a tab in the indentation: indent with spaces"),
+    "found undefined tag handle": N_("an unknown tag (a word after '!')"),
+}
+
+
+def _not_yaml(problem: str) -> str:
+    """"not valid YAML" with PyYAML's reason, in our words where we have them (English keeps PyYAML's)."""
+    if current_language() == "en":
+        return f"not valid YAML ({problem})"
+    for english, ours in _YAML_PROBLEMS.items():
+        if problem.startswith(english.split(" that ")[0]):
+            return _("not valid YAML ({reason})").format(reason=_(ours))
+    return _("not valid YAML")
+
+
 def _where(mark: Any) -> str:
-    return f"line {mark.line + 1}: " if mark is not None else ""
+    return _("line {line}: ").format(line=mark.line + 1) if mark is not None else ""
 
 
 def _check_events(text: str, path: str) -> None:
@@ -118,7 +145,8 @@ def _check_events(text: str, path: str) -> None:
         if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                raise YamlInputError(f"{path}: {_where(ev.start_mark)}nested more than {MAX_DEPTH} levels deep")
+                raise YamlInputError(f"{path}: {_where(ev.start_mark)}" + _("nested more than {depth} levels deep").format(
+                    depth=MAX_DEPTH))
         elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
             depth -= 1
 
@@ -146,7 +174,7 @@ def _check_duplicates(node: yaml.Node, path: str) -> None:
 def compose_user_yaml(text: str, path: str = "<text>") -> yaml.Node | None:
     """The checked node tree of one YAML document (None for an empty one)."""
     if len(text) > MAX_BYTES:
-        raise YamlInputError(f"{path}: the text is too long (at most {MAX_BYTES // 1024} kB)")
+        raise YamlInputError(f"{path}: " + _("the text is too long (at most {limit} kB)").format(limit=MAX_BYTES // 1024))
     try:
         _check_events(text, path)
         root = yaml.compose(text, Loader=LOADER)
@@ -154,8 +182,9 @@ def compose_user_yaml(text: str, path: str = "<text>") -> yaml.Node | None:
         mark = getattr(e, "problem_mark", None)
         problem = str(getattr(e, "problem", None) or e)
         if "nesting depth" in problem:  # libyaml's own limit, met while it scans ahead of our check
-            raise YamlInputError(f"{path}: {_where(mark)}nested more than {MAX_DEPTH} levels deep") from None
-        raise YamlInputError(f"{path}: {_where(mark)}not valid YAML ({problem})") from None
+            raise YamlInputError(f"{path}: {_where(mark)}" + _("nested more than {depth} levels deep").format(
+                depth=MAX_DEPTH)) from None
+        raise YamlInputError(f"{path}: {_where(mark)}{_not_yaml(problem)}") from None
     if root is not None:
         _check_duplicates(root, path)
     return root
@@ -170,11 +199,12 @@ def construct(root: yaml.Node | None, path: str = "<text>") -> Any:
         return loader.construct_document(root)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
-        raise YamlInputError(f"{path}: {_where(mark)}not valid YAML ({getattr(e, 'problem', None) or e})") from None
+        raise YamlInputError(f"{path}: {_where(mark)}{_not_yaml(str(getattr(e, 'problem', None) or e))}") from None
     except (ValueError, OverflowError, TypeError) as e:
         # e.g. int() refuses more than 4,300 digits; a timestamp with day 99. The node is not known here,
         # so find the first scalar whose own construction fails.
-        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}a value that cannot be read ({_plain(e)})") from None
+        raise YamlInputError(f"{path}: {_where(_bad_scalar(root))}"
+                             + _("a value that cannot be read ({reason})").format(reason=_plain(e))) from None
     finally:
         loader.dispose()
 
@@ -184,8 +214,8 @@ def _plain(e: Exception) -> str:
     names `sys.set_int_max_str_digits()`, which means nothing to them."""
     text = str(e)
     if isinstance(e, ValueError) and "digits" in text and "int" in text:
-        return "a number with more than 4,300 digits"
-    return text
+        return _("a number with more than 4,300 digits")
+    return text if current_language() == "en" else _("not a value this file may hold")
 
 
 def _bad_scalar(root: yaml.Node) -> Any:

@@ -3,6 +3,13 @@
 Everything runs against a server this command starts on 127.0.0.1 (`AppServer`), never another host, and every
 part is bounded in count and time:
 
+0. What one visitor can make the server hold (first, on the fresh server). `spellings` GETs of one page file
+   (the largest labextension file) each spelled with other extra slashes, then `sockets` websockets to one
+   page's kernel. Figures: the server's memory (RSS) and open file descriptors before, after the spellings,
+   while the sockets are held and after they close; how many sockets opened (the bound: 3 per kernel,
+   uu/server/kernels.py). Before issue #39 the spellings cost a copy each (hundreds of MiB) and the sockets
+   about 7 descriptors each.
+
 1. Browserless flood. `browserless` GETs of `/` from 127.0.0.1 (as behind a reverse proxy: no limit per
    address), without cookies, `flood_clients` at a time, while one emulated learner arrives (the cap is
    `cap`). Figures: the kernels those requests started (target 0: they get the first page,
@@ -40,12 +47,13 @@ from tornado.httpclient import AsyncHTTPClient
 
 from uu.benchmarks.crowd import click_summary
 from uu.benchmarks.learner import EmulatedLearner
-from uu.benchmarks.wire import LearnerError
+from uu.benchmarks.wire import LearnerError, fetch_keepalive
 from uu.server.appserver import AppServer, open_page
+from uu.server.assetfiles import MAX_KEPT_TOTAL
 from uu.server.forkkernel import DEFAULT_MEMORY_MB, MEMORY_ENV
-from uu.server.kernels import REPLACED
+from uu.server.kernels import MAX_SOCKETS_PER_KERNEL, REPLACED
 
-__all__ = ["bench_hostile"]
+__all__ = ["bench_hostile", "largest_page_file"]
 
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
 WIDGET_PROTOCOL = "2.1.0"  # ipywidgets 8's; a comm_open without it creates no widget
@@ -81,6 +89,81 @@ def _rss_mib(pid: int) -> float | None:
         return psutil.Process(pid).memory_info().rss / 2**20
     except psutil.Error:
         return None
+
+
+def largest_page_file() -> str:
+    """The largest file of the widget manager's or anywidget's labextension (100-200 KB), as a path under
+    /voila/labextensions/."""
+    import jupyter_core.paths
+
+    found = []
+    for root in jupyter_core.paths.jupyter_path("labextensions"):
+        for name in ("anywidget", "@jupyter-widgets/jupyterlab-manager"):
+            for f in (Path(root) / name).rglob("*.js"):
+                found.append((f.stat().st_size, f.relative_to(root).as_posix()))
+    if not found:
+        raise RuntimeError("no labextension files: is anywidget installed?")
+    return max(found)[1]
+
+
+def spellings_of(path: str, n: int) -> list[str]:
+    """`n` distinct spellings of a labextension file's path: extra slashes before and after its `static/`."""
+    head, _, tail = path.partition("/static/")
+    return [f"/voila/labextensions/{head}/{'/' * (k % 50)}static/{'/' * (k // 50)}{tail}" for k in range(n)]
+
+
+def _usage(server: AppServer) -> dict[str, float]:
+    import psutil
+
+    p = psutil.Process(server.proc.pid)
+    return {"rss_mib": round(p.memory_info().rss / 2**20, 1), "fds": p.num_fds()}
+
+
+async def _one_socket(base: str, kernel_id: str) -> Any:
+    """A kernel websocket as a page opens it: the connection, or the HTTP status it was refused with."""
+    from tornado.httpclient import HTTPClientError, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    from uu.benchmarks.learner import PROTOCOL
+
+    host = base.split("//", 1)[1].rstrip("/")
+    request = HTTPRequest(f"ws://{host}/api/kernels/{kernel_id}/channels?session_id={uuid.uuid4()}",
+                          headers={"Origin": f"http://{host}"}, connect_timeout=60, request_timeout=60)
+    try:
+        return await websocket_connect(request, subprotocols=[PROTOCOL])
+    except HTTPClientError as e:
+        return e.code
+
+
+async def _resources(server: AppServer, spellings: int, sockets: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"before": _usage(server)}
+    path = largest_page_file()
+    port = int(server.url.rsplit(":", 1)[1].strip("/"))
+    fetched = await fetch_keepalive("127.0.0.1", port, spellings_of(path, spellings), 6, 120)
+    out["page_file"] = path
+    out["page_file_bytes"] = max((len(b) for b in fetched.values() if isinstance(b, bytes)), default=0)
+    out["spellings"] = spellings
+    out["spellings_served"] = sum(isinstance(b, bytes) for b in fetched.values())
+    out["after_spellings"] = _usage(server)
+    status, page, _token = await asyncio.to_thread(open_page, server.url)
+    found = _KERNEL_ID.search(page)
+    if status != 200 or found is None:
+        out["sockets_problem"] = f"no page: HTTP {status}"
+        return out
+    kernel_id = found.group(1)
+    got = [await _one_socket(server.url, kernel_id) for _ in range(sockets)]
+    opened = [ws for ws in got if not isinstance(ws, int)]
+    out["sockets"] = sockets
+    out["sockets_opened"] = len(opened)
+    out["sockets_refused_statuses"] = sorted({ws for ws in got if isinstance(ws, int)})
+    out["while_sockets_held"] = _usage(server)
+    for ws in opened:
+        ws.close()
+    await asyncio.sleep(2)
+    out["after_sockets_closed"] = _usage(server)
+    await AsyncHTTPClient().fetch(f"{server.url}voila/api/shutdown/{kernel_id}", method="POST", body="_xsrf=",
+                                  raise_error=False)
+    return out
 
 
 async def _unconnected_page(base: str) -> tuple[int, str]:
@@ -298,10 +381,12 @@ def bench_hostile(cap: int = 3, bare: int = 5, connect_timeout: float = 60.0, cl
                   think: float = 0.5, flood_messages: int = 2000, flood_bytes: int = 900_000,
                   flood_seconds: float = 120.0, kernel_memory_mb: int = DEFAULT_MEMORY_MB,
                   inbound_bytes_per_s: int | None = None, browserless: int = 300, flood_clients: int = 20,
-                  workdir: Path | None = None) -> dict[str, Any]:
-    """The four parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON
+                  spellings: int = 2000, sockets: int = 300, workdir: Path | None = None) -> dict[str, Any]:
+    """The five parts against one `uu app --preheat 0` on loopback (see the module docstring); one JSON
     object. `inbound_bytes_per_s`: the server's pace for what one page sends (None: `uu app`'s own, see
     `uu.server.pace.InboundPace`)."""
+    spellings = max(1, min(spellings, 2500))  # distinct spellings: up to 50 x 50
+    sockets = max(1, min(sockets, 1000))
     bare = max(0, min(bare, 50))
     browserless = max(0, min(browserless, 2000))
     flood_clients = max(1, min(flood_clients, 50))
@@ -324,6 +409,7 @@ def bench_hostile(cap: int = 3, bare: int = 5, connect_timeout: float = 60.0, cl
                 server.wait_ready()
 
                 async def run() -> None:
+                    out["resources"] = await _resources(server, spellings, sockets)
                     out["browserless"] = await _browserless(server, cap, browserless, flood_clients)
                     out["seats"] = await _seats(server, cap, bare, connect_timeout)
                     out["replaced_tab"] = await _replaced_tab(server)
@@ -342,8 +428,16 @@ def bench_hostile(cap: int = 3, bare: int = 5, connect_timeout: float = 60.0, cl
             else:
                 os.environ[name] = value
     b, s, t, f = out["browserless"], out["seats"], out["replaced_tab"], out["flood"]
+    r = out["resources"]
     p95 = f["others_click_to_board_ms"].get("p95")
+    kept_mib = MAX_KEPT_TOTAL / 2**20
     out["verdict"] = {
+        # the page files kept (at most MAX_KEPT_TOTAL) and a few MiB of the server's own buffers
+        "page_file_spellings_bounded": r["after_spellings"]["rss_mib"] - r["before"]["rss_mib"] <= kept_mib + 8,
+        "sockets_per_kernel_bounded": r.get("sockets_opened") == MAX_SOCKETS_PER_KERNEL,
+        # each open kernel websocket: its socket and the ZeroMQ sockets of the kernel's channels (about 7)
+        "socket_descriptors_bounded": "while_sockets_held" in r and (
+            r["while_sockets_held"]["fds"] - r["after_spellings"]["fds"] <= 12 * MAX_SOCKETS_PER_KERNEL + 12),
         "browserless_start_no_kernel": b["kernels_started_by_browserless"] == 0,
         "a_learner_gets_in_during_a_browserless_flood": b["learner_got_the_app"],
         "unconnected_pages_hold_no_seat": s["unconnected_kernels_still_running"] == 0,

@@ -573,6 +573,20 @@ class EmulatedLearner:
         result.messages, result.kbytes = sent.messages, sent.nbytes / 1024
         return result
 
+    async def vanish(self) -> None:
+        """Go as a crashed tab or a lost network does: the websocket ends, and no unload beacon is sent."""
+        self._left = True
+        if self._ws is not None:
+            self._ws.close()
+        if self._reader is not None:
+            try:
+                await asyncio.wait_for(self._reader, 5)
+            except (TimeoutError, asyncio.CancelledError):
+                self._reader.cancel()
+        if self._http is not None:
+            self._http.close()
+            self._http = None
+
     async def leave(self) -> None:
         """Close the websocket and send the unload beacon (Voila then shuts the kernel down). Idempotent."""
         if self._left:

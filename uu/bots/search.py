@@ -22,7 +22,7 @@ Why this shape: the heuristic bot is a good model of how other players answer (w
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is
 valued as such. Stopping after one round keeps each playout cheap (a few dozen decisions), so many deals fit
 in a fraction of a second, and the position model turns "who is ahead after a round" into a win chance.
-Measured strength and speed: README, "Hints and bots" (`uu bench --bots hint,heuristic,...`).
+Measured strength and speed: docs/performance.md, "The hint and the bots" (`uu bench --bots hint,heuristic,...`).
 """
 
 from __future__ import annotations

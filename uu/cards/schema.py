@@ -8,6 +8,7 @@ typo in the catalog fails at load time with the card's name, never in the middle
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
@@ -153,7 +154,7 @@ class Catalog:
     def __contains__(self, name: object) -> bool:
         return name in self.by_name
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[CardDef]:
         return iter(self.cards)
 
     def __len__(self) -> int:

@@ -19,7 +19,8 @@ Hook = Callable[[GameState, OpFrame, Action | None], Result]
 __all__ = ["HOOKS", "POSSIBLE", "hook", "hook_possible"]
 
 
-def hook(name: str, possible: Callable[[GameState, int, int | None], bool] | None = None):
+def hook(name: str, possible: Callable[[GameState, int, int | None], bool] | None = None
+         ) -> Callable[[Hook], Hook]:
     def register(fn: Hook) -> Hook:
         HOOKS[name] = fn
         if possible is not None:

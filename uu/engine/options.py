@@ -5,9 +5,15 @@ Validated with pydantic at the boundary (scenario files, `new_game`), then read 
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from uu.i18n import _
+
+# the largest seed: 64 bits, 20 digits. A seed of thousands of digits (a position link, a pasted file) was
+# taken, and then the first time it was written out Python refused it ("Exceeds the limit (4300 digits)")
+MAX_SEED = 2**64 - 1
 
 
 class Options(BaseModel):
@@ -46,11 +52,24 @@ class Options(BaseModel):
         "puller take the card they want (the wiki's terminology pages); random = every pull is random, even "
         "from a face-up hand (the Control & Chaos page: a pulled card is picked at random).",
     )
-    seed: int = Field(0, description="Seed of the game's random number generator (kept in the state).")
+    seed: int = Field(0, ge=0, le=MAX_SEED,
+                      description="Seed of the game's random number generator (kept in the state).")
     hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")
     win_threshold: int | None = Field(
         None, ge=1, description="Unicorns needed to win; default 7 with 2–5 players, 6 with 6–8 (win.threshold)."
     )
+
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _seed_in_range(cls, value: Any) -> Any:
+        """Said before pydantic reads the number: a seed too large for its bounds is one sentence, whatever its
+        form (a number, a text of digits), never Python's limit on converting long numbers."""
+        too_long = isinstance(value, str) and len(value.strip().lstrip("+-")) > len(str(MAX_SEED))
+        out_of_range = isinstance(value, int | float) and not isinstance(value, bool) and not 0 <= value <= MAX_SEED
+        if too_long or out_of_range:
+            raise ValueError(_("the seed is a whole number from 0 to {most} (20 digits at most)")
+                             .format(most=f"{MAX_SEED:,}"))
+        return value
 
     @classmethod
     def documented(cls) -> dict[str, dict[str, object]]:

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 import contextlib
 import gettext
+import re
 from collections.abc import Iterator
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import Any
 
-__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "N_", "current_language", "language",
-           "ngettext", "normalize", "set_language", "_"]
+__all__ = ["DOMAIN", "LANGUAGES", "LANGUAGE_NAMES", "LOCALE_DIR", "FrenchText", "N_", "current_language",
+           "language", "ngettext", "normalize", "set_language", "_"]
 
 LANGUAGES: tuple[str, ...] = ("en", "fr", "de")
 # Each language named in itself: the picker shows these, so a learner finds their own whatever is in use.
@@ -88,14 +90,45 @@ def _catalog(lang: str) -> gettext.NullTranslations:
     return gettext.NullTranslations()
 
 
+# French drops the vowel of these words before a vowel: "de Ana" is "d’Ana", "que Americorn" "qu’Americorn".
+# A translation cannot know the name a placeholder will hold, so `.format` of a French message elides there.
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue|[Ll]e|[Ll]a|[Nn]e|[Ss]e|[Jj]e|[Jj]usque|[Ll]orsque|[Pp]uisque) \{(\w+)\}")
+_VOWELS = frozenset("aeiouàâäéèêëîïôöûüùœæ")
+
+
+class FrenchText(str):
+    """A French message: its `.format` elides "de", "que", "le", "la" ... before a filled-in value that begins
+    with a vowel ("Tour 2 : le tour de {player}" with Ana: "le tour d’Ana"). Everything else is plain `str`;
+    `uu.htmlsafe.esc` keeps the class, so an escaped message still elides."""
+
+    keeps_through_esc = True
+
+    def format(self, *args: Any, **kwargs: Any) -> str:
+        def elide(m: re.Match[str]) -> str:
+            value = kwargs.get(m.group(2))
+            if isinstance(value, str) and value[:1].lower() in _VOWELS:
+                return m.group(1)[:-1] + "’{" + m.group(2) + "}"
+            return m.group(0)
+
+        return _ELIDABLE.sub(elide, str(self)).format(*args, **kwargs)
+
+
+def _french(text: str) -> str:
+    return FrenchText(text) if "{" in text else text
+
+
 def _(message: str) -> str:
     """`message` (English) in the language in use."""
-    return _catalog(current_language()).gettext(message)
+    lang = current_language()
+    text = _catalog(lang).gettext(message)
+    return _french(text) if lang == "fr" else text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for `n`, in the language in use (French counts 0 and 1 as singular)."""
-    return _catalog(current_language()).ngettext(singular, plural, n)
+    lang = current_language()
+    text = _catalog(lang).ngettext(singular, plural, n)
+    return _french(text) if lang == "fr" else text
 
 
 def N_(message: str) -> str:

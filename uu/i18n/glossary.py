@@ -8,7 +8,9 @@ it, where the rulebook prints it, and the English words that must not appear in 
 - `untranslated_card_names_in(text, lang)`: English card names written where the card table of that language
   gives the card another name ("Nanny Cam" in French, where it is "Caméra Espionne");
 - `swap_card_names(text, lang)`: the text with those English names replaced by the translated ones (the lead
-  runs it over the lessons at merge).
+  runs it over the lessons at merge);
+- `avoided_renderings_in(text, lang)`: renderings in the language itself the glossary's `avoid` list forbids
+  (French "une Huue", German "Zug" for a move).
 
 English card names that the table leaves in English ("Narwhal", "Unicorn Poison") are allowed, and so are the
 glossary's `allowed` phrases ("Huue (Neigh dans l'édition anglaise)"): both are taken out of a text before
@@ -27,8 +29,9 @@ from pathlib import Path
 
 import yaml
 
-__all__ = ["GLOSSARY_DIR", "Glossary", "Term", "card_names", "forbidden_terms_in", "glossary",
-           "kept_english_names", "swap_card_names", "swap_card_names_in_folder", "untranslated_card_names_in"]
+__all__ = ["GLOSSARY_DIR", "Avoid", "Glossary", "Term", "avoided_renderings_in", "card_names", "forbidden_terms_in",
+           "glossary", "kept_english_names", "swap_card_names", "swap_card_names_in_folder",
+           "untranslated_card_names_in"]
 
 GLOSSARY_DIR = Path(__file__).resolve().parent
 _CARDS_DIR = GLOSSARY_DIR.parent / "cards"
@@ -43,11 +46,21 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class Avoid:
+    """A rendering in the language itself that this tutor never writes ("une Huue", German "Zug" for a move):
+    `wrong` a regular expression, `use` what to write instead."""
+
+    wrong: re.Pattern[str]
+    use: str
+
+
+@dataclass(frozen=True, slots=True)
 class Glossary:
     language: str
     rulebook: str
     allowed: tuple[str, ...]
     terms: tuple[Term, ...]
+    avoid: tuple[Avoid, ...] = ()
 
     def term(self, english: str) -> str:
         """The term for `english` in this language (KeyError when the glossary has none)."""
@@ -65,8 +78,9 @@ def glossary(lang: str) -> Glossary:
         Term(str(t["english"]), str(t["term"]), str(t["where"]), tuple(str(f) for f in t.get("forbidden") or ()))
         for t in data["terms"]
     )
+    avoid = tuple(Avoid(re.compile(str(a["wrong"])), str(a["use"])) for a in data.get("avoid") or ())
     return Glossary(str(data["language"]), str(data["rulebook"]), tuple(str(a) for a in data.get("allowed") or ()),
-                    terms)
+                    terms, avoid)
 
 
 @cache
@@ -178,3 +192,12 @@ def forbidden_terms_in(text: str, lang: str) -> list[str]:
     kept = set(kept_english_names(lang)) | set(_allowed(lang))
     stripped = _names_pattern(lang).sub(lambda m: " " if _one_line(m.group(0)) in kept else m.group(0), text)
     return [w for w, pattern in _forbidden_patterns(lang) if pattern.search(stripped)]
+
+
+def avoided_renderings_in(text: str, lang: str) -> list[tuple[str, str]]:
+    """(what `text` says, what to write instead) for each rendering `lang`'s glossary lists under `avoid`."""
+    try:
+        rules = glossary(lang).avoid
+    except FileNotFoundError:
+        return []
+    return [(m.group(0), a.use) for a in rules for m in a.wrong.finditer(text)]

@@ -4,43 +4,28 @@
 in a web worker, run by JupyterLite's REPL: `app()` shows the same `App` as `uu app`, with three differences
 made here and nowhere else:
 - the page's address is the REPL's (`.../repl/index.html?kernel=python&code=...&lesson=goal`): the app sees
-  the site's address instead (`.../?lesson=goal`), so links to lessons and positions work and the sandbox's
-  "Link to this position" gives a link to the site;
-- a stylesheet hides the REPL around the app (prompt, input, banner) and lets the app fill the page;
+  the site's address with only the tutor's own parameters (`.../?lesson=goal`), so links to lessons and
+  positions work and the sandbox's "Link to this position" gives a link to the site;
+- while it starts, it tells the page's loading screen how far it is (uu/lite/page.js), on a BroadcastChannel
+  named for that page;
 - comm messages are sent as JSON: the kernel turns a Python None into JavaScript `undefined`, which JSON then
   drops, so a value reset to None (in a widget's state or inside the table's data) would never arrive.
+The page's own stylesheet (uu/lite/page.css) hides the REPL around the app from the first paint.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
-__all__ = ["REPL_PARAMS", "app", "site_href"]
+__all__ = ["TUTOR_PARAMS", "app", "loading_stage", "site_href"]
 
-# the REPL's own parameters (uu/lite/index.html puts them in): not the tutor's
-REPL_PARAMS = frozenset({"kernel", "toolbar", "showBanner", "hideCodeInput", "promptCellPosition", "code",
-                         "execute", "clearCellsOnExecute", "clearCodeContentOnExecute"})
-
-# The REPL page around the app: only the app's output is shown, full width.
-PAGE_CSS = """
-<style>
-.jp-CodeConsole-promptCell, .jp-CodeConsole-banner, .jp-Toolbar, .jp-InputArea, .jp-InputPrompt,
-.jp-OutputPrompt, .jp-Cell-inputWrapper, .lm-SplitPanel-handle,
-.jp-OutputArea-promptOverlay /* over the output's left edge: it took the clicks meant for the app */
-{ display: none !important; }
-.jp-OutputArea-prompt { display: none !important; }
-/* the output fills the console: no room kept for the hidden prompt cell */
-.jp-CodeConsole-content { background: #fff !important; top: 0 !important; height: 100% !important; }
-.jp-ConsolePanel, body { background: #fff !important; }
-.jp-Cell, .jp-OutputArea-child, .jp-OutputArea-output { padding: 0 !important; margin: 0 !important;
-  border: none !important; }
-.jp-OutputArea-output { width: 100% !important; max-width: 100% !important; padding: 0 8px !important;
-  box-sizing: border-box; }
-</style>
-"""
+# the only parameters of the page's address that are the tutor's (uu/lite/page.js passes no other one on)
+TUTOR_PARAMS = ("lesson", "position", "lang")
+_PAGE = re.compile(r"[0-9a-f]{16}")  # the loading screen's name for its page (uu/lite/page.js `token`)
 
 
 # The console scrolls to its end when output arrives, which would open the app at its bottom: back to the top
@@ -57,15 +42,31 @@ export default {
 
 def site_href(href: str) -> str:
     """The site's address for the REPL page's `href`: `.../repl/index.html?kernel=...&lesson=x` becomes
-    `.../?lesson=x` (the REPL's own parameters dropped, the others kept in their order)."""
+    `.../?lesson=x` (only the tutor's own parameters kept, the first of each, in the tutor's order)."""
     parts = urlsplit(href)
     path = parts.path
     for tail in ("repl/index.html", "repl/"):
         if path.endswith(tail):
             path = path[: -len(tail)]
             break
-    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k not in REPL_PARAMS]
-    return urlunsplit((parts.scheme, parts.netloc, path, urlencode(query), parts.fragment))
+    given: dict[str, str] = {}
+    for key, value in parse_qsl(parts.query, keep_blank_values=True, max_num_fields=10_000):
+        given.setdefault(key, value)
+    query = [(key, given[key]) for key in TUTOR_PARAMS if key in given]
+    return urlunsplit((parts.scheme, parts.netloc, path, urlencode(query), ""))
+
+
+def loading_stage(page: str | None, stage: str) -> bool:
+    """Tell the page's loading screen that starting the tutor reached `stage` (uu/lite/page.js `STAGES`). True if
+    sent: only in the browser, for a page named as the loading screen names it."""
+    if page is None or not _PAGE.fullmatch(page) or sys.platform != "emscripten":
+        return False
+    import js  # type: ignore[import-not-found]  # Pyodide's bridge to JavaScript
+
+    channel = js.BroadcastChannel.new(f"uu-loading-{page}")
+    channel.postMessage(js.JSON.parse(json.dumps({"stage": stage})))
+    channel.close()
+    return True
 
 
 def send_comm_as_json() -> bool:
@@ -100,8 +101,12 @@ def _preread() -> None:
         preread(json.loads(table.read_text(encoding="utf-8")))
 
 
-def app(start: str = "home") -> Any:
-    """Show the tutor in the REPL's output (the static site's code cell). Returns the `App`."""
+def app(start: str = "home", page: str | None = None, lang: str | None = None) -> Any:
+    """Show the tutor in the REPL's output (the static site's code cell). Returns the `App`. `page`: the loading
+    screen's name for its page (uu/lite/page.js), told how far the start is; `lang`: the language the page chose
+    as the App will once the browser reports (a link's, the saved one, the browser's), to start in."""
+    loading_stage(page, "import")
+    import anywidget
     import ipywidgets as widgets
     from IPython.display import display
 
@@ -111,15 +116,13 @@ def app(start: str = "home") -> Any:
         def open_link(self, href: str) -> None:
             super().open_link(site_href(href))
 
-    send_comm_as_json()
-    _preread()
-    import anywidget
-
     class ScrollTop(anywidget.AnyWidget):
         _esm = SCROLL_TOP_ESM
 
-    page_style = widgets.HTML(PAGE_CSS)
-    page_style.add_class("uu-lite-style")
-    the_app = LiteApp(start=start)
-    display(widgets.VBox([page_style, ScrollTop(), the_app], layout=widgets.Layout(width="100%")))
+    send_comm_as_json()
+    _preread()
+    loading_stage(page, "app")
+    the_app = LiteApp(start=start, lang=lang)
+    loading_stage(page, "draw")
+    display(widgets.VBox([ScrollTop(), the_app], layout=widgets.Layout(width="100%")))
     return the_app

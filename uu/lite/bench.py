@@ -1,12 +1,17 @@
-"""`python -m uu.lite.bench [DIR]`: what a learner waits for in the static site, measured in Chromium.
+"""`python -m uu.lite.bench [DIR]`: what a learner waits for in the static site, beside the same under `uu app`,
+measured in Chromium in the same run (docs/performance.md, "The static build", has the figures and the command).
 
-The folder (default build/lite) is served as `python3 -m http.server` serves it, on 127.0.0.1, counting the
-bytes sent (any request elsewhere is refused and counted). For each of `--runs` fresh browser contexts (an empty cache: a first visit):
-`?lesson=goal` opened, and the time until the lesson's table is on screen; the bytes the server sent for that
-visit (uncompressed, as that server sends them) and the requests the browser made (its worker's included). Then in the last page: "Play a
-game", and `--moves` moves made by clicking lit cards on the table, each timed from the click to the next
-table drawn (uu/table/table.js sets `data-version`). Prints one JSON object. Needs the test extra (Playwright)
-and Debian's Chromium (or CHROMIUM=path).
+The folder (default build/lite) is served as `python3 -m http.server` serves it (no `_headers`), on 127.0.0.1,
+counting the bytes sent; any request that leaves the site is refused and counted. `uu app` is started on a free
+port (uu.server.appserver.AppServer). For each of `--runs` fresh browser contexts (an empty cache):
+- **cold**: the home opened, the time until it is ready (its lesson buttons enabled, the loading screen gone),
+  then "Play a game" at once, the time until the game's table offers a move (both from the navigation);
+- **second**: the same again in a new page of the same context (the browser's cache kept: a second visit).
+Then, in the last context: `--moves` card plays in a game with the others' moves played at once ("At once"
+pace): from the click to the table drawn again (`ms`) and until the learner is asked again (the screen
+quiet, `settled`); and `--moves` quick moves in step mode (each click, "Bot: next" included, to the table drawn
+again). The machine's load (1-minute average) is taken before and after each site. Prints one JSON object.
+Needs the test extra (Playwright) and Debian's Chromium (or CHROMIUM=path).
 """
 
 from __future__ import annotations
@@ -18,19 +23,44 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+__all__ = ["Served", "measure", "serve", "site_headers"]
+
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
-LEGAL = ".uu-play-screen .uu-t [data-legal='true']"
+HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
+TABLE_READY = ".uu-play-screen .uu-t [data-legal='true']"
+LOAD_MS = 300_000
+
+
+def site_headers(site: Path) -> list[tuple[str, str]]:
+    """The headers the site's `_headers` file asks for every path (`/*`), as Netlify or Cloudflare Pages send them."""
+    path = site / "_headers"
+    out: list[tuple[str, str]] = []
+    if path.is_file():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("  ") and ":" in line:
+                name, value = line.strip().split(":", 1)
+                out.append((name.strip(), value.strip()))
+    return out
 
 
 class _Counting(http.server.SimpleHTTPRequestHandler):
-    """`python3 -m http.server`'s handler, counting the bytes of every file it sends."""
+    """`python3 -m http.server`'s handler, counting the bytes of every file it sends, and sending the headers of
+    the site's `_headers` file when `headers` is set (a host that honours it)."""
 
     sent: list[int] = [0]
+    headers_sent: list[tuple[str, str]] = []
+
+    def end_headers(self) -> None:
+        for name, value in self.headers_sent:
+            self.send_header(name, value)
+        super().end_headers()
 
     def copyfile(self, source: Any, outputfile: Any) -> None:
         while chunk := source.read(64 * 1024):
@@ -41,82 +71,161 @@ class _Counting(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def _serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    handler = functools.partial(_Counting, directory=str(site))
+@dataclass
+class Served:
+    """A folder served from a thread (`serve`): its address, and the bytes of files sent so far (`sent[0]`)."""
+
+    server: http.server.ThreadingHTTPServer
+    url: str
+    sent: list[int]
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def serve(site: Path, headers: bool = True) -> Served:
+    """The folder served on 127.0.0.1 (a free port) from a thread. `headers`: as a host that honours `_headers`
+    serves it."""
+    sent = [0]
+    handler_class = type("Handler", (_Counting,), {"headers_sent": site_headers(site) if headers else [],
+                                                   "sent": sent})
+    handler = functools.partial(handler_class, directory=str(site))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+    return Served(server, f"http://127.0.0.1:{server.server_address[1]}/", sent)
 
 
-def _move(page: Any) -> float:
-    """Click lit elements until the table changes (a card, then its place); seconds from the last click."""
+def _load() -> float:
+    return round(os.getloadavg()[0], 2)
+
+
+def _visit(page: Any, url: str, stages: list[dict[str, int]] | None = None) -> tuple[float, float]:
+    """Open the home, then "Play a game" as soon as it is ready: (seconds to the home, to the game's table).
+    `stages` gets when each stage of the static site's loading screen began (uu/lite/page.js)."""
+    t0 = time.perf_counter()
+    page.goto(url, wait_until="commit")
+    page.locator(HOME_READY).first.wait_for(state="visible", timeout=LOAD_MS)
+    page.wait_for_function("() => !document.getElementById('uu-loading')", timeout=LOAD_MS)
+    home = time.perf_counter() - t0
+    if stages is not None:
+        stages.append(page.evaluate("() => window.uuLoadingTimes || {}"))
+    page.locator("button.uu-play").first.click()
+    page.locator(TABLE_READY).first.wait_for(state="visible", timeout=LOAD_MS)
+    return home, time.perf_counter() - t0
+
+
+def _new_game(page: Any, step: bool) -> None:
+    """The same deal every time ("Same deal every game", then "New game"), in step mode or not."""
     screen = page.locator(".uu-play-screen")
-    old = screen.locator(".uu-t").get_attribute("data-version")
-    for _ in range(8):
-        page.wait_for_function(f"() => [...document.querySelectorAll(\"{LEGAL}\")].some(e => e.offsetParent)",
-                               timeout=60_000)
-        lit = screen.locator(".uu-t [data-legal='true'][data-zone='hand']:visible")
-        if lit.count() == 0:
-            lit = screen.locator(".uu-t [data-legal='true']:visible")
-        t0 = time.perf_counter()
-        lit.first.click()
-        try:
-            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=1_000)
-            return time.perf_counter() - t0
-        except Exception:  # the first click of two (a card chosen: its places are lit now)
-            continue
-    raise RuntimeError("eight clicks on lit cards made no move")
+    more = screen.locator(".uu-more-settings")
+    if more.count() and not screen.locator(".uu-fixed-seed input").first.is_visible():
+        more.first.click()
+    screen.locator(".uu-fixed-seed input").first.check()
+    drawn = screen.locator(".uu-t").first.get_attribute("data-version")
+    screen.locator("button.uu-new-game").first.click()
+    page.wait_for_function("old => { const t = document.querySelector('.uu-play-screen .uu-t');"
+                           " return t && t.getAttribute('data-version') !== old; }", arg=drawn, timeout=60_000)
+    box = screen.locator(".uu-step-mode input").first
+    if box.is_checked() != step:
+        box.click()
+    if step:
+        page.wait_for_function("() => { const b = document.querySelector('.uu-play-screen button.uu-bot-next');"
+                               " return b && b.offsetParent !== null; }", timeout=60_000)
+    page.wait_for_timeout(500)
 
 
-def measure(site: Path, runs: int, moves: int) -> dict[str, Any]:
+def _clicks(page: Any, n: int) -> list[dict[str, Any]]:
+    from uu.benchmarks.app_browser import click_latency_js
+
+    result: list[dict[str, Any]] = page.evaluate(click_latency_js(), {"n": n, "timeoutMs": 20_000, "settleMs": 40})
+    return result
+
+
+def _median_s(values: list[float | None]) -> float | None:
+    got = [v for v in values if v is not None]
+    return round(statistics.median(got) / 1000, 3) if got else None
+
+
+def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"load_before": _load()}
+    cold: list[tuple[float, float]] = []
+    second: list[tuple[float, float]] = []
+    stages: list[dict[str, int]] = []
+    outside: list[str] = []
+    for run in range(runs):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        # the others' moves at once ("At once" pace, uu/table/table.js): the app is measured, not the pace
+        context.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
+
+        def route(r: Any, outside: list[str] = outside) -> None:
+            if r.request.url.startswith(url):
+                r.continue_()
+            else:
+                outside.append(r.request.url)
+                r.abort()
+
+        context.route("**/*", route)
+        if served is not None:
+            served.sent[0] = 0
+        page = context.new_page()
+        cold.append(_visit(page, url, stages))
+        if served is not None:
+            out["cold_served_mib"] = round(served.sent[0] / 2**20, 1)
+            served.sent[0] = 0
+        page.close()
+        page = context.new_page()
+        second.append(_visit(page, url, stages))
+        if served is not None:
+            out["second_served_mib"] = round(served.sent[0] / 2**20, 1)
+        if run == runs - 1 and moves:
+            _new_game(page, step=False)
+            plays = _clicks(page, moves)
+            _new_game(page, step=True)
+            quick = _clicks(page, moves)
+            out.update(card_play_table_median_s=_median_s([c["ms"] for c in plays]),
+                       card_play_asked_again_median_s=_median_s([c["settledMs"] for c in plays]),
+                       quick_move_median_s=_median_s([c["ms"] for c in quick]),
+                       moves=len(plays), quick_moves=len(quick))
+        context.close()
+    out.update(home_cold_s=[round(h, 2) for h, _ in cold], table_cold_s=[round(t, 2) for _, t in cold],
+               home_second_s=[round(h, 2) for h, _ in second], table_second_s=[round(t, 2) for _, t in second],
+               table_cold_median_s=round(statistics.median(t for _, t in cold), 2),
+               table_second_median_s=round(statistics.median(t for _, t in second), 2),
+               requests_outside=len(outside), load_after=_load())
+    if any(stages):  # the static site: when each loading stage began, the last cold and second visits (ms)
+        out.update(stages_cold_ms=stages[-2], stages_second_ms=stages[-1])
+    return out
+
+
+def measure(site: Path, runs: int, moves: int, with_app: bool = True) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
     files = [p for p in site.rglob("*") if p.is_file()]
-    size = sum(p.stat().st_size for p in files)
-    out: dict[str, Any] = {"site_files": len(files), "site_mib": round(size / 2**20, 1)}
-    server, url = _serve(site)
-    loads: list[float] = []
+    out: dict[str, Any] = {"site_files": len(files),
+                           "site_mib": round(sum(p.stat().st_size for p in files) / 2**20, 1),
+                           "cpus": os.cpu_count(), "runs": runs}
+    served = serve(site, headers=False)
     try:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            for run in range(runs):
-                context = browser.new_context(viewport={"width": 1280, "height": 800})
-                outside: list[str] = []
-                _Counting.sent[0] = 0
+            out["lite"] = _one_site(browser, served.url, runs, moves, served)
+            if with_app:
+                from uu.benchmarks.measures import wait_for_pool
+                from uu.server.app import DEFAULT_PREHEAT
+                from uu.server.appserver import AppServer
 
-                def route(r: Any, outside: list[str] = outside) -> None:
-                    if r.request.url.startswith(url):
-                        r.continue_()
-                    else:
-                        outside.append(r.request.url)
-                        r.abort()
-
-                context.route("**/*", route)
-                page = context.new_page()
-                requests: list[str] = []
-
-                def seen(req: Any, requests: list[str] = requests) -> None:
-                    requests.append(req.url)
-
-                context.on("request", seen)
-                t0 = time.perf_counter()
-                page.goto(url + "?lesson=goal", wait_until="commit")
-                page.locator(".uu-lesson.uu-lesson-goal .uu-t").wait_for(timeout=300_000)
-                loads.append(time.perf_counter() - t0)
-                out.update(requests_seen=len(requests), served_mib=round(_Counting.sent[0] / 2**20, 1),
-                           requests_outside=len(outside))
-                if run == runs - 1:  # the clicks, in the last page
-                    page.locator("button.uu-nav-home").click()
-                    page.locator("button.uu-play").click()
-                    clicks = [_move(page) for _ in range(moves)]
-                    out.update(moves=len(clicks), click_to_table_median_s=round(statistics.median(clicks), 3),
-                               click_to_table_max_s=round(max(clicks), 3))
-                context.close()
+                with tempfile.TemporaryDirectory() as tmp, AppServer(Path(tmp)) as app:
+                    app.wait_port()
+                    app.wait_ready()
+                    wait_for_pool(app.proc.pid, DEFAULT_PREHEAT)  # its kernels ready, as a class finds them
+                    out["app"] = _one_site(browser, app.url, runs, moves, None)
             browser.close()
     finally:
-        server.shutdown()
-    out.update(runs=runs, lesson_visible_cold_s=[round(x, 1) for x in loads],
-               lesson_visible_cold_median_s=round(statistics.median(loads), 1))
+        served.stop()
+    if with_app and out["lite"].get("card_play_table_median_s") and out["app"].get("card_play_table_median_s"):
+        out["card_play_lite_over_app"] = round(out["lite"]["card_play_table_median_s"]
+                                               / out["app"]["card_play_table_median_s"], 2)
     return out
 
 
@@ -126,8 +235,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("site", nargs="?", default="build/lite")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--moves", type=int, default=10)
+    ap.add_argument("--no-app", action="store_true", help="the static site only, not `uu app` beside it")
     args = ap.parse_args(argv)
-    print(json.dumps(measure(Path(args.site).resolve(), args.runs, args.moves)))
+    print(json.dumps(measure(Path(args.site).resolve(), args.runs, args.moves, with_app=not args.no_app)))
     return 0
 
 

@@ -7,8 +7,10 @@ Steps (docs/static-build.md has the why of each):
    own wheel (`pip wheel`);
 4. Pyodide's lock file rewritten to list exactly those wheels (with their hashes), so the page loads them from
    the site and never asks a package index;
-5. `jupyter lite build` with the REPL app only, then our entry page: `index.html` opens the REPL with the code
-   that shows the app, the code cell hidden (`uu/lite/index.html`).
+5. `jupyter lite build` with the REPL app only;
+6. the tutor's own pages (`uu/lite/pages.py`): the entry page, the REPL page made the tutor's (it runs only the
+   tutor's one line, shows the tutor's loading screen from its first paint, hides the REPL), their
+   Content-Security-Policy.
 
 Downloads are kept in `.lite-cache/` beside the repository (git-ignored): a second build is offline. Standard
 library only: it runs before any environment exists, and drives pip, npm and JupyterLite as programs.
@@ -31,6 +33,7 @@ import venv
 import zipfile
 from pathlib import Path
 
+from uu.lite.pages import write_pages
 from uu.lite.pins import BUILD_REQUIREMENTS, PRELOAD, PYODIDE_ABI, PYODIDE_NPM, REPACKED, WASM, WHEELS
 
 HERE = Path(__file__).resolve().parent
@@ -174,6 +177,44 @@ def _fixed_info(name: str) -> zipfile.ZipInfo:
     return info
 
 
+# The kernel's own small wheels (JupyterLite ships them for piplite to install one by one after Python starts):
+# listed in the lock instead, they load with the others in one go (PRELOAD names them).
+KERNEL_WHEELS = {"piplite": (["piplite"], ["micropip"]), "pyodide-kernel": (["pyodide_kernel"], ["ipykernel"]),
+                 "ipykernel": (["ipykernel"], [])}
+
+
+def kernel_wheels(env: Path, out_dir: Path) -> dict[str, tuple[Path, list[str], list[str]]]:
+    pypi = env / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    found: dict[str, tuple[Path, list[str], list[str]]] = {}
+    for name, (imports, depends) in KERNEL_WHEELS.items():
+        stem = name.replace("-", "_")
+        have = sorted(pypi.glob(f"{stem}-*.whl"))
+        if not have:
+            raise SystemExit(f"uu lite: the kernel's wheel {stem}-*.whl is not in {pypi}")
+        found[name] = (Path(shutil.copy2(have[-1], out_dir)), imports, depends)
+    return found
+
+
+def absent_wheel(out_dir: Path, name: str) -> Path:
+    """An empty wheel for the lock entry `name`: a package the kernel insists on installing and the tutor never
+    uses (jedi: code completion), installed as nothing, so `import jedi` fails and IPython goes without it."""
+    dist = f"uu_lite_absent_{name.replace('-', '_')}"
+    info = f"{dist}-0.dist-info"
+    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0\n".encode(),
+             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: uu.lite.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
+    target = out_dir / f"{dist}-0-py3-none-any.whl"
+    rows = []
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
+        for path, data in files.items():
+            z.writestr(_fixed_info(path), data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            rows.append([path, f"sha256={digest}", str(len(data))])
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows + [[f"{info}/RECORD", "", ""]])
+        z.writestr(_fixed_info(f"{info}/RECORD"), buf.getvalue())
+    return target
+
+
 def project_wheel(env: Path, out_dir: Path) -> Path:
     """This repository as a wheel (its dependencies are the lock's business, not pip's)."""
     for old in out_dir.glob("uu_tutor-*.whl"):
@@ -254,6 +295,9 @@ def write_lock(pyodide: Path, target: Path, wheels: dict[str, tuple[Path, list[s
 
 
 # ---- 5. the site ----------------------------------------------------------------------------------------------
+DISABLED_PLUGINS = ["@jupyterlite/application-extension:service-worker-manager"]
+
+
 def lite_config(wheel_names: list[str]) -> dict[str, object]:
     kernel = {
         "pyodideUrl": "./static/pyodide/pyodide.mjs",
@@ -264,6 +308,10 @@ def lite_config(wheel_names: list[str]) -> dict[str, object]:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "Unstable Unicorns tutor",
+            # JupyterLite's service worker only serves the kernel's view of the browser's files (/drive), which
+            # the tutor does not use: without it the kernel mounts no drive, and its start makes no file
+            # requests through the page (about a hundred on this machine, several seconds)
+            "disabledExtensions": DISABLED_PLUGINS,
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
             # nothing is stored in the browser but the tutor's own progress (uu/widgets/progress.py)
             "enableMemoryStorage": True,
@@ -294,8 +342,38 @@ def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path
         shutil.copy2(pyodide / name, target / name)
     for wheel in wheels_dir.glob("*.whl"):
         shutil.copy2(wheel, target / wheel.name)
-    shutil.copy2(HERE / "index.html", out / "index.html")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
+
+
+# ---- 6. the tutor's own pages (uu/lite/pages.py) ---------------------------------------------------------------
+WORDS_SCRIPT = "import json; from uu.lite.words import loading_words; print(json.dumps(loading_words()))"
+
+
+def first_files(out: Path) -> dict[str, object]:
+    """What Python needs before the tutor can start, as the loading screen fetches and counts it: the
+    interpreter and the preloaded wheels with everything they depend on (paths from the site's root)."""
+    pyodide = out / "static" / "pyodide"
+    packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    wanted: list[str] = []
+    todo = list(PRELOAD)
+    while todo:
+        name = todo.pop(0)
+        if name not in wanted:
+            wanted.append(name)
+            todo += packages[name]["depends"]
+    names = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+             *(packages[name]["file_name"] for name in wanted)]
+    return {"first": [f"static/pyodide/{n}" for n in names],
+            "bytes": sum((pyodide / n).stat().st_size for n in names)}
+
+
+def tutor_pages(env: Path, out: Path) -> None:
+    """The entry page, the REPL page made the tutor's, their scripts and the Content-Security-Policy."""
+    words = json.loads(run([env / "bin" / "python", "-c", WORDS_SCRIPT], cwd=ROOT))
+    policy = write_pages(out, words, first_files(out))
+    # JupyterLite's pages of apps this site does not have (they only send a visitor on to JupyterLab)
+    shutil.rmtree(out / "doc", ignore_errors=True)
+    say(f"the tutor's pages written; Content-Security-Policy: {policy}")
 
 
 def build(out: Path, cache: Path) -> Path:
@@ -316,10 +394,13 @@ def build(out: Path, cache: Path) -> Path:
         chosen[name] = (wheel, imports, depends)
     own = project_wheel(env, wheels_dir)
     chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
+    chosen.update(kernel_wheels(env, wheels_dir))
+    chosen["jedi"] = (absent_wheel(wheels_dir, "jedi"), [], [])
     precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
     build_site(env, pyodide, wheels_dir, out, work)
     shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
+    tutor_pages(env, out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)
     say(f"built {out} in {time.monotonic() - t0:.1f} s: {len(files)} files, {size / 2**20:.1f} MiB. "

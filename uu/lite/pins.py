@@ -53,8 +53,6 @@ WHEELS: list[tuple[str, str, list[str], list[str]]] = [
     ("ipython", "ipython==9.12.0", ["IPython"],
      ["asttokens", "decorator", "executing", "matplotlib-inline", "prompt-toolkit", "pure-eval", "pygments",
       "ipython-pygments-lexers", "six", "stack-data", "traitlets", "wcwidth"]),
-    ("parso", "parso==0.8.6", ["parso"], []),
-    ("jedi", "jedi==0.19.2", ["jedi"], ["parso"]),
     ("typing-extensions", "typing-extensions==4.16.0", ["typing_extensions"], []),
     ("annotated-types", "annotated-types==0.7.0", ["annotated_types"], []),
     ("typing-inspection", "typing-inspection==0.4.5", ["typing_inspection"], ["typing-extensions"]),
@@ -68,6 +66,9 @@ WHEELS: list[tuple[str, str, list[str], list[str]]] = [
 ]
 WASM = {"pydantic-core"}  # wheels built for Pyodide (PYODIDE_ABI)
 REPACKED = {"pyyaml"}  # Linux wheels repacked as pure Python
-# What the page loads before the kernel starts (with their `depends`, all in parallel); the kernel itself then
-# installs only its own small wheels (pyodide-kernel, ipykernel's stand-in) from the site.
-PRELOAD = ["micropip", "comm", "jedi", "ipython", "uu-tutor"]
+# What the page loads before the kernel starts (with their `depends`, all in parallel), the kernel's own wheels
+# (piplite, pyodide-kernel, ipykernel's stand-in; uu/lite/build.py `KERNEL_WHEELS`) included: the kernel then
+# installs nothing one by one after Python starts.
+# "jedi" is an empty stand-in (uu/lite/build.py `absent_wheel`): the kernel installs jedi unless the preload names
+# it, and IPython, which only uses it to complete code, goes without it; the real one is 2 MB and 2,000 files.
+PRELOAD = ["micropip", "piplite", "comm", "jedi", "ipython", "ipykernel", "pyodide-kernel", "uu-tutor"]

@@ -34,18 +34,22 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from uu.cards import catalog
 from uu.cards.localized import card_name
-from uu.cards.schema import CardType
+from uu.cards.schema import CardDef, CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import _, ngettext
+from uu.i18n.validation import validation_message
 from uu.scenario.model import Scenario
 from uu.textcheck import MAX_POSITION_NAME, text_problem
+
+if TYPE_CHECKING:
+    from uu.engine.game import Game
 
 __all__ = ["BuilderError", "MAX_NAME", "PositionBuilder", "ZONES"]
 
@@ -67,6 +71,15 @@ class BuilderError(ValueError):
         where = f"{path}: " if path else ""
         at = _("line {line}, ").format(line=line) if line else ""
         super().__init__(f"{where}{at}{field}: {message}")
+
+
+def shown_value(value: Any) -> str:
+    """A value as a message quotes it: short, and never Python's error for writing out a number of thousands
+    of digits (`repr` refuses one beyond 4,300)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return _("a number of about {digits} digits").format(digits=f"{int(value.bit_length() * 0.30103):,}")
+    text = repr(value)
+    return text if len(text) <= 60 else text[:60] + "…"
 
 
 def player_problems(players: Any) -> list[str]:
@@ -200,9 +213,11 @@ class PositionBuilder:
     # ---- turn, options, players -----------------------------------------------------------------------
     def set_turn(self, player: str | None = None, phase: str | None = None, number: int | None = None) -> None:
         if player is not None and player not in self.players:
-            raise BuilderError("turn.player", f"{player!r} is not a player; choose one of {self.players}")
+            raise BuilderError("turn.player", _("{player} is not a player; choose one of {players}").format(
+                player=repr(player), players=", ".join(self.players)))
         if phase is not None and phase not in PHASES:
-            raise BuilderError("turn.phase", f"{phase!r} is not a phase; choose one of {', '.join(PHASES)}")
+            raise BuilderError("turn.phase", _("{phase} is not a phase; choose one of {phases}").format(
+                phase=repr(phase), phases=", ".join(PHASES)))
         if number is not None and (isinstance(number, bool) or not isinstance(number, int) or number < 1):
             raise BuilderError("turn.number", _("{number}: the turn number is a whole number, 1 or more")
                                .format(number=repr(number)))
@@ -214,12 +229,14 @@ class PositionBuilder:
         """Set an engine option (validated: the message lists what is allowed)."""
         fields = Options.model_fields
         if key not in fields:
-            raise BuilderError(f"options.{key}", f"no option {key!r}; options are: {', '.join(fields)}")
+            raise BuilderError(f"options.{key}", _("no option {key}; options are: {options}").format(
+                key=repr(key), options=", ".join(fields)))
         try:
             Options(**{**self.options, key: value})
         except ValidationError as e:
-            msg = "; ".join(err["msg"] for err in e.errors())
-            raise BuilderError(f"options.{key}", f"{value!r} is not allowed: {msg}") from None
+            msg = "; ".join(validation_message(err) for err in e.errors())
+            raise BuilderError(f"options.{key}", _("{value} is not allowed: {problem}").format(
+                value=shown_value(value), problem=msg)) from None
         if value == fields[key].default:
             self.options.pop(key, None)
         else:
@@ -227,8 +244,8 @@ class PositionBuilder:
 
     def set_rest(self, rest: str) -> None:
         if rest not in ("deck", "box"):
-            raise BuilderError("rest", f"{rest!r}: unplaced cards go to the deck (shuffled under the listed "
-                                       f"cards) or the box (out of the game): 'deck' or 'box'")
+            raise BuilderError("rest", _("{rest}: unplaced cards go to the deck (shuffled under the listed cards) "
+                                         "or the box (out of the game): 'deck' or 'box'").format(rest=repr(rest)))
         self.rest = rest
 
     def set_name(self, name: str) -> None:
@@ -260,15 +277,15 @@ class PositionBuilder:
         """Every problem of the whole position as (field, message); [] when it builds."""
         out = [("players", m) for m in player_problems(self.players)]
         if self.turn.get("player") not in self.players:
-            out.append(("turn.player",
-                        f"{self.turn.get('player')!r} is not a player; choose one of {self.players}"))
+            out.append(("turn.player", _("{player} is not a player; choose one of {players}").format(
+                player=repr(self.turn.get("player")), players=", ".join(self.players))))
         if self.turn.get("phase") not in PHASES:
-            out.append(("turn.phase", f"choose one of {', '.join(PHASES)}"))
+            out.append(("turn.phase", _("choose one of {phases}").format(phases=", ".join(PHASES))))
         try:
             Options(**self.options)
         except ValidationError as e:
             for err in e.errors():
-                out.append((f"options.{'.'.join(str(x) for x in err['loc'])}", err["msg"]))
+                out.append((f"options.{'.'.join(str(x) for x in err['loc'])}", validation_message(err)))
         cat = catalog()
         for field, lst in self._all_lists():
             zone = field.split(".")[0].rstrip("s") if "." in field else field
@@ -293,8 +310,8 @@ class PositionBuilder:
         out = []
         deck_out = self.options.get("deck_out", "end")
         if not self.deck and self.rest == "box" and deck_out == "end":
-            out.append(("deck", "the deck is empty and deck_out is 'end': the game ends at the first game-status "
-                                "check"))
+            out.append(("deck", _("the deck is empty and the game ends when the deck is empty: it ends at the "
+                                  "first check for a winner")))
         return out
 
     def to_scenario(self) -> Scenario:
@@ -314,7 +331,7 @@ class PositionBuilder:
 
         return scenario_to_yaml(self.to_scenario())
 
-    def build(self):  # -> Game
+    def build(self) -> Game:
         from uu.scenario.build import build_game
 
         return build_game(self.to_scenario())
@@ -390,13 +407,16 @@ class PositionBuilder:
 
     def _list(self, zone: str, player: str | None) -> tuple[str, list[str]]:
         if zone not in ZONES:
-            raise BuilderError("zone", f"{zone!r} is not a zone; zones are: {', '.join(ZONES)}")
+            raise BuilderError("zone", _("{zone} is not a zone; zones are: {zones}").format(
+                zone=repr(zone), zones=", ".join(ZONES)))
         if zone in ("stable", "hand"):
             field = "stables" if zone == "stable" else "hands"
             if player is None:
-                raise BuilderError(field, f"say whose {zone}: one of {self.players}")
+                whose = _("say whose Stable: one of {players}") if zone == "stable" else _("say whose hand: one of {players}")
+                raise BuilderError(field, whose.format(players=", ".join(self.players)))
             if player not in self.players:
-                raise BuilderError(f"{field}.{player}", f"{player!r} is not a player; players are {self.players}")
+                raise BuilderError(f"{field}.{player}", _("{player} is not a player; choose one of {players}").format(
+                    player=repr(player), players=", ".join(self.players)))
             return f"{field}.{player}", (self.stables if zone == "stable" else self.hands)[player]
         return zone, getattr(self, zone)
 
@@ -412,7 +432,7 @@ class PositionBuilder:
         return _("no card named {card} in the catalog; did you mean {name} or {other}?").format(
             card=repr(card), name=repr(close[0]), other=repr(close[1]))
 
-    def _card(self, card: str, field: str):
+    def _card(self, card: str, field: str) -> CardDef:
         cat = catalog()
         if not isinstance(card, str) or card not in cat:
             raise BuilderError(field, self._unknown(card))

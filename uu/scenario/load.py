@@ -8,7 +8,8 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from uu.i18n import _, current_language
+from uu.i18n import _
+from uu.i18n.validation import validation_message
 from uu.scenario.model import Scenario, name_problems
 from uu.yamlfile import YamlInputError, compose_user_yaml, construct, data_read_before, read_user_file
 
@@ -48,9 +49,7 @@ def format_validation(path: str, err: ValidationError, root: yaml.Node | None) -
         field = ".".join(str(x) for x in loc) or _("(top level)")
         line = _line_of(root, loc)
         at = _("line {line}, ").format(line=line) if line else ""
-        msg = e["msg"]
-        if current_language() != "en":  # pydantic's English prefix before our own (translated) reason
-            msg = msg.removeprefix("Value error, ")
+        msg = validation_message(e)
         lines.append(f"{path}: {at}{field}: {msg}")
     return "\n".join(lines)
 

@@ -51,17 +51,20 @@ def skip_dropped_records(logger: logging.Logger) -> None:
         logger.setLevel(max(logger.level, min(levels)))
 
 
+ALLOW_HOST_HELP = ("another name learners reach the tutor by (repeat for several), e.g. the name a reverse proxy "
+                   "serves it as; IP addresses, localhost and, with --ip 0.0.0.0, this computer's own name are "
+                   "always accepted")
 IP_HELP = ("address to listen on (default 127.0.0.1: this machine only); 0.0.0.0 lets a classroom's "
            "machines reach the app")
 
 
-# Kernels kept ready by default. Measured (`uu bench --app`, README): a new learner's home is served about
+# Kernels kept ready by default. Measured (`uu bench --app`, docs/performance.md): a new learner's home is served about
 # 0.2 s faster from the pool (the kernel has started and run the notebook), and two idle forked kernels hold
 # about 50 MiB. A class arriving together gets the pool's two, and the rest start a kernel each (30 in about
 # 9 s on 2 cores).
 DEFAULT_PREHEAT = 2
 # With --class a class is expected: a class's worth of kernels waits. Measured (`uu bench --app --preheat 30`,
-# README): 30 learners opening the link together are all interactive in about 3.5 s instead of 7-8 s, since
+# docs/performance.md): 30 learners opening the link together are all interactive in about 3.5 s instead of 7-8 s, since
 # on 2 cores the 30 kernels' start and first page are some 10 s of CPU; 30 idle kernels hold about 700 MiB
 # (and the pool refills once the class has taken it, one kernel every few seconds: docs/teachers.md).
 CLASS_PREHEAT = 30
@@ -84,11 +87,13 @@ def pool_size(preheat: int | None, class_view: bool, cap: int | None = None) -> 
 
 def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0.1",
           preheat: int | None = None, lessons: str | None = None, class_view: bool = False,
-          class_db: str | None = None, class_token: str | None = None, lang: str | None = None) -> int:
+          class_db: str | None = None, class_token: str | None = None, lang: str | None = None,
+          allowed_hosts: list[str] | None = None) -> int:
     """Run the app until interrupted (Ctrl-C). Returns a process exit code. `preheat` None: the default pool
     (`pool_size`), served without a pool if this Voila cannot enforce the kernel cap with one; a number
     given explicitly is required. `lessons`: the teacher's lessons folder; `class_view`: the class view
-    (`uu.server.classview`), kept in `class_db`, behind `class_token`."""
+    (`uu.server.classview`), kept in `class_db`, behind `class_token`. `allowed_hosts`: names a request's Host
+    may be besides addresses and localhost (`uu.server.hosts`)."""
     preheat = pool_size(preheat, class_view)
     if preheat < 0:
         print("uu app: --preheat takes a number of kernels, 0 or more", file=sys.stderr)
@@ -118,6 +123,7 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
         patch_page_handler_cap,
         patch_preheat_pool,
         patch_template_cache,
+        patch_websocket_gate,
         patch_websocket_pace,
         patch_websocket_seats,
     )
@@ -130,21 +136,31 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
         patch_page_handler_cap()
         patch_websocket_seats()
         patch_websocket_pace()
+        patch_websocket_gate()
     except Exception as e:  # never serve without the cap
         print(f"uu app: this Voila is not supported (seats cannot be counted: {e})", file=sys.stderr)
         return 1
     if preheat:
         patch_preheat_pool()
+    from tornado.routing import AnyMatches, Rule
+
     from uu.server import assetfiles
     from uu.server.classview import class_handlers
+    from uu.server.hosts import AllowedHost, WrongHostHandler, host_policy
+
+    policy = host_policy(ip, allowed_hosts or ())
 
     class UuVoila(Voila):
         def init_handlers(self) -> list:
             # first: Voila's last handler serves the app for any other path, and its own page files come later
             ours = [*class_handlers(self.server_url, class_db_path, token)] if class_view else []
+            if class_view:
+                ours += serve_tables(self, class_db_path)
             if assetfiles.enabled():
                 ours += assetfiles.asset_handlers(self)
-            return [*ours, *super().init_handlers()]
+            # every route only for a request naming an allowed host (against DNS rebinding)
+            return [Rule(AllowedHost(policy), [*ours, *super().init_handlers()]),
+                    Rule(AnyMatches(), WrongHostHandler)]
 
     app = UuVoila(config=voila_config(port=port, open_browser=open_browser, ip=ip, preheat=preheat))
     try:
@@ -172,6 +188,22 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     return 0
 
 
+def serve_tables(app: Any, class_db_path: str) -> list:
+    """The tables for several people (uu/server/tables.py), kept beside the class store; the learners' kernels
+    are told where to reach them (the server's loopback address), and seats left too long go to bots."""
+    from tornado.ioloop import IOLoop, PeriodicCallback
+
+    from uu.server.tables import AWAY_CHECK_S, open_hub, table_handlers
+    from uu.together.client import TABLES_URL_ENV
+
+    hub = open_hub(class_db_path)
+    host = "127.0.0.1" if app.ip in ("0.0.0.0", "::", "", "localhost") else app.ip
+    host = f"[{host}]" if ":" in host else host
+    os.environ[TABLES_URL_ENV] = f"http://{host}:{app.port}{app.server_url.rstrip('/')}/uu/tables"
+    IOLoop.current().add_callback(lambda: PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start())
+    return table_handlers(app.server_url, hub)
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m uu.server.app [--port N] [--no-browser] [--ip ADDRESS] [--preheat N]`, the same as `uu app` (used by
     the tests)."""
@@ -180,13 +212,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-browser", action="store_true")
     p.add_argument("--ip", default="127.0.0.1", help=IP_HELP)
     p.add_argument("--preheat", type=int, default=None, metavar="N", help=PREHEAT_HELP)
+    p.add_argument("--allow-host", action="append", default=[], metavar="NAME", help=ALLOW_HOST_HELP)
     from uu.server.teacher import add_teacher_options
 
     add_teacher_options(p)
     args = p.parse_args(argv)
     return serve(port=args.port, open_browser=not args.no_browser, ip=args.ip, preheat=args.preheat,
                  lessons=args.lessons, class_view=args.class_view, class_db=args.class_db,
-                 class_token=args.class_token)
+                 class_token=args.class_token, allowed_hosts=args.allow_host)
 
 
 

@@ -16,10 +16,11 @@ from uu.tutor.classroom import (
     name_problem,
     new_learner_id,
     own_kernel_id,
+    remove_row,
     valid_learner_id,
     write_row,
 )
 
 __all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
            "connect", "learner_key", "learner_rows", "name_problem", "new_learner_id", "own_kernel_id",
-           "valid_learner_id", "write_row"]
+           "remove_row", "valid_learner_id", "write_row"]

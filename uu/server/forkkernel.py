@@ -3,7 +3,7 @@
 A kernel started the usual way (`python -m ipykernel_launcher`) spends about 0.6 s of CPU importing IPython,
 ipykernel, ipywidgets and the tutor before it can run the app notebook, and it pays that for every learner:
 30 learners arriving together on 2 cores queue for the imports alone for about 9 s (measured with
-`uu bench --app`, see README). Here one helper process, the *zygote* (`python -m uu.server.forkkernel`, started by
+`uu bench --app`, see docs/performance.md). Here one helper process, the *zygote* (`python -m uu.server.forkkernel`, started by
 the server on the first kernel launch), imports all of that once; each kernel is then an `os.fork()` of it that
 goes straight to starting the kernel. The forked kernels also share the zygote's imported code in memory
 (copy-on-write), so each learner costs less memory too.
@@ -46,6 +46,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from jupyter_client.connect import KernelConnectionInfo
 from jupyter_client.provisioning import LocalProvisioner
 
 log = logging.getLogger(__name__)
@@ -184,7 +185,7 @@ def forkable(cmd: list[str]) -> bool:
 class ForkProvisioner(LocalProvisioner):
     """`LocalProvisioner`, but the standard Python kernel is forked from the zygote."""
 
-    async def launch_kernel(self, cmd: list[str], **kwargs: Any):
+    async def launch_kernel(self, cmd: list[str], **kwargs: Any) -> KernelConnectionInfo:
         if not forkable(cmd):
             return await super().launch_kernel(cmd, **kwargs)
         import asyncio

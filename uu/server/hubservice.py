@@ -45,7 +45,8 @@ from jupyterhub.services.auth import (
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from uu.server.classroom import MAX_NAME, connect, name_problem, write_row
-from uu.server.classview import ClassCsvHandler, ClassJsonHandler, ClassPageHandler
+from uu.server.classview import ClassCsvHandler, ClassJsonHandler, ClassPageHandler, ClassRemoveHandler
+from uu.tutor.classroom import Count, Time, Title
 
 __all__ = ["DB_ENV", "DEFAULT_DB", "Report", "ReportPace", "make_app", "row_key", "shown_name"]
 
@@ -56,23 +57,25 @@ DEFAULT_DB = "uu-class.sqlite3"
 MAX_BODY = 64 * 1024  # a report is a few hundred bytes; a whole course's quiz results stay far below this
 NOT_ALLOWED = ("The class view is for teachers. If you teach this class, ask the hub's administrator to add you "
                "to the teachers' group (uu-teachers in uu's deployment files).\n")
-Title = Annotated[str, Field(max_length=200)]
+Step = Annotated[int, Field(ge=0, le=10_000)]
 
 
 class Report(BaseModel):
-    """What a learner's kernel sends (uu/tutor/hubreport.py): the row's fields, never whose row it is."""
+    """What a learner's kernel sends (uu/tutor/hubreport.py): the row's fields, never whose row it is. Strict:
+    each value of its own JSON type ("3" is not a step), every number finite and within the bounds the class
+    view reads (`uu.tutor.classroom.StoredRow`): a report with `step_since: -Infinity` was taken, and the
+    teacher's page, JSON and CSV then failed for as long as the row was there."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     name: str = Field(min_length=1, max_length=MAX_NAME)
     lesson_id: Annotated[str, Field(max_length=100)] | None = None
     lesson: Title | None = None
-    step: Annotated[int, Field(ge=0, le=10_000)] | None = None
-    steps: Annotated[int, Field(ge=0, le=10_000)] | None = None
-    step_since: float | None = None
-    wrong: Annotated[int, Field(ge=0, le=1_000_000)] = 0
-    quiz: dict[Title, tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]] = Field(
-        default_factory=dict, max_length=500)
+    step: Step | None = None
+    steps: Step | None = None
+    step_since: Time | None = None
+    wrong: Count = 0
+    quiz: dict[Title, tuple[Count, Count]] = Field(default_factory=dict, max_length=500)
     finished: list[Title] = Field(default_factory=list, max_length=500)
 
 
@@ -118,6 +121,10 @@ class _HubGate(HubOAuthenticated):
         self.set_header("Content-Type", "text/plain; charset=utf-8")
         self.finish(text)
 
+    def form_fields(self) -> str:
+        """The page's "Remove" forms carry jupyterhub's xsrf field (the hub's cookie is the login)."""
+        return self.xsrf_form_html()
+
 
 class HubClassPage(_HubGate, ClassPageHandler):  # type: ignore[misc]  # initialize also takes the hub's auth
     pass
@@ -129,6 +136,13 @@ class HubClassJson(_HubGate, ClassJsonHandler):  # type: ignore[misc]
 
 class HubClassCsv(_HubGate, ClassCsvHandler):  # type: ignore[misc]
     pass
+
+
+class HubClassRemove(_HubGate, ClassRemoveHandler):  # type: ignore[misc]
+    """The page's "Remove" form: the hub's cookie is the login, so jupyterhub's own check of the form's
+    `_xsrf` field applies (HubOAuthenticated's, which the GET handlers' "nothing to check" must not replace)."""
+
+    check_xsrf_cookie = HubOAuthenticated.check_xsrf_cookie
 
 
 class OAuthCallback(HubOAuthCallbackHandler):
@@ -228,6 +242,7 @@ def make_app(db: str | Path, prefix: str, hub_auth: HubOAuth, cookie_secret: byt
         (f"{prefix}class", HubClassPage, gate),
         (f"{prefix}class\\.json", HubClassJson, gate),
         (f"{prefix}class\\.csv", HubClassCsv, gate),
+        (f"{prefix}class/remove", HubClassRemove, gate),
         (f"{prefix}api/report", ReportHandler, {"db": str(db), "hub_auth": hub_auth, "pace": ReportPace()}),
         (f"{prefix}oauth_callback", OAuthCallback, {"hub_auth": hub_auth}),
     ]

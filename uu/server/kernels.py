@@ -12,11 +12,21 @@ Two classes `uu.server.voila_config` hands to Voila through its public configura
   tells a kernel's pages when it is removed for any reason (shut down, culled, died) by closing their websockets
   with a code the page's script reads (uu/server/voila_template), and refills Voila's preheat pool when one of
   its kernels goes (Voila refills it only when it hands a kernel out).
+
+And the gate before any kernel websocket (`websocket_gate`, applied by `uu.server.patches.patch_websocket_gate`):
+a websocket to a kernel the server does not have gets a 404 and one line in the log (jupyter_server wrote a
+traceback of about 45 lines per request), and each kernel takes at most `MAX_SOCKETS_PER_KERNEL` websockets at
+a time (a page needs one; a reconnecting page briefly two): 300 sockets to one's own kernel held about 2,200 of
+the server's file descriptors and 130 MiB. The gate also tells the seats when a kernel's last websocket
+closes or a first one opens (`uu.server.seats.Seats.away`), so that a page gone without its unload beacon
+gives its seat back (`uu.server.pages.start_reaper`).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
@@ -73,11 +83,73 @@ def forget(kernel_id: str) -> None:
     """`kernel_id` is gone: nothing can connect to it any more."""
     _TOLD.pop(kernel_id, None)
     _PAGES.pop(kernel_id, None)
+    _REFUSED.pop(kernel_id, None)
 
 
 def ending(kernel_id: str) -> bool:
     """Whether `kernel_id`'s pages were told it goes (a new connection to it is refused)."""
     return kernel_id in _TOLD
+
+
+# websockets one kernel may hold at a time (open or opening). Each costs the server about 7 file descriptors
+# (the socket and the kernel channels' ZeroMQ sockets) and some 400 KB
+MAX_SOCKETS_PER_KERNEL = 3
+MAX_SOCKETS_ENV = "UU_MAX_SOCKETS_PER_KERNEL"
+_SOCKETS: dict[str, int] = {}  # kernel id -> websockets open or opening
+_REFUSED: dict[str, int] = {}  # kernel id (or "unknown") -> websockets refused, for a log that does not flood
+
+
+def max_sockets() -> int:
+    try:
+        return max(1, int(os.environ.get(MAX_SOCKETS_ENV, MAX_SOCKETS_PER_KERNEL)))
+    except ValueError:
+        return MAX_SOCKETS_PER_KERNEL
+
+
+def sockets(kernel_id: str) -> int:
+    """Websockets open or opening to `kernel_id`."""
+    return _SOCKETS.get(kernel_id, 0)
+
+
+def _log_refusal(key: str, text: str, *args: Any) -> None:
+    """A refused websocket in the log: the 1st, 10th, 100th... of each kind, so a flood writes a few lines."""
+    n = _REFUSED[key] = _REFUSED.get(key, 0) + 1
+    if n in (1, 10, 100, 1000, 10_000) or n % 100_000 == 0:
+        log.warning("uu app: " + text + " (%d so far)", *args, n)
+
+
+async def websocket_gate(handler: Any, kernel_id: str, get: Callable[[], Awaitable[Any]]) -> Any:
+    """Before `get` (jupyter_server's kernel websocket GET, which lasts as long as the websocket): a kernel the
+    server does not have is a 404 (one log line); a kernel already holding `max_sockets()` websockets is a 429.
+    Counts the kernel's websockets while `get` runs, and tells the seats when the last one closes."""
+    from uu.server import seats
+
+    known = False
+    try:
+        known = kernel_id in handler.kernel_manager
+    except Exception:  # a manager that cannot say: let jupyter_server answer as it does
+        known = True
+    if not known:
+        _log_refusal("unknown", "a websocket asked for kernel %s, which this server does not have",
+                     kernel_id[:40])
+        handler.set_status(404)
+        handler.finish()
+        return None
+    if sockets(kernel_id) >= max_sockets():
+        _log_refusal(kernel_id, "kernel %s already has %d websockets: one more refused", kernel_id,
+                     sockets(kernel_id))
+        handler.set_status(429)
+        handler.finish()
+        return None
+    _SOCKETS[kernel_id] = sockets(kernel_id) + 1
+    seats.current().back(kernel_id)
+    try:
+        return await get()
+    finally:
+        left = _SOCKETS[kernel_id] = sockets(kernel_id) - 1
+        if left <= 0:
+            _SOCKETS.pop(kernel_id, None)
+            seats.current().away(kernel_id)
 
 
 class PageConnection(ZMQChannelsWebsocketConnection):

@@ -34,7 +34,8 @@ async def shutdown_kernel(kernel_manager: Any, kernel_id: str, why: str) -> None
 
 def start_reaper(kernel_manager: Any) -> None:
     """Once per kernel manager: every few seconds, forget kernels that are gone and shut down pending ones whose
-    page never connected (`uu.server.seats.Seats.expired`)."""
+    page never connected (`uu.server.seats.Seats.expired`) and seated ones whose page went away
+    (`uu.server.seats.Seats.abandoned`)."""
     if getattr(kernel_manager, _REAPER_ATTR, None) is not None:
         return
     import asyncio
@@ -46,10 +47,13 @@ def start_reaper(kernel_manager: Any) -> None:
     async def reap() -> None:
         register.keep_only(kernel_manager.list_kernel_ids())
         expired = register.expired()
-        register.reaped += len(expired)
-        await asyncio.gather(*[shutdown_kernel(kernel_manager, k, "its page never connected") for k in expired])
+        abandoned = register.abandoned()
+        register.reaped += len(expired) + len(abandoned)
+        away = f"its page has had no connection for {register.away_s:g} s"
+        await asyncio.gather(*[shutdown_kernel(kernel_manager, k, "its page never connected") for k in expired],
+                             *[shutdown_kernel(kernel_manager, k, away) for k in abandoned])
 
-    interval_ms = max(200.0, min(5000.0, register.connect_timeout * 1000 / 4))
+    interval_ms = max(200.0, min(5000.0, min(register.connect_timeout, register.away_s) * 1000 / 4))
     reaper = PeriodicCallback(reap, interval_ms)
     setattr(kernel_manager, _REAPER_ATTR, reaper)
     reaper.start()

@@ -13,6 +13,7 @@ was (slower), the ones the classroom's safety rests on (the seat cap) raise, and
 | `patch_page_handler_cap` | `voila.tornado.handler.TornadoVoilaHandler.get` | the first page (no kernel without a ticket), seats and the cap on every page load |
 | `patch_websocket_seats` | kernel websocket handler `open` | a page's websocket connecting takes its seat |
 | `patch_websocket_pace` | kernel websocket handler `on_message` | a flooding page is slowed, not the class |
+| `patch_websocket_gate` | kernel websocket handler `get` | an unknown kernel is one log line; a few websockets per kernel; a page's last websocket closing is told to the seats |
 | `patch_preheat_pool` | `voila.app.voila_kernel_manager_factory`, the manager's `_initialize` | a warm pool that refills gently |
 | `patch_template_cache` | `nbconvert`'s `TemplateExporter._create_environment` | page templates compiled once per server |
 | `patch_fast_dates` | `jupyter_client.jsonutil._dateutil_parse` | message dates parsed by the standard library |
@@ -77,7 +78,7 @@ def patch_kernel_websocket_nodelay(server: str = "voila") -> bool:
                     server, e)
         return False
 
-    def nodelay(self) -> None:
+    def nodelay(self: Any) -> None:
         try:
             self.set_nodelay(True)
         except Exception as e:  # never let the latency patch break a connection
@@ -92,7 +93,7 @@ def _run_first(cls: type, method: str, first: Callable[[Any], None], mark: str) 
     set on the class tells later calls the patch is in place."""
     original = getattr(cls, method)
 
-    async def wrapped(self, *args, **kwargs):
+    async def wrapped(self: Any, *args: Any, **kwargs: Any) -> Any:
         first(self)
         return await original(self, *args, **kwargs)
 
@@ -117,7 +118,7 @@ def wrap_result(find_owner: Callable[[], Any], name: str, after: Callable[[Any],
         return True
 
     @functools.wraps(original)
-    def wrapped(*args, **kwargs):
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
         return after(original(*args, **kwargs))
 
     setattr(owner, name, wrapped)
@@ -146,7 +147,7 @@ def patch_page_handler_cap() -> bool:
     if not inspect.iscoroutinefunction(inspect.unwrap(original)):  # under @tornado.web.authenticated
         raise TypeError("TornadoVoilaHandler.get is not a coroutine")
 
-    async def get(self, *args, **kwargs):
+    async def get(self: Any, *args: Any, **kwargs: Any) -> Any:
         path = args[0] if args else kwargs.get("path")
         # single-notebook mode: any other path is only redirected to a file (no kernel), as Voila does
         if not (getattr(self, "notebook_path", None) and path):
@@ -176,7 +177,7 @@ def patch_websocket_pace(server: str = "voila") -> bool:
         return True
     original = handler.on_message
 
-    async def on_message(self, message):
+    async def on_message(self: Any, message: str | bytes) -> Any:
         pace = self.__dict__.get("_uu_pace")
         if pace is None:
             pace = self._uu_pace = InboundPace()
@@ -205,7 +206,7 @@ def patch_websocket_seats(server: str = "voila") -> bool:
     if not inspect.iscoroutinefunction(handler.open):
         raise TypeError(f"{handler.__name__}.open is not a coroutine")
 
-    def seat(self) -> None:
+    def seat(self: Any) -> None:
         from uu.server import kernels, seats
 
         kernel_id = getattr(self, "kernel_id", None)
@@ -213,6 +214,34 @@ def patch_websocket_seats(server: str = "voila") -> bool:
             seats.current().connected(kernel_id, self.request.remote_ip or "?")
 
     _run_first(handler, "open", seat, _SEAT_MARK)
+    return True
+
+
+_GATE_MARK = "_uu_gated"
+
+
+def patch_websocket_gate(server: str = "voila") -> bool:
+    """Every kernel websocket through `uu.server.kernels.websocket_gate`: wraps the handler's `get(kernel_id)`
+    (jupyter_server's, under its `ws_authenticated`, which lasts as long as the websocket). Not optional: the
+    limit of websockets per kernel and the seats' view of a page gone rest on it; raises if `get` is not the
+    coroutine expected. Idempotent."""
+    import inspect
+
+    from uu.server.kernels import websocket_gate
+
+    handler = _websocket_handler(server)
+    if getattr(handler, _GATE_MARK, False):
+        return True
+    original = handler.get
+    if not inspect.iscoroutinefunction(inspect.unwrap(original)):
+        raise TypeError(f"{handler.__name__}.get is not a coroutine")
+
+    async def get(self: Any, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
+        return await websocket_gate(self, kernel_id, lambda: original(self, kernel_id, *args, **kwargs))
+
+    get.__doc__ = original.__doc__
+    handler.get = get
+    setattr(handler, _GATE_MARK, True)
     return True
 
 
@@ -245,7 +274,7 @@ def _gate_pool_starts(manager_class: Any) -> bool:
         return False
     gates: dict[int, asyncio.Semaphore] = {}  # one per event loop (tests may run several)
 
-    async def initialize_gated(self, notebook_path, kernel_id=None, **kwargs):
+    async def initialize_gated(self: Any, notebook_path: str, kernel_id: str | None = None, **kwargs: Any) -> Any:
         from uu.server.voila_config import learner_kernels
 
         loop = asyncio.get_running_loop()
@@ -336,7 +365,7 @@ def patch_template_cache() -> bool:
 
     from uu.server.serverspeed import cache_for  # needs jinja2: see patch_fast_dates
 
-    def with_cache(environment):
+    def with_cache(environment: Any) -> Any:
         environment.bytecode_cache = cache_for(environment)
         # the app page's own words in every language (uu/server/voila_template, uu.server.shell.page_words_json)
         from uu.server.shell import page_words_json
@@ -367,6 +396,7 @@ def apply_all(server: str = "voila") -> dict[str, bool]:
         "patch_page_handler_cap": patch_page_handler_cap() if server == "voila" else True,
         "patch_websocket_seats": patch_websocket_seats(server),
         "patch_websocket_pace": patch_websocket_pace(server),
+        "patch_websocket_gate": patch_websocket_gate(server),
         "patch_preheat_pool": patch_preheat_pool() if server == "voila" else True,
         "patch_template_cache": patch_template_cache(),
         "patch_fast_dates": patch_fast_dates(),

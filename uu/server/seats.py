@@ -18,6 +18,10 @@ the 15 minutes until the idle culler freed it, and counted a pool kernel still s
   a kernel shuts that kernel down first, so a reload at full capacity gets its page (the old page's unload
   beacon arrives too late for the new page's check), and the other tab is told (`uu.server.kernels`).
 - Kernels of the preheat pool are never handed out until a page takes them, so they are not seats.
+- A seated kernel whose page has had no websocket open for `away_s` seconds (a page closed without its unload
+  beacon: a crash, a lost network, a browser killed) is shut down (`abandoned`, by the reaper), so its seat
+  is free within about a minute of the websocket's end instead of the 15 minutes of the idle culler.
+  jupyter_server pings each websocket every 30 s and closes one that has not answered for 90 s.
 """
 
 from __future__ import annotations
@@ -40,6 +44,10 @@ PER_ADDRESS_ENV = "UU_MAX_PER_ADDRESS"
 DEFAULT_PER_ADDRESS = 4
 CONNECT_TIMEOUT_ENV = "UU_CONNECT_TIMEOUT_S"
 DEFAULT_CONNECT_TIMEOUT_S = 60.0
+AWAY_ENV = "UU_SEAT_AWAY_S"
+# a page without a websocket this long has gone (a page reconnects within seconds after a network blip; a
+# laptop closed for longer comes back to "Your session stopped: reload to continue", its progress kept)
+DEFAULT_AWAY_S = 60.0
 # pages handed out and not yet connected, at most this many times the cap (a class arriving together is all
 # pending for a few seconds; beyond it the oldest pending page's kernel is shut down, see Seats.overflow)
 PENDING_PER_SEAT = 2
@@ -65,7 +73,7 @@ def _env_float(name: str, default: float) -> float:
 
 
 def _loopback(address: str) -> bool:
-    """This machine: the teacher's own browser, or a reverse proxy on it (README), through which every
+    """This machine: the teacher's own browser, or a reverse proxy on it (docs/teachers.md), through which every
     learner's page comes from 127.0.0.1, so a limit per address there would be a limit for the whole class."""
     import ipaddress
 
@@ -99,18 +107,21 @@ class Claim:
     address: str
     token: str | None
     since: float
+    away_since: float | None = None  # when its page's last websocket closed (None: one is open)
 
 
 class Seats:
     """The server's register of pages handed out (pending) and connected (seated), by kernel id."""
 
     def __init__(self, cap: int | None = None, per_address: int | None = None,
-                 connect_timeout: float | None = None, clock: Callable[[], float] = time.monotonic):
+                 connect_timeout: float | None = None, clock: Callable[[], float] = time.monotonic,
+                 away_s: float | None = None):
         self.cap = cap if cap is not None else max_kernels()
         self.per_address = per_address if per_address is not None else _env_int(PER_ADDRESS_ENV,
                                                                                   DEFAULT_PER_ADDRESS)
         self.connect_timeout = (connect_timeout if connect_timeout is not None
                                 else _env_float(CONNECT_TIMEOUT_ENV, DEFAULT_CONNECT_TIMEOUT_S))
+        self.away_s = away_s if away_s is not None else _env_float(AWAY_ENV, DEFAULT_AWAY_S)
         self.clock = clock
         self.pending: dict[str, Claim] = {}
         self.seated: dict[str, Claim] = {}
@@ -127,6 +138,18 @@ class Seats:
             return
         claim = self.pending.pop(kernel_id, None) or Claim(address, None, self.clock())
         self.seated[kernel_id] = claim
+
+    def away(self, kernel_id: str) -> None:
+        """The last websocket of `kernel_id`'s page closed."""
+        claim = self.seated.get(kernel_id)
+        if claim is not None and claim.away_since is None:
+            claim.away_since = self.clock()
+
+    def back(self, kernel_id: str) -> None:
+        """A websocket of `kernel_id`'s page opens (a reconnection, or the first)."""
+        claim = self.seated.get(kernel_id)
+        if claim is not None:
+            claim.away_since = None
 
     def forget(self, kernel_id: str) -> None:
         self.pending.pop(kernel_id, None)
@@ -154,6 +177,11 @@ class Seats:
         """Pending kernels whose page has not connected within the timeout."""
         now = self.clock()
         return [k for k, c in self.pending.items() if now - c.since >= self.connect_timeout]
+
+    def abandoned(self) -> list[str]:
+        """Seated kernels whose page has had no websocket for `away_s` seconds."""
+        now = self.clock()
+        return [k for k, c in self.seated.items() if c.away_since is not None and now - c.away_since >= self.away_s]
 
     def overflow(self) -> list[str]:
         """Pending kernels to shut down before one more page is handed out: the oldest, beyond the bound of

@@ -23,6 +23,7 @@ import logging
 import threading
 from datetime import datetime
 from types import CodeType
+from typing import Any
 
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -70,7 +71,7 @@ _SETTINGS = ("is_async", "optimized", "block_start_string", "block_end_string", 
 CACHES: dict[tuple, MemoryBytecodeCache] = {}
 
 
-def cache_for(environment) -> MemoryBytecodeCache:
+def cache_for(environment: Any) -> MemoryBytecodeCache:
     """The cache for environments with `environment`'s settings: compiled code depends on them (async or not,
     delimiters, extensions), and a bucket's key names only the template."""
     key = (*(getattr(environment, name, None) for name in _SETTINGS), tuple(sorted(environment.extensions)))

@@ -8,7 +8,7 @@ prelaunch hook).
 Config files (a `voila.py` in the working directory, jupyter config dirs) are not read: nothing found on the
 machine can weaken this.
 
-Also for speed under load (measured with `uu bench --app`, see README): the page loads only the widget
+Also for speed under load (measured with `uu bench --app`, see docs/performance.md): the page loads only the widget
 manager's labextensions and no MathJax (19 fewer requests, 0.9 MB less per learner), and a page whose
 notebook ran while the server was busy still gets the app (`IOPUB_TIMEOUT_S`).
 """
@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import logging
 import sys
+from typing import Any
 
 import tornado.web
 from traitlets.config import Config
@@ -63,7 +64,7 @@ ADDRESS_TEXT = N_("This computer already has as many tutor pages open as one com
                   "Close one of them (or reload it), or ask your teacher.")
 
 
-def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
+def _idle_pool_kernel_ids(kernel_manager: Any) -> set[str]:
     """Kernels of Voila's preheat pool that are ready and not yet handed to a learner (none without preheat).
     Reads the pool of Voila 0.5's `VoilaKernelManager` (`_pools`: notebook -> list of tasks whose result holds
     `kernel_id`), a private detail: anything unexpected counts as no idle kernel (the cap errs on refusing)."""
@@ -78,14 +79,14 @@ def _idle_pool_kernel_ids(kernel_manager) -> set[str]:
     return ids
 
 
-def learner_kernels(kernel_manager) -> int:
+def learner_kernels(kernel_manager: Any) -> int:
     """Running kernels other than the preheat pool's ready idle ones: how busy the server is, for pacing the
     pool's refill (`uu.server.patches._gate_pool_starts`). The cap counts seats instead (`uu.server.seats`)."""
     running = set(kernel_manager.list_kernel_ids())
     return len(running - _idle_pool_kernel_ids(kernel_manager))
 
 
-def refuse_when_full(req, notebook=None, cwd=None, token: str | None = None):
+def refuse_when_full(req: Any, notebook: str | None = None, cwd: str | None = None, token: str | None = None) -> None:
     """Refuse a new page with a 503 "tutor is full" page once every seat is taken, or once this address holds
     its share of pages (`uu.server.seats.Seats.refusal`; raises tornado's Finish); the pages of `token`'s browser
     do not count (its new page replaces them). `uu.server.pages.seat_check` calls it at the start of each page

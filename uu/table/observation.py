@@ -38,8 +38,20 @@ from uu.engine.game import Game
 from uu.engine.movetext import prompt_text
 from uu.i18n import N_, _, current_language
 from uu.render import PHASE_LABELS, TYPE_LABELS, second_person
+from uu.table.messages import (
+    ActionView,
+    CardFacts,
+    CardView,
+    ChainEffectView,
+    ChainLinkView,
+    LogLineView,
+    PileEntryView,
+    SeatView,
+    TableView,
+    Zone,
+)
 
-__all__ = ["FACT_KEYS", "LOG_LINES", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
+__all__ = ["FACT_KEYS", "LOG_LINES", "card_at", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -63,7 +75,7 @@ FACT_KEYS = ("label", "type", "type_label", "icon", "text")
 
 
 @functools.cache
-def _facts(name: str, kind: str, lang: str) -> dict[str, Any]:
+def _facts(name: str, kind: str, lang: str) -> CardFacts:
     """The facts of card `name` of type `kind` in `lang` (the language in use when called: part of the key)."""
     # "label" and "text" are in the learner's language; the card's "name" stays its English id
     return {"label": card_name(name), "type": kind, "type_label": _(TYPE_LABELS.get(kind, N_("Card"))),
@@ -71,11 +83,11 @@ def _facts(name: str, kind: str, lang: str) -> dict[str, Any]:
 
 
 @functools.cache
-def _back_facts(lang: str) -> dict[str, Any]:
-    return {"type": None, "type_label": _("Hidden card"), "icon": "back", "text": ""}
+def _back_facts(lang: str) -> CardFacts:
+    return {"label": "", "type": None, "type_label": _("Hidden card"), "icon": "back", "text": ""}
 
 
-def card_facts() -> dict[str, dict[str, Any]]:
+def card_facts() -> dict[str, CardFacts]:
     """Every catalog card's facts (FACT_KEYS) in the language in use, by name, and the hidden card's under
     "": what the table widget sends once, so that each card on the table travels as its place alone."""
     lang = current_language()
@@ -84,28 +96,33 @@ def card_facts() -> dict[str, dict[str, Any]]:
     return out
 
 
-def _card(defs: Sequence[CardDef], cid: int, zone: str, owner: int = -1) -> dict[str, Any]:
+def _card(defs: Sequence[CardDef], cid: int, zone: Zone, owner: int = -1) -> CardView:
     d = defs[cid]
     kind = getattr(d.type, "value", str(d.type))
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name,
             **_facts(d.name, kind, current_language()), "zone": zone, "owner": owner}
 
 
-def card_summary(game: Game, cid: int) -> dict[str, Any]:
+def card_at(game: Game, cid: int, zone: Zone, owner: int) -> CardView:
+    """Card `cid` as the table draws it in `zone` of `owner` (a step's card where it went)."""
+    return _card(game.state.defs, cid, zone, owner if zone in ("hand", "stable") else -1)
+
+
+def card_summary(game: Game, cid: int) -> CardView:
     """A card as the table draws it, where it is now (a step of a playback: uu/table/replay.py)."""
     s = game.state
-    zone = s.zone_of[cid] or "box"
+    zone: Zone = s.zone_of[cid] or "box"
     owner = s.owner_of[cid] if zone in ("hand", "stable") else -1
     return _card(game.state.defs, cid, zone, owner)
 
 
-def chain(game: Game) -> list[dict[str, Any]]:
+def chain(game: Game) -> list[ChainLinkView]:
     """The effect chain, first link first: each link's effects with their card, whose they are and what they
     will do (the card's text); the first link is the one resolving now."""
     s = game.state
-    out = []
+    out: list[ChainLinkView] = []
     for i, link in enumerate(s.chain):
-        effects = [{"card": card_summary(game, e["cid"]), "player": s.players[e["you"]], "seat": e["you"],
+        effects: list[ChainEffectView] = [{"card": card_summary(game, e["cid"]), "player": s.players[e["you"]], "seat": e["you"],
                     "kind": str(e.get("kind", "")),
                     "text": card_text(s.defs[e["cid"]].name, _texts().get(s.defs[e["cid"]].name, ""))}
                    for e in link.get("effects", [])]
@@ -113,16 +130,16 @@ def chain(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def log_lines(game: Game, start: int, end: int | None = None) -> list[dict[str, Any]]:
+def log_lines(game: Game, start: int, end: int | None = None) -> list[LogLineView]:
     """Log lines `start` to `end` (oldest first), as the table shows them: a newcomer's table asks for
     the whole game once; each update carries only the newest LOG_LINES."""
     s = game.state
     stop = len(s.log) if end is None else min(end, len(s.log))
-    out: list[dict[str, Any]] = []
+    out: list[LogLineView] = []
     lang = current_language()
     for i in range(max(0, start), stop):
         text, why, turn = _line(s.log[i].text, tuple(s.log[i].rules), lang)
-        line: dict[str, Any] = {"index": i, "text": text, "why": list(why)}
+        line: LogLineView = {"index": i, "text": text, "why": list(why)}
         if turn is not None:
             line["turn"] = turn
         out.append(line)
@@ -141,7 +158,7 @@ def _line(text: str, rules: tuple[str, ...], lang: str) -> tuple[str, tuple[str,
 _TURN_STARTS = re.compile(r"Turn (\d+): ")  # the engine's "Turn {n}: {name}'s turn begins." (uu/engine/flow.py)
 
 
-def _back(owner: int, pos: int) -> dict[str, Any]:
+def _back(owner: int, pos: int) -> CardView:
     return {"id": f"h{owner}-{pos}", "key": f"back:{owner}:{pos}", "name": None,
             **_back_facts(current_language()), "zone": "hand", "owner": owner}
 
@@ -151,12 +168,12 @@ def hand_shown(game: Game, viewer: int | None, p: int) -> bool:
     return game.observe(viewer).seats[p].hand is not None
 
 
-def observe(game: Game, viewer: int | None) -> dict[str, Any]:
+def observe(game: Game, viewer: int | None) -> TableView:
     """The table as `viewer` may see it, JSON-ready (see the module doc for what stays hidden). Viewer None
     is an analyst's view (the sandbox, a teacher): every hand face up, every prompt in full."""
     seen = game.observe(viewer)
     who = seen.decider
-    players = []
+    players: list[SeatView] = []
     for sv in seen.seats:
         p = sv.seat
         if sv.hand is not None:
@@ -169,8 +186,8 @@ def observe(game: Game, viewer: int | None) -> dict[str, Any]:
             "hand": hand, "stable": [_card(seen.defs, c, "stable", p) for c in sv.stable],
         })
     names = seen.players
-    pile = [{"card": _card(seen.defs, e.cid, "pile"), "player": names[e.player], "seat": e.player}
-            for e in seen.pile]
+    pile: list[PileEntryView] = [{"card": _card(seen.defs, e.cid, "pile"), "player": names[e.player], "seat": e.player}
+                                 for e in seen.pile]
     log = log_lines(game, len(game.log) - LOG_LINES)[::-1]  # newest first; the narration is public
     winner = seen.winner
     return {
@@ -259,26 +276,28 @@ def _label(game: Game, viewer: int, a: Action) -> str:
     return text
 
 
-def legal_actions(game: Game, viewer: int | None) -> list[dict[str, Any]]:
+def legal_actions(game: Game, viewer: int | None) -> list[ActionView]:
     """The pending decision's legal actions if it is the viewer's (else []), each as {"id": its index in
     `game.legal_actions`, "kind", "description", "gesture": [element keys], "card": the card's name if the
     action is about one card}."""
     d = game.pending
     if d is None or viewer is None or d.player != viewer:
         return []
-    out = []
-    for i, a in enumerate(d.actions):
-        option = None
-        if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
-            option = _label(game, viewer, a)
-        elif a.kind == "use" and a.card not in game.stable(viewer):
-            option = _label(game, viewer, a)
-        out.append({"id": i, "kind": a.kind, "description": _label(game, viewer, a),
-                    "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card})
-    return out
+    return [action_view(game, viewer, a, i) for i, a in enumerate(d.actions)]
 
 
-def next_step(actions: list[dict[str, Any]], clicks: list[str]) -> tuple[int | None, set[str]]:
+def action_view(game: Game, viewer: int, a: Action, i: int) -> ActionView:
+    """Action `a`, index i of the viewer's choices, as the browser is sent it (its words and gesture)."""
+    option = None
+    if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
+        option = _label(game, viewer, a)
+    elif a.kind == "use" and a.card not in game.stable(viewer):
+        option = _label(game, viewer, a)
+    return {"id": i, "kind": a.kind, "description": _label(game, viewer, a),
+            "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card}
+
+
+def next_step(actions: list[ActionView], clicks: list[str]) -> tuple[int | None, set[str]]:
     """The browser's resolution rule, in Python (table.js does the same; tests use this one): after the
     element keys `clicks`, (the chosen action's id, or None while none is complete, and the keys that may
     be clicked next). A key that fits no gesture leaves nothing legal: the browser then starts again."""

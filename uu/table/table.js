@@ -140,16 +140,60 @@ function storedPace() {
   try { return window.localStorage.getItem(PACE_KEY); } catch (e) { return null; }
 }
 
+// ---- pure functions: what the table makes of the messages (tested on their own: tests/js/table.test.mjs) ----
+
+// A word of the table in the learner's language (`labels`, sent by uu/table/widget.py), its {names} filled in.
+export function word(labels, key, vars) {
+  const text = String((labels || {})[key] ?? key);
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+}
+
+// A counted word ("3 cards") in the form for n: the catalogs' singular and plural, French taking 0 as one.
+export function counted(labels, n, key) {
+  const one = n === 1 || (n === 0 && (labels || {})["plural.zero_one"] === "yes");
+  return word(labels, `${key}.${one ? "one" : "other"}`, { n });
+}
+
+// A card as drawn: its facts (sent once, by English name; "" is the hidden card) under what the card dict
+// itself says (TableWidget._lean in uu/table/widget.py left the facts out of every card it sends).
+export function fullCard(facts, c) {
+  if (!c || "type" in c) return c;
+  const f = (facts || {})[c.name ?? ""];
+  return f ? { ...f, ...c } : c;
+}
+
+// The whole table (uu/table/messages.py `TableView`, its log the newest lines) from the parts the widget sends.
+export function tableFrom(seats, middle, state, logNew, facts) {
+  if (!seats || !seats.players) return {};
+  const full = (c) => fullCard(facts, c);
+  const mid = { ...(middle || {}) };
+  for (const zone of ["discard", "nursery"]) if (mid[zone]) mid[zone] = mid[zone].map(full);
+  if (mid.pile) mid.pile = mid.pile.map((e) => ({ ...e, card: full(e.card) }));
+  if (mid.chain) {
+    mid.chain = mid.chain.map((link) => ({ ...link, effects: (link.effects || []).map((e) => {
+      const card = full(e.card);
+      return { ...e, card, text: e.text ?? card.text };
+    }) }));
+  }
+  const players = seats.players.map((p) => ({ ...p, hand: (p.hand || []).map(full), stable: (p.stable || []).map(full) }));
+  return { ...seats, players, ...mid, ...(state || {}), log: logNew || [] };
+}
+
+// After the element keys `clicks`: the actions whose gesture goes on from them, the keys that may be clicked
+// next, and the id of the action chosen once exactly one gesture is complete (uu.table.observation.next_step
+// is the same rule in Python).
+export function gestureStep(actions, clicks) {
+  const n = clicks.length;
+  const fits = (actions || []).filter((a) => clicks.every((k, i) => a.gesture[i] === k));
+  const done = fits.filter((a) => a.gesture.length === n);
+  const chosen = fits.length === 1 && done.length === 1 ? done[0].id : null;
+  return { fits, next: new Set(fits.filter((a) => a.gesture.length > n).map((a) => a.gesture[n])), chosen };
+}
+
 function render({ model, el }) {
   // the words of the table, in the learner's language (see PHASES above)
-  const L = (key, vars) => {
-    const text = String((model.get("labels") || {})[key] ?? key);
-    return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
-  };
-  const N = (n, key) => {
-    const one = n === 1 || (n === 0 && (model.get("labels") || {})["plural.zero_one"] === "yes");
-    return L(`${key}.${one ? "one" : "other"}`, { n });
-  };
+  const L = (key, vars) => word(model.get("labels"), key, vars);
+  const N = (n, key) => counted(model.get("labels"), n, key);
   // the lessons' seat "You" is shown as the learner's word for "you" (the seat's name stays its id)
   const NM = (name) => (String(name).toLowerCase() === "you" ? L("you") : name);
   const root = h("div", { class: "uu-t" });
@@ -165,28 +209,9 @@ function render({ model, el }) {
   const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
   let askedLog = -1;
 
-  // A card as drawn: its facts (sent once, by English name; "" is the hidden card) under what the card dict
-  // itself says (TableWidget._lean in uu/table/widget.py left the facts out of every card it sends)
-  const full = (c) => {
-    if (!c || "type" in c) return c;
-    const f = (model.get("facts") || {})[c.name ?? ""];
-    return f ? { ...f, ...c } : c;
-  };
-  const obs = () => {
-    const seats = model.get("seats") || {};
-    if (!seats.players) return {};
-    const mid = { ...(model.get("middle") || {}) };
-    for (const zone of ["discard", "nursery"]) if (mid[zone]) mid[zone] = mid[zone].map(full);
-    if (mid.pile) mid.pile = mid.pile.map((e) => ({ ...e, card: full(e.card) }));
-    if (mid.chain) {
-      mid.chain = mid.chain.map((link) => ({ ...link, effects: (link.effects || []).map((e) => {
-        const card = full(e.card);
-        return { ...e, card, text: e.text ?? card.text };
-      }) }));
-    }
-    const players = seats.players.map((p) => ({ ...p, hand: (p.hand || []).map(full), stable: (p.stable || []).map(full) }));
-    return { ...seats, players, ...mid, ...(model.get("state") || {}), log: model.get("log_new") || [] };
-  };
+  const full = (c) => fullCard(model.get("facts"), c);
+  const obs = () => tableFrom(model.get("seats"), model.get("middle"), model.get("state"), model.get("log_new"),
+                              model.get("facts"));
   const actions = () => model.get("actions") || [];
   const hinted = () => new Set(model.get("hint") || []);
 
@@ -195,12 +220,11 @@ function render({ model, el }) {
     return chosen ? chosen[1] : Math.max(0, model.get("pace") || 0);
   }
 
-  function fits() { return actions().filter((a) => clicks.every((k, i) => a.gesture[i] === k)); }
+  function fits() { return gestureStep(actions(), clicks).fits; }
 
   function nextKeys() {
     if (waiting || playing) return new Set();
-    const n = clicks.length;
-    return new Set(fits().filter((a) => a.gesture.length > n).map((a) => a.gesture[n]));
+    return gestureStep(actions(), clicks).next;
   }
 
   function send(id) {
@@ -218,7 +242,7 @@ function render({ model, el }) {
       // a click off the gesture under way starts again from that element, if a gesture starts there
       clicks = [];
       if (!nextKeys().has(key)) {
-        if (el && narrow() && el.querySelector(":scope > .uu-t-preview")) openPreview(el);  // a look at it
+        if (el && narrow() && el.querySelector(":scope > .uu-t-preview")) openPreview(el, true);  // a look at it
         mark();
         if (actions().length) model.send({ type: "why", key, name: name || "" });  // answered in one sentence
         return;
@@ -226,9 +250,8 @@ function render({ model, el }) {
     }
     whyText = "";
     clicks.push(key);
-    const left = fits();
-    const done = left.filter((a) => a.gesture.length === clicks.length);
-    if (left.length === 1 && done.length === 1) send(done[0].id);
+    const { chosen } = gestureStep(actions(), clicks);
+    if (chosen !== null) send(chosen);
     else mark();
   }
 
@@ -255,6 +278,8 @@ function render({ model, el }) {
         if (!d.open) { d.open = true; d.setAttribute("data-unfolded", ""); }
       } else if (d.hasAttribute("data-unfolded")) { d.open = false; d.removeAttribute("data-unfolded"); }
     }
+    // the page's contract: a choice was sent and the table waits for the next one (nothing is lit meanwhile)
+    flag(root, "data-waiting", waiting);
     const status = root.querySelector(".uu-t-status");
     if (status) {
       const text = statusText(legal);
@@ -274,9 +299,19 @@ function render({ model, el }) {
   // The lit elements are brought into view inside the table's own scrolling boxes (never the page's): the
   // middle, when none of them is in view, and a row that scrolls sideways (a phone's hand). After the frame
   // is laid out, so that drawing a table never waits for a layout.
+  // The hinted move's elements come first (a phone's deck, when the hint says DRAW, lay under the lit hand),
+  // and a wrong move's preview shows the cards it moved (a card it destroyed arriving in the discard pile).
+  function showIn(box, els) {
+    const b = box.getBoundingClientRect();
+    if (!els.length || els.some((e) => { const r = e.getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; })) return;
+    box.scrollTop += els[0].getBoundingClientRect().top - b.top - 8;
+  }
+
   function bringLitIntoView() {
+    markRows();
+    const previewing = root.classList.contains("uu-t-previewing");
     // (each question below makes the browser lay the page out: none is asked while nothing is lit)
-    if (!kept.resetScroll && !root.querySelector("[data-legal='true']")) return;
+    if (!kept.resetScroll && !previewing && !root.querySelector("[data-legal='true']")) return;
     const scroll = root.querySelector(".uu-t-scroll");
     if (kept.resetScroll) {  // a new table starts from the top of its boxes, as a table drawn afresh did
       kept.resetScroll = false;
@@ -288,14 +323,10 @@ function render({ model, el }) {
     const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
     const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
-    if (scroll && litInScroll.length && (!shownOutside || clicks.length)) {
-      const box = scroll.getBoundingClientRect();
-      const seen = litInScroll.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
-      if (!seen) {
-        const r = litInScroll[0].getBoundingClientRect();
-        scroll.scrollTop += r.top - box.top - 8;
-      }
-    }
+    const hintedInScroll = litInScroll.filter((e) => e.getAttribute("data-hinted") === "true");
+    if (scroll && previewing) showIn(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
+    else if (scroll && hintedInScroll.length && !clicks.length) showIn(scroll, hintedInScroll);
+    else if (scroll && litInScroll.length && (!shownOutside || clicks.length)) showIn(scroll, litInScroll);
     const me = root.querySelector(".uu-t-me");
     const litMine = me && me.scrollHeight > me.clientHeight ? [...me.querySelectorAll("[data-legal='true']")] : [];
     if (litMine.length) {
@@ -308,6 +339,20 @@ function render({ model, el }) {
       if (!first || row.scrollWidth <= row.clientWidth) continue;
       const left = first.offsetLeft - row.offsetLeft;
       if (left < row.scrollLeft || left + first.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - 8);
+    }
+  }
+
+  // A row that scrolls sideways (a phone's hand of many cards) says that more cards lie to a side:
+  // data-more="left", "right" or "left right" on the row's part, drawn by table.css as a fade and an arrow.
+  function markRows() {
+    for (const row of root.querySelectorAll(".uu-t-me .uu-t-row, .uu-t-opp .uu-t-row")) {
+      const part = row.parentElement;
+      if (!part) continue;
+      const more = row.scrollWidth > row.clientWidth + 1 ? [row.scrollLeft > 1 ? "left" : "",
+        row.scrollLeft + row.clientWidth < row.scrollWidth - 1 ? "right" : ""].filter(Boolean).join(" ") : "";
+      if ((part.getAttribute("data-more") || "") !== more) {
+        if (more) part.setAttribute("data-more", more); else part.removeAttribute("data-more");
+      }
     }
   }
 
@@ -402,12 +447,48 @@ function render({ model, el }) {
   // There a hover never opens it: a finger's last tap leaves the card hovered, and the preview, docked at the
   // top of the window, hid the table's bar and its prompt. A long press on a card (or a right click), or a tap
   // on a card that cannot be chosen now, opens it between the bar and the bottom of the table (above the
-  // lesson's panel: table.css); the next tap anywhere closes it and, on the table, chooses nothing.
+  // lesson's panel: table.css); the next tap anywhere closes it and, on the table, chooses nothing (but after a
+  // tap on a card that cannot be chosen: see onAnyPointerDown).
   let opened = null;        // the card whose preview is open
+  let openedByTap = false;  // opened by a tap on a card that cannot be chosen (not a long press)
   let press = null;         // {card, x, y, timer} while a press may become a long one
   let swallow = false;      // the click of this tap chooses nothing (it ended a long press or closed a preview)
 
   function narrow() { return !!(window.matchMedia && window.matchMedia(NARROW).matches); }
+
+  // On a wide screen a card's preview shows on hover and on keyboard focus, placed where it covers nothing the
+  // learner needs: the table's bar (its prompt line, the playback's caption and "Skip to my move"), the
+  // screen's prompt, the preview banner and every lit element. Beside the card, above or below it, or in a
+  // corner of the window: the first place that covers none of them, else the one that covers least.
+  function placeHover(card) {
+    const pv = card && card.querySelector(":scope > .uu-t-preview");
+    if (!pv || narrow()) return;
+    const was = pv.style.display;
+    pv.style.display = "flex";  // measured as it will show (:hover may not apply yet)
+    const w = pv.offsetWidth, hgt = pv.offsetHeight;
+    pv.style.display = was;
+    const keep = [root.querySelector(".uu-t-top"), ...document.querySelectorAll("[data-role='prompt']"),
+      ...root.querySelectorAll(".uu-t-caption, .uu-t-banner, [data-legal='true']"), card]
+      .filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    const c = card.getBoundingClientRect();
+    const clampX = (x) => Math.max(8, Math.min(x, innerWidth - w - 8));
+    const clampY = (y) => Math.max(8, Math.min(y, innerHeight - hgt - 8));
+    const spots = [[c.right + 8, clampY(c.top)], [c.left - w - 8, clampY(c.top)], [clampX(c.left), c.top - hgt - 8],
+      [clampX(c.left), c.bottom + 8], [8, innerHeight - hgt - 8], [innerWidth - w - 8, innerHeight - hgt - 8],
+      [8, 8], [innerWidth - w - 8, 8]].filter(([x, y]) => x >= 0 && y >= 0 && x + w <= innerWidth && y + hgt <= innerHeight);
+    let best = null, least = Infinity;
+    for (const [x, y] of spots) {
+      let covered = 0;
+      for (const r of keep) {
+        covered += Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + hgt, r.bottom) - Math.max(y, r.top));
+      }
+      if (covered < least) { least = covered; best = [x, y]; }
+      if (!covered) break;
+    }
+    if (!best) best = [clampX(c.left), clampY(c.bottom + 8)];
+    root.style.setProperty("--uu-hv-left", `${Math.round(best[0])}px`);
+    root.style.setProperty("--uu-hv-top", `${Math.round(best[1])}px`);
+  }
 
   function placePreview() {
     const below = root.querySelector(".uu-t-scroll") || root;  // under the bar, the banner and the pile
@@ -417,11 +498,12 @@ function render({ model, el }) {
     root.style.setProperty("--uu-pv-max", `${Math.round(Math.max(120, bottom - top))}px`);
   }
 
-  function openPreview(card) {
+  function openPreview(card, byTap = false) {
     closePreview();
     placePreview();
     card.setAttribute("data-preview", "open");
     opened = card;
+    openedByTap = byTap;
   }
 
   function closePreview() {
@@ -445,12 +527,21 @@ function render({ model, el }) {
     }, LONG_PRESS_MS) };
   }
 
-  // every tap starts fresh; one while a preview is open closes it (capture: before anything acts on it)
+  // every tap starts fresh; one while a preview is open closes it (capture: before anything acts on it), and
+  // chooses nothing after a long press (a look asked for). After a tap on a card that cannot be chosen (its why
+  // not, and a look at it), a tap on a lit element beside the preview also chooses that element: the learner
+  // read why and tapped the card to choose, which must not take two taps. A tap on the preview itself (it lets
+  // taps through to what lies under it) only closes it.
   const onAnyPointerDown = (ev) => {
     swallow = false;
     if (!opened) return;
+    const shown = opened.querySelector(":scope > .uu-t-preview");
+    const r = shown ? shown.getBoundingClientRect() : null;
+    const onPreview = !!r && r.width > 0 && ev.clientX >= r.left && ev.clientX <= r.right &&
+      ev.clientY >= r.top && ev.clientY <= r.bottom;
+    const lit = ev.target.closest && ev.target.closest("[data-legal='true']");
     closePreview();
-    if (root.contains(ev.target)) swallow = true;
+    if (root.contains(ev.target) && (onPreview || !lit || !openedByTap)) swallow = true;
   };
 
   // What the last draw built and may keep: the scrolling box, and the opponents' seats, the middle and the
@@ -512,7 +603,7 @@ function render({ model, el }) {
     const o = obs();
     const acts = actions();
     drawn = model.get("version");
-    root.setAttribute("data-version", String(drawn));  // tests wait for the next table
+    root.setAttribute("data-version", String(drawn));
     root.removeAttribute("data-playing");
     if (!o.players) {
       root.replaceChildren(h("p", { text: L("no_game") }));
@@ -886,7 +977,12 @@ function render({ model, el }) {
     swallow = true;
     openPreview(card);
   });
-  root.addEventListener("focusin", () => { if (narrow()) placePreview(); });  // a card's preview on focus, placed
+  // a card's preview on focus, placed (a phone's under the bar; a wide screen's where it covers nothing needed)
+  root.addEventListener("focusin", (ev) => { if (narrow()) placePreview(); else placeHover(ev.target.closest(".uu-t-card")); });
+  root.addEventListener("scroll", (ev) => { if (ev.target.classList && ev.target.classList.contains("uu-t-row")) markRows(); }, true);
+  root.addEventListener("pointerover", (ev) => {
+    if (ev.pointerType === "mouse" && ev.target.closest) placeHover(ev.target.closest(".uu-t-card"));
+  });
   document.addEventListener("pointerdown", onAnyPointerDown, true);
   root.addEventListener("keydown", (ev) => {
     swallow = false;

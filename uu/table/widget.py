@@ -13,7 +13,9 @@ preview, with a button that calls `on_banner`), `hint` (action ids the hint ligh
 `prompt_here` (the table's own prompt line is the screen's prompt: data-role="prompt"). The browser may also
 ask `{"type": "why", "key": k}` for a click on an element that is not lit (answered with one sentence,
 `on_why`), and `{"type": "log", "from": i}` for the log lines it has not seen (a newcomer's table).
-Everything the browser sends is checked here; nothing it sends can change the game but a legal choice.
+Everything the browser sends is checked here; nothing it sends can change the game but a legal choice. Every
+choice it sends on the table on show is answered with a new version, even when the position is the same
+(`rearm`): the browser lights nothing while it waits for one.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import anywidget
 import traitlets
@@ -29,6 +31,23 @@ import traitlets
 from uu.cards.localized import name_breaks
 from uu.engine.game import Game
 from uu.i18n import N_, _, current_language, ngettext
+from uu.table.messages import (
+    ActionView,
+    BannerMessage,
+    CardView,
+    ChainEffectView,
+    ChooseMessage,
+    LogLineView,
+    LogRequest,
+    MiddlePart,
+    MovedCard,
+    SeatsPart,
+    StatePart,
+    StepView,
+    TableView,
+    WhyMessage,
+    parse_browser_message,
+)
 from uu.table.observation import card_facts, legal_actions, observe
 
 __all__ = ["TableWidget"]
@@ -105,6 +124,18 @@ def table_labels() -> dict[str, str]:
     return out
 
 
+C = TypeVar("C", CardView, MovedCard)  # a card on the table, or one a step moved
+
+
+def _lean_effect(effect: ChainEffectView, lean: Callable[[CardView], CardView]) -> ChainEffectView:
+    """An effect of the chain as sent: its text only where it is not its card's own, its card lean."""
+    out: ChainEffectView = {"card": lean(effect["card"]), "player": effect["player"], "seat": effect["seat"],
+                            "kind": effect["kind"]}
+    if "text" in effect and effect["text"] != effect["card"].get("text"):
+        out["text"] = effect["text"]
+    return out
+
+
 class TableWidget(anywidget.AnyWidget):
     _esm = HERE / "table.js"
     _css = HERE / "table.css"
@@ -149,12 +180,12 @@ class TableWidget(anywidget.AnyWidget):
         # (key, the card's name) -> one sentence: why that element cannot be chosen now
         self.on_why: Callable[[str, str], str] | None = None
         # the log lines a newcomer's table asks for: (from index) -> lines
-        self.on_log: Callable[[int], list[dict[str, Any]]] | None = None
+        self.on_log: Callable[[int], list[LogLineView]] | None = None
         self.on_choose = on_choose
         # called when a click from the browser is refused (made on an older table): a screen says so in
         # plain words instead of leaving the learner wondering why nothing happened
         self.on_refused = on_refused
-        self._observation: dict[str, Any] = {}
+        self._observation: TableView | None = None
         self.on_msg(self._on_message)
         if game is not None:
             self.show(game, viewer)
@@ -163,8 +194,8 @@ class TableWidget(anywidget.AnyWidget):
         """Draw `game` as `viewer` sees it (None: everything, no moves), with the viewer's legal actions."""
         self.set_table(observe(game, viewer), legal_actions(game, viewer))
 
-    def set_table(self, observation: dict[str, Any], actions: list[dict[str, Any]],
-                  steps: list[dict[str, Any]] | None = None) -> None:
+    def set_table(self, observation: TableView | None, actions: list[ActionView],
+                  steps: list[StepView] | None = None) -> None:
         """Show a new table; `steps`: the moves that led to it from the table on show, to play back."""
         if observation == self._observation and actions == self.actions:
             # nothing new (a screen redrawn for a message or a setting): no message, and the version stays,
@@ -180,39 +211,40 @@ class TableWidget(anywidget.AnyWidget):
                 self.hint = []  # a hint is about the table it was asked on
 
     @property
-    def observation(self) -> dict[str, Any]:
-        """The whole observation on show (what the parts sent to the browser add up to)."""
+    def observation(self) -> TableView | None:
+        """The whole observation on show (what the parts sent to the browser add up to; None: no game)."""
         return self._observation
 
-    def _send_parts(self, obs: dict[str, Any]) -> None:
-        log = obs.get("log") or []  # newest first
+    def _send_parts(self, obs: TableView | None) -> None:
+        if obs is None:  # no game on the table
+            self.seats, self.middle, self.state, self.log_new, self.log_size = {}, {}, {}, [], 0
+            self._observation = None
+            return
+        log = obs["log"]  # newest first
         sent = self.log_size
-        fresh = [line for line in log if line.get("index", -1) >= sent]
-        if log and log[0].get("index", -1) < sent - 1:
+        fresh = [line for line in log if line["index"] >= sent]
+        if log and log[0]["index"] < sent - 1:
             fresh = log  # another game (fewer lines than before): its log anew
         lean = self._lean
-        seats: dict[str, Any] = {k: obs[k] for k in ("viewer", "players") if k in obs}
-        if "players" in seats:
-            seats["players"] = [{**p, "hand": [lean(c) for c in p.get("hand", ())],
-                                 "stable": [lean(c) for c in p.get("stable", ())]} for p in seats["players"]]
-        self.seats = seats
-        middle: dict[str, Any] = {k: obs[k] for k in ("deck_size", "discard", "nursery", "pile", "chain") if k in obs}
-        for zone in ("discard", "nursery"):
-            if zone in middle:
-                middle[zone] = [lean(c) for c in middle[zone]]
-        if "pile" in middle:
-            middle["pile"] = [{**e, "card": lean(e["card"])} for e in middle["pile"]]
-        if "chain" in middle:  # an effect's text is its card's unless it says otherwise
-            middle["chain"] = [{**link, "effects": [
-                {**{k: v for k, v in e.items() if k != "text" or v != e["card"].get("text")}, "card": lean(e["card"])}
-                for e in link.get("effects", ())]} for link in middle["chain"]]
-        self.middle = middle
-        self.state = {k: obs[k] for k in ("turn", "decision", "over", "result") if k in obs}
+        seats: SeatsPart = {"viewer": obs["viewer"], "players": [
+            {**p, "hand": [lean(c) for c in p["hand"]], "stable": [lean(c) for c in p["stable"]]}
+            for p in obs["players"]]}
+        self.seats = dict(seats)
+        middle: MiddlePart = {
+            "deck_size": obs["deck_size"], "discard": [lean(c) for c in obs["discard"]],
+            "nursery": [lean(c) for c in obs["nursery"]],
+            "pile": [{**e, "card": lean(e["card"])} for e in obs["pile"]],
+            # an effect's text is its card's unless it says otherwise
+            "chain": [{**link, "effects": [_lean_effect(e, lean) for e in link["effects"]]} for link in obs["chain"]]}
+        self.middle = dict(middle)
+        state: StatePart = {"turn": obs["turn"], "decision": obs["decision"], "over": obs["over"],
+                            "result": obs["result"]}
+        self.state = dict(state)
         self.log_new = fresh
         self.log_size = (log[0]["index"] + 1) if log else 0
         self._observation = obs
 
-    def _lean(self, card: dict[str, Any]) -> dict[str, Any]:
+    def _lean(self, card: C) -> C:
         """`card` as sent: without the facts table.js has under its name (a card whose facts differ, or one
         not in the catalog, goes whole). table.js's `full` puts them back: `{**facts[name or ""], **lean}`."""
         facts = self.facts.get(card.get("name") or "")
@@ -221,7 +253,7 @@ class TableWidget(anywidget.AnyWidget):
         for k, v in facts.items():  # a loop, not any(): this runs for every card of every update
             if card.get(k, v) != v:
                 return card
-        return {k: v for k, v in card.items() if k not in facts}
+        return cast(C, {k: v for k, v in card.items() if k not in facts})
 
     def choose(self, index: int, version: int | None = None) -> bool:
         """What a click in the browser does: call `on_choose(index)` if the index is one of the actions on
@@ -243,29 +275,34 @@ class TableWidget(anywidget.AnyWidget):
         return self.on_why(key, name)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if not isinstance(content, dict):
-            return
-        kind = content.get("type")
+        message = parse_browser_message(content)  # None: not one of the four messages a table sends
+        sent_before = self.version
         try:
-            if kind == "banner" and self.on_banner is not None and content.get("version") == self.version:
-                self.on_banner()
-            elif kind == "why":
-                key, name = content.get("key"), content.get("name")
-                if isinstance(key, str) and len(key) <= 200:
-                    name = name if isinstance(name, str) and len(name) <= 80 else ""
-                    self.send({"type": "why", "key": key, "text": self.why(key, name)})
-            elif kind == "log" and self.on_log is not None:
-                start = content.get("from")
-                if isinstance(start, int) and not isinstance(start, bool):
-                    self.send({"type": "log", "lines": self.on_log(max(0, start))})
+            if isinstance(message, BannerMessage):
+                if self.on_banner is not None and message.version == self.version:
+                    self.on_banner()
+            elif isinstance(message, WhyMessage):
+                self.send({"type": "why", "key": message.key, "text": self.why(message.key, message.name)})
+            elif isinstance(message, LogRequest):
+                if self.on_log is not None:
+                    self.send({"type": "log", "lines": self.on_log(message.start)})
+            elif isinstance(message, ChooseMessage):
+                if not self.choose(message.id, message.version) and self.on_refused is not None:
+                    self.on_refused()
+            elif isinstance(content, dict) and content.get("type") == "choose" and self.on_refused is not None:
+                self.on_refused()  # a click naming no action on show: said as a stale one, nothing changes
         except Exception:  # the page must never show a traceback; the log keeps it
             log.exception("error while answering the table's message %r", content)
-        if kind != "choose":
-            return
-        version = content.get("version")
-        try:
-            done = self.choose(content.get("id"), version if isinstance(version, int) else -1)  # type: ignore[arg-type]
-            if not done and self.on_refused is not None:
-                self.on_refused()
-        except Exception:  # the page must never show a traceback; the log keeps it
-            log.exception("error while applying the table's choice %r", content)
+        if isinstance(content, dict) and content.get("type") == "choose" and \
+                content.get("version") == sent_before == self.version:
+            # the browser waits for a table after every click it sent on the table on show; the same position
+            # again (a lesson's goal step started over, a refused or failed click) must still answer it, or
+            # nothing is lit (a click on an older table: the newer one is on its way)
+            self.rearm()
+
+    def rearm(self) -> None:
+        """Send the table on show again as a new one (a new version, nothing to play back): the browser draws
+        it and lights its actions again, whatever it was waiting for."""
+        with self.hold_sync():
+            self.replay = {}
+            self.version += 1

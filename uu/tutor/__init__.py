@@ -5,6 +5,8 @@ docstring is the API a lesson screen builds on); `check_lessons(paths)` is `uu l
 `coverage()` maps RS01–RS52 to lesson steps.
 """
 
+from pathlib import Path
+
 from uu.tutor.model import Lesson, LessonFileError, LessonSpec, ScriptStep, load_lesson, parse_lesson
 from uu.tutor.runner import Feedback, LessonError, LessonRunner
 
@@ -18,13 +20,13 @@ def check_lessons(paths: list[str] | None = None) -> int:
     return _check(paths or [])
 
 
-def shipped_lessons():
+def shipped_lessons() -> list[Path]:
     from uu.tutor.check import shipped_lessons as _shipped
 
     return _shipped()
 
 
-def coverage(lessons=None):
+def coverage(lessons: list[Lesson] | None = None) -> dict[str, list[tuple[str, list[int]]]]:
     from uu.tutor.coverage import coverage as _coverage
 
     return _coverage(lessons)

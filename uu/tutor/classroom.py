@@ -30,14 +30,24 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import (
+    BaseModel,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+)
 
 from uu.i18n import _
 from uu.textcheck import text_problem
 
-__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
-           "connect", "learner_key", "learner_rows", "name_problem", "new_learner_id", "own_kernel_id",
-           "valid_learner_id", "write_row"]
+__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "Count", "HEARTBEAT_S", "MAX_COUNT", "MAX_NAME",
+           "MAX_TITLE", "StoredRow", "Time", "Title", "bind_kernel", "bound_learner", "connect", "learner_key",
+           "learner_rows", "name_problem", "new_learner_id", "own_kernel_id", "remove_row", "valid_learner_id",
+           "write_row"]
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +56,13 @@ HEARTBEAT_S = 15.0
 CONNECTED_S = 60.0
 MAX_NAME = 40
 _ID = re.compile(r"[A-Za-z0-9_-]{16,40}")
+MAX_TITLE = 200
+MAX_COUNT = 1_000_000
+# a moment as seconds since the epoch: finite, from 1970 to the year 5138 (what the page and CSV can show)
+MAX_TIME = 1e11
+Time = Annotated[float, Field(ge=0, le=MAX_TIME, allow_inf_nan=False)]
+Count = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+Title = Annotated[str, Field(max_length=MAX_TITLE)]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS learners (
@@ -152,21 +169,56 @@ def name_problem(name: str) -> str | None:
     return _("Your name cannot contain control or text-direction characters.")
 
 
+class StoredRow(BaseModel):
+    """A learner's row as the teacher's page, JSON and CSV read it: whatever the database holds (a kernel of an
+    older version, a hand-edited file, a report that slipped through), each value is of its type, finite and
+    within its bounds, or else its empty value (`lenient`), so that no stored row can break the page."""
+
+    id: str = "?"
+    name: Annotated[str, Field(max_length=MAX_TITLE)] = "?"
+    lesson_id: Title | None = None
+    lesson: Title | None = None
+    step: Count | None = None
+    steps: Count | None = None
+    step_since: Time | None = None
+    wrong: Count = 0
+    quiz: dict[Title, tuple[Count, Count]] = Field(default_factory=dict, max_length=500)
+    finished: list[Title] = Field(default_factory=list, max_length=500)
+    first_seen: Time = 0.0
+    last_seen: Time = 0.0
+
+    @field_validator("*", mode="wrap")
+    @classmethod
+    def lenient(cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo) -> Any:
+        try:
+            return handler(value)
+        except ValidationError:
+            field = cls.model_fields[info.field_name or ""]
+            return field.get_default(call_default_factory=True)
+
+
 def learner_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:
-    """Every learner, most recently active first; `quiz` and `finished` decoded (a bad value reads as empty)."""
+    """Every learner, most recently active first, as `StoredRow` reads them (`quiz` and `finished` decoded; a
+    bad value reads as empty); `quiz` values as [right, asked] lists."""
     rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM learners ORDER BY last_seen DESC").fetchall()
     out = []
     for row in rows:
         d = dict(zip(COLUMNS, row, strict=True))
-        for key, empty in (("quiz", {}), ("finished", [])):
+        for key in ("quiz", "finished"):
             try:
                 d[key] = json.loads(d[key])
-            except (TypeError, ValueError):
-                d[key] = empty
-            if not isinstance(d[key], type(empty)):
-                d[key] = empty
-        out.append(d)
+            except (TypeError, ValueError, RecursionError):
+                d[key] = None
+        clean = StoredRow.model_validate({k: v for k, v in d.items() if v is not None}).model_dump()
+        clean["quiz"] = {title: list(v) for title, v in clean["quiz"].items()}
+        out.append(clean)
     return out
+
+
+def remove_row(conn: sqlite3.Connection, key: str) -> bool:
+    """The teacher removes a learner's row (a learner who left, a wrong or rude name). A learner whose tutor
+    still runs comes back at its next report, under the name they typed. Returns whether there was one."""
+    return conn.execute("DELETE FROM learners WHERE id = ?", (key,)).rowcount > 0
 
 
 class ClassReporter:

@@ -36,6 +36,7 @@ from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.engine.movetext import describe_action, prompt_text
 from uu.i18n import N_, _
+from uu.i18n.typography import colon
 
 HIDDEN = "a card"  # the `card` of a move the viewer may not see (data: English; said with `_()`)
 
@@ -154,7 +155,7 @@ class Preview:
         items = "".join(f"<li>{e(line)}</li>" for line in self.summary())
         cls = "uu-preview" + (" uu-preview-ends" if self.game_over else "") + \
             (" uu-preview-window" if self.response_window else "")
-        return (f'<div class="{cls}"><div class="uu-preview-action"><b>{e(self.actor)}</b>: '
+        return (f'<div class="{cls}"><div class="uu-preview-action"><b>{e(self.actor)}</b>{colon()}'
                 f'{e(self.label or self.action)}'
                 f"</div><ul>{items}</ul></div>")
 

@@ -10,6 +10,7 @@ from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import _, ngettext
+from uu.i18n.typography import colon
 from uu.render import esc, result_text, second_person
 
 __all__ = ["end_card_html", "learner_recap", "why_it_ended"]
@@ -70,7 +71,7 @@ def _count(n: int, kind: str) -> str:
 def end_card_html(game: Game, viewer: int, moves: list[Action]) -> str:
     s = game.state
     stables = "".join(
-        f"<li><b>{esc(_('You') if p == viewer else name)}</b>: {esc(_unicorns(q.unicorns(s, p)))}"
+        f"<li><b>{esc(_('You') if p == viewer else name)}</b>{colon()}{esc(_unicorns(q.unicorns(s, p)))}"
         f"<span class='uu-end-cards'> ({esc(', '.join(card_name(c) for c in s.names(s.stables[p])) or _('empty'))})"
         "</span></li>"
         for p, name in enumerate(s.players))

@@ -18,7 +18,7 @@ from uu.cards.localized import card_name
 from uu.cards.schema import CardType
 from uu.engine.options import Options
 from uu.engine.state import PHASES
-from uu.i18n import _, ngettext
+from uu.i18n import N_, _, ngettext
 from uu.render import PHASE_LABELS, cards_html, esc
 from uu.tutor.sandbox import DEFAULT_NAMES, SandboxSession, field_group
 from uu.widgets.common import make_button
@@ -28,6 +28,23 @@ __all__ = ["GROUPS", "BuildPanel"]
 
 # the groups of controls with a message of their own (the load controls have theirs in the share panel)
 GROUPS = ("players", "name", "cards", "turn", "options", "rest", "start")
+
+# The engine's option names and values are ids (scenario files use them); the learner reads these words.
+OPTION_LABELS = {"targeting": N_("Targets"), "deck_out": N_("Empty deck"), "baby_moves": N_("Babies"),
+                 "return_is_leaving": N_("A card returned to a hand leaves the Stable"), "pandas": N_("Pandas"),
+                 "open_hand_pull": N_("Taking from a face-up hand"), "seed": N_("Seed"),
+                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win")}
+VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing (Option 1)"),
+                ("targeting", "neigh-first"): N_("choose targets on resolution (Option 2)"),
+                ("deck_out", "end"): N_("the game ends"),
+                ("deck_out", "reshuffle"): N_("the discard pile is shuffled into a new deck"),
+                ("baby_moves", "allowed"): N_("may be stolen or moved between Stables"),
+                ("baby_moves", "nursery-only"): N_("enter a Stable only from the Nursery"),
+                ("pandas", "unicorn-effects"): N_("safe from effects on Unicorn cards"),
+                ("pandas", "all-effects"): N_("safe from every effect"),
+                ("open_hand_pull", "choose"): N_("the taker chooses the card"),
+                ("open_hand_pull", "random"): N_("the card is taken at random")}
+REST_LABELS = (("deck", N_("shuffled into the deck, under the listed cards")), ("box", N_("out of the game")))
 
 
 def _option_tip(key: str, description: str) -> str:
@@ -106,24 +123,28 @@ class BuildPanel(Panel):
         self.option_inputs: dict[str, widgets.Widget] = {}
         for key, f in Options.model_fields.items():
             ann = f.annotation
+            label = _(OPTION_LABELS[key]) if key in OPTION_LABELS else key
             if get_origin(ann) is Literal:
-                w = widgets.Dropdown(options=list(get_args(ann)), description=key)
+                w = widgets.Dropdown(options=[(_(VALUE_LABELS[key, v]) if (key, v) in VALUE_LABELS else str(v), v)
+                                              for v in get_args(ann)], description=label)
             elif ann is bool:
-                w = widgets.Checkbox(description=key, indent=False)
+                w = widgets.Checkbox(description=label, indent=False)
             elif ann is int:
-                w = widgets.IntText(description=key)
+                w = widgets.IntText(description=label)
             else:  # int | None (win_threshold): empty means "the rules' default"
-                w = widgets.Text(description=key, placeholder=_("default"), continuous_update=False)
-            w.layout.width = "20em"
+                w = widgets.Text(description=label, placeholder=_("default"), continuous_update=False)
+            w.layout.width = "100%"
+            w.layout.max_width = "30em" if ann is bool else "26em"
             w.tooltip = _option_tip(key, f.description or key)
-            w.style.description_width = "9em"
+            w.style.description_width = "initial" if ann is bool else "9em"
             w.add_class("uu-sb-option")
             w.add_class(f"uu-sb-option-{key.replace('_', '-')}")
             w.observe(lambda c, k=key: self.on_option(k, c), names="value")
             self.option_inputs[key] = w
         self.rest_input = widgets.Dropdown(
-            options=[("shuffled into the deck, under the listed cards", "deck"), ("out of the game", "box")],
-            description=_("Other cards"), layout=widgets.Layout(width="30em"), style={"description_width": "7em"})
+            options=[(_(label), value) for value, label in REST_LABELS],
+            description=_("Other cards"), layout=widgets.Layout(width="100%", max_width="30em"),
+            style={"description_width": "7em"})
         self.rest_input.add_class("uu-sb-rest")
         self.rest_input.observe(self.on_rest, names="value")
 

@@ -34,6 +34,7 @@ from uu import i18n  # i18n._ (gettext): the words modules import no underscored
 from uu.engine.rules import RULES
 from uu.htmlsafe import esc
 from uu.i18n import current_language
+from uu.i18n.typography import colon
 
 __all__ = ["TUTOR_CHOICE", "WORDS", "LearnerRule", "internal_ids_in", "learner_rule", "learner_rules", "rules_html",
            "translated_words"]
@@ -390,10 +391,12 @@ def rules_html(rule_ids: Iterable[str], label: str | None = None, open_: bool = 
         return ""
     # gettext maps "" to the catalog header, so an empty label stays empty
     label = i18n._("The rule") if label is None else (i18n._(label) if label else label)
+    sep = colon()
     items = "".join(
-        f"<div class='uu-why'><b>{esc(r.title)}</b>: {esc(r.text)} <span class='uu-where'>({esc(r.where)})</span></div>"
+        f"<div class='uu-why'><b>{esc(r.title)}</b>{sep}{esc(r.text)} <span class='uu-where'>({esc(r.where)})</span>"
+        "</div>"
         for r in rules
     )
     titles = ", ".join(dict.fromkeys(r.title for r in rules))
-    return (f"<details class='uu-rules'{' open' if open_ else ''}><summary>{esc(label)}: {esc(titles)}</summary>"
+    return (f"<details class='uu-rules'{' open' if open_ else ''}><summary>{esc(label)}{sep}{esc(titles)}</summary>"
             f"{items}</details>")
