@@ -110,8 +110,19 @@ def _visit(page: Any, url: str, stages: list[dict[str, int]] | None = None) -> t
     home = time.perf_counter() - t0
     if stages is not None:
         stages.append(page.evaluate("() => window.uuLoadingTimes || {}"))
-    page.locator("button.uu-play").first.click()
-    page.locator(TABLE_READY).first.wait_for(state="visible", timeout=LOAD_MS)
+    # a second visit reopens the game the first one left (the progress kept in the browser): its table comes
+    # without a click
+    deadline = time.perf_counter() + LOAD_MS / 1000
+    while not page.locator(TABLE_READY).first.is_visible():
+        play = page.locator(".uu-home-screen button.uu-play").first
+        if play.is_visible():
+            try:
+                play.click(timeout=2_000)
+            except Exception:  # the home replaced by the screen the progress names meanwhile
+                pass
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the game's table never offered a move")
+        page.wait_for_timeout(50)
     return home, time.perf_counter() - t0
 
 
