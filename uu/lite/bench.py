@@ -2,7 +2,7 @@
 measured in Chromium in the same run (docs/performance.md, "The static build", has the figures and the command).
 
 The folder (default build/lite) is served as `python3 -m http.server` serves it (no `_headers`), on 127.0.0.1,
-counting the bytes sent; any request that leaves the site is refused and counted. `uu app` is started on a free
+counting the bytes sent; any request that leaves the site is counted. `uu app` is started on a free
 port (uu.server.appserver.AppServer). For each of `--runs` fresh browser profiles (on disk, with an empty cache):
 - **cold**: the home opened, the time until it is ready (its lesson buttons enabled, the loading screen gone),
   then "Play a game" at once, the time until the game's table offers a move (both from the navigation);
@@ -177,14 +177,13 @@ def _one_site(pw: Any, url: str, runs: int, moves: int, served: Served | None) -
         # the others' moves at once ("At once" pace, uu/table/table.js): the app is measured, not the pace
         context.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
 
-        def route(r: Any, outside: list[str] = outside) -> None:
-            if r.request.url.startswith(url):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
+        # requests that leave the site are listed, not stopped: routing them through Playwright would turn the
+        # browser's cache off, and a second visit would be a first one again
+        def seen(request: Any, outside: list[str] = outside) -> None:
+            if not request.url.startswith((url, "data:", "blob:")):
+                outside.append(request.url)
 
-        context.route("**/*", route)
+        context.on("request", seen)
         if served is not None:
             served.sent[0] = 0
         page = context.pages[0] if context.pages else context.new_page()
