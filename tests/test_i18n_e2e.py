@@ -308,3 +308,170 @@ def test_a_lesson_on_a_phone_leaves_the_table_whole(browser: Browser, class_app:
             expect(progress).to_contain_text(step_words(lang, after), timeout=STEP_MS)
     expect(screen.locator(".uu-done")).to_be_visible(timeout=STEP_MS)
     page.context.close()
+
+
+# ---- the sandbox's options and errors, the game's end, and text wider than its box (issue 41) -------------------
+
+SHOTS = Path("/tmp/shots-lang")
+# English words that no French or German sentence of the interface holds (card names kept in English are taken
+# out first): what was left in English before issue 41 ("Bramble wins", "What-if position", pydantic's "List
+# should have at least 2 items after validation", "shuffled into the deck")
+SENTENCE_ENGLISH = ("wins", "What-if", "should", "after validation", "not valid", "shuffled", "out of the game",
+                    "declare-first", "neigh-first", "deck_out", "hand_limit", "baby_moves", "open_hand_pull",
+                    "win_threshold", "nursery-only", "unicorn-effects", "reshuffle")
+WON = ("name: x\nplayers: [Ana, Ben]\nstables:\n  Ana: [Baby Unicorn (Red), Basic Unicorn (Red), Basic Unicorn "
+       "(Orange), Basic Unicorn (Yellow), Basic Unicorn (Green), Basic Unicorn (Blue), Basic Unicorn (Indigo)]\n"
+       "  Ben: [Baby Unicorn (Pink)]\nturn: {player: Ana, phase: action}\n")
+NOT_YAML = "name: x\nplayers: [Ana, Ben\n"
+TOO_FEW = "name: x\nplayers: [Ana]\n"
+
+# Text wider than its box: an element with text of its own whose text runs past its box where the box clips it
+# (overflow hidden or clip, a button, an ellipsis), or past the window; a select whose chosen label is wider
+# than the select. Boxes that scroll on purpose (overflow auto or scroll) are left alone.
+OVERFLOW_JS = """() => {
+  const out = [];
+  const canvas = document.createElement('canvas').getContext('2d');
+  const shown = (e) => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none'; };
+  const scrolls = (e) => { for (let a = e; a; a = a.parentElement) {
+    const s = getComputedStyle(a); if (['auto', 'scroll'].includes(s.overflowX)) return true; } return false; };
+  for (const e of document.querySelectorAll('body *')) {
+    if (!shown(e) || scrolls(e)) continue;
+    const s = getComputedStyle(e), box = e.getBoundingClientRect();
+    const say = (why) => out.push(`${why}: <${e.tagName.toLowerCase()} class="${e.className}">`
+      + ` ${(e.innerText || e.value || '').trim().slice(0, 60)}`);
+    if (e.tagName === 'SELECT') {
+      const label = e.selectedOptions.length ? e.selectedOptions[0].textContent : '';
+      canvas.font = s.font;
+      if (label && canvas.measureText(label).width > e.clientWidth - 24) say('select label wider than the select');
+      continue;
+    }
+    const own = [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own.length) continue;
+    const clips = ['hidden', 'clip'].includes(s.overflowX) || e.tagName === 'BUTTON' || s.textOverflow === 'ellipsis';
+    if (clips && e.scrollWidth > e.clientWidth + 1) { say('text cut off'); continue; }
+    for (const n of own) {
+      const range = document.createRange(); range.selectNodeContents(n);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > window.innerWidth + 1) { say('text past the window'); break; }
+      if (clips && (r.right > box.right + 1 || r.left < box.left - 1)) { say('text past its box'); break; }
+    }
+  }
+  return out;
+}"""
+
+
+def overflowing(page: Page) -> list[str]:
+    return list(page.evaluate(OVERFLOW_JS))
+
+
+def check_layout(page: Page, where: str) -> None:
+    bad = overflowing(page)
+    assert not bad, f"{where}: text wider than its box: {bad[:8]}"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def check_sentences(page: Page, lang: str, where: str, root: str = "body") -> None:
+    text = str(page.locator(root).first.evaluate(
+        "(e) => e.innerText + ' ' + [...e.querySelectorAll('select option')].map((o) => o.textContent).join(' | ')"))
+    for name in kept_names(lang):
+        text = text.replace(name, " ")
+    found = [w for w in SENTENCE_ENGLISH if re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text)]
+    assert not found, f"{where} ({lang}): English on the page: {found} in {text[:300]!r}"
+
+
+def paste_and_load(page: Page, text: str) -> None:
+    page.locator(".uu-sb-yaml textarea").fill(text)
+    page.locator("button.uu-sb-load").click()
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_sandbox_its_errors_and_the_games_end_in_the_language(browser: Browser, class_app: str,
+                                                                  lang: str) -> None:
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US").new_page()
+    page.goto(f"{class_app}?lang={lang}", wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    page.locator("button.uu-open-sandbox").click()
+    sandbox = page.locator(".uu-sandbox-screen")
+    expect(sandbox).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "the sandbox")
+    check_sentences(page, lang, "the sandbox's options")
+    # errors of pasted text: not YAML, and YAML that does not validate
+    message = page.locator(".uu-msg-load")
+    for bad, what in ((NOT_YAML, "not YAML"), (TOO_FEW, "too few players")):
+        paste_and_load(page, bad)
+        expect(message).not_to_be_empty(timeout=STEP_MS)
+        expect(message).to_contain_text("YAML" if what == "not YAML" else "2", timeout=STEP_MS)
+        check_sentences(page, lang, f"the sandbox's message for {what}", ".uu-msg-load")
+        assert "Traceback" not in message.inner_text()
+    # the game's end: a position already won ends as soon as it is played from
+    paste_and_load(page, WON)
+    expect(message).to_be_empty(timeout=STEP_MS)
+    page.locator("button.uu-sb-start").click()
+    result = page.locator(".uu-sandbox-screen .uu-result").first
+    expect(result).to_be_visible(timeout=STEP_MS)
+    expect(result).to_contain_text("Ana", timeout=STEP_MS)
+    check_sentences(page, lang, "the game's end in the sandbox", ".uu-sandbox-screen .uu-result")
+    page.context.close()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_no_text_is_wider_than_its_box(browser: Browser, class_app: str, lang: str, size: tuple[int, int]) -> None:
+    """The home, every step of a lesson (its feedback after a wrong move included, its rule boxes open), the
+    sandbox with its options and a message, and the sandbox's game over, in each language at both sizes; a
+    screenshot of each is saved under /tmp/shots-lang for a look."""
+    w, h = size
+    tag = f"{lang}-{w}x{h}"
+    page = browser.new_context(viewport={"width": w, "height": h}, locale="en-US").new_page()
+    page.goto(f"{class_app}?lang={lang}", wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    check_layout(page, f"the home ({tag})")
+    shot(page, f"home-{tag}")
+
+    path = lesson_file(PHONE_LESSON)
+    page.goto(f"{class_app}?lang={lang}&lesson={PHONE_LESSON}", wait_until="commit")
+    screen = page.locator(f".uu-lesson.uu-lesson-{PHONE_LESSON}")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=LOAD_MS)
+    progress = screen.locator(".uu-progress")
+    for i, (what, label, after) in enumerate(click_plan(path)):
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        check_layout(page, f"{PHONE_LESSON} ({tag}) before {after}")
+        click_step(screen, path, what, label)
+        if what == "wrong":
+            expect(screen.locator(".uu-t-banner")).to_be_visible(timeout=STEP_MS)
+            expect(screen.locator(".uu-feedback").first).not_to_be_empty(timeout=STEP_MS)
+            check_layout(page, f"{PHONE_LESSON} ({tag}), a wrong move's feedback")
+            shot(page, f"lesson-feedback-{tag}")
+            old = table_version(screen)
+            screen.locator(".uu-t-banner button").click()
+            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+        else:
+            expect(progress).to_contain_text(step_words(lang, after), timeout=STEP_MS)
+        if i == 0:
+            shot(page, f"lesson-{tag}")
+    expect(screen.locator(".uu-done")).to_be_visible(timeout=STEP_MS)
+    check_layout(page, f"{PHONE_LESSON} ({tag}), the end card")
+
+    page.locator("button.uu-nav-home").click()
+    # with progress kept, the home shows its "Forget my progress" button too
+    expect(page.locator("button.uu-forget")).to_be_visible(timeout=STEP_MS)
+    check_layout(page, f"the home with progress ({tag})")
+    shot(page, f"home-progress-{tag}")
+    page.locator("button.uu-open-sandbox").click()
+    expect(page.locator(".uu-sandbox-screen")).to_be_visible(timeout=STEP_MS)
+    paste_and_load(page, TOO_FEW)
+    expect(page.locator(".uu-msg-load")).not_to_be_empty(timeout=STEP_MS)
+    check_layout(page, f"the sandbox with a message ({tag})")
+    shot(page, f"sandbox-{tag}")
+    paste_and_load(page, WON)
+    page.locator("button.uu-sb-start").click()
+    expect(page.locator(".uu-sandbox-screen .uu-result").first).to_be_visible(timeout=STEP_MS)
+    check_layout(page, f"the sandbox's game over ({tag})")
+    shot(page, f"game-over-{tag}")
+    page.context.close()

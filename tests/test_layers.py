@@ -4,8 +4,8 @@ inside functions and under TYPE_CHECKING (parsed with ast, like the cycle check 
 Lowest first (docs/architecture.md, "Layers"):
 
     leaf modules (uu._first, uu.native, uu.htmlsafe, uu.textcheck, uu.yamlfile; the package uu itself)
-    < cards < engine < scenario < bots < tutor < words and render < table < widgets < server
-    < cli and benchmarks
+    < cards < engine < scenario < bots < session < tutor < words and render < table < together < widgets
+    < server < cli and benchmarks
 
 The one exception is the display hook: a `_repr_html_` method may import the rendering layer (Jupyter calls
 it to show an object; the object's own layer never does), so imports inside a function of that name are not
@@ -27,9 +27,11 @@ LAYERS: list[tuple[str, ...]] = [
     ("uu.engine",),
     ("uu.scenario",),
     ("uu.bots",),
+    ("uu.session",),
     ("uu.tutor",),
     ("uu.words", "uu.render"),
     ("uu.table",),
+    ("uu.together",),  # tables for several people: sessions the server holds, drawn by the widgets
     ("uu.widgets",),
     ("uu.server", "uu.lite"),  # the two ways the screens are served: Voila, or the static build in a browser
     ("uu.cli", "uu.benchmarks"),

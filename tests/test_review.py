@@ -42,7 +42,7 @@ def test_a_record_round_trips_and_replays_to_the_same_end(record, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(record.to_json(), encoding="utf-8")
     again = load_record(path)
-    assert again == record and again.result and again.version == 1
+    assert again == record and again.result and again.version == 2  # version 2: a dealt game starts from its deal
     moves = list(replay(again))
     assert len(moves) == len(record.moves)
     last, action, number = moves[-1]
@@ -151,6 +151,7 @@ def test_bench_saves_games_that_uu_review_grades(tmp_path, capsys):
 
 def test_record_of_a_played_game_notes_every_move():
     from uu.engine import new_game
+    from uu.scenario.record import GameStart
 
     g = new_game(["A", "B"], seed=1)
     rec = record_for(g)
@@ -159,8 +160,10 @@ def test_record_of_a_played_game_notes_every_move():
     g.apply(a)
     assert rec.moves[0].player == 0 and rec.moves[0].action.action() == a
     assert re.match(r"baby ", rec.moves[0].move)
+    # a start position whose players are not the record's (a deal start takes the record's own names)
+    snapshot = GameStart(snapshot=new_game(["A", "B"], seed=1).to_dict())
     with pytest.raises(RecordError):
-        list(replay(rec.model_copy(update={"players": ["A", "C"]})))
+        list(replay(rec.model_copy(update={"players": ["A", "C"], "start": snapshot})))
     assert Action("draw") != a
 
 

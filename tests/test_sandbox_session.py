@@ -10,7 +10,7 @@ from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.tutor.sandbox import SandboxSession, field_group, plain_bot_loop
+from uu.tutor.sandbox import SandboxSession, field_group
 
 POSITION = SANDBOX_POSITION
 
@@ -155,21 +155,17 @@ def test_undo_redo_branches_and_jumps():
     assert s.game.pending.player == 0 and not tl.can_undo and tl.can_redo
 
 
-def test_the_bots_play_through_the_loop_they_are_given():
-    calls = []
-
-    def loop(game, choose, is_user, apply, limit):
-        calls.append(limit)
-        return plain_bot_loop(game, choose, is_user, apply, limit)
-
+def test_the_bots_play_through_the_session_one_loop_and_every_move_is_recorded():
     s = loaded(auto=False)
-    s.use_bot_loop(loop)
     s.start()
-    assert calls == []  # auto off: nobody ran the bots
+    assert s.play is not None and s.play.version == 0  # auto off: nobody ran the bots
     s.apply(Action("draw"))
-    assert s.bot_step() and calls == [1]
+    assert s.play.version == 1 and s.bot_step() and s.play.version == 2
+    steps = s.play.steps_since(0)
+    assert steps is not None and [st.seat for st in steps] == [0, 1]
     s.set_auto(True)
-    assert calls == [1, None]
+    assert s.user_to_decide() or s.game.pending is None
+    assert s.play.version == s.moves_made  # every move forward went through the session
 
 
 def test_a_hint_belongs_to_the_node_it_was_asked_at():

@@ -22,10 +22,12 @@ cannot be chosen answered with why, and axe-core on every screen at both sizes.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 from test_e2e import (
     ARTIFACTS,
+    LOAD_MS,
     STEP_MS,
     axe_serious,
     click_plan,
@@ -34,6 +36,7 @@ from test_e2e import (
     lesson_file,
     lesson_ids,
     open_home,
+    table_move,
     table_version,
     wait_new_table,
 )
@@ -538,3 +541,114 @@ def test_reduced_motion_keeps_the_captions_and_drops_the_motion(page: Page, voil
     wait_new_table(page, screen, old)
     assert len([c for c in page.evaluate("() => window.uuCaptions") if c["text"]]) >= 2  # captions stay
     assert page.evaluate("() => window.uuFlew") == 0                   # no card flies
+
+
+def test_a_reload_after_leaving_a_lessons_link_reopens_the_game(page: Page, voila_url):
+    """A page opened by a link to a lesson (?lesson=goal) keeps the link while the learner is on that lesson; once
+    they leave it for a game, the address drops it, so that a reload reopens the game in progress, not the
+    lesson (the link stayed: issue 38)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{voila_url}?lesson=goal", wait_until="commit")
+    expect(page.locator(".uu-lesson.uu-lesson-goal .uu-progress")).to_contain_text("Step 1 of", timeout=LOAD_MS)
+    assert "lesson=goal" in page.url
+    page.locator("button.uu-nav-home").click()
+    page.locator("button.uu-play").click()
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    table_move(page, screen)                                   # a game in progress: a Baby chosen
+    expect(page).not_to_have_url(re.compile(r"[?&]lesson="), timeout=STEP_MS)
+    seats = screen.locator(".uu-t-me [data-zone='stable'][data-card]").all_inner_texts()
+    page.reload(wait_until="commit")
+    expect(page.locator(".uu-play-screen .uu-t-me [data-zone='stable'][data-card]").first).to_be_visible(timeout=LOAD_MS)
+    assert page.locator(".uu-lesson").count() == 0
+    assert page.locator(".uu-play-screen .uu-t-me [data-zone='stable'][data-card]").all_inner_texts() == seats
+
+
+# What the shown card preview covers of what the learner needs (its own card excepted), "" for nothing.
+_PREVIEW_COVERS_JS = """() => {
+  const pv = [...document.querySelectorAll('.uu-t-preview')].find((e) => { const r = e.getBoundingClientRect(); return r.width && r.height; });
+  if (!pv) return 'no preview shown';
+  const p = pv.getBoundingClientRect(), card = pv.parentElement, out = [];
+  const meet = (r) => r.width && r.height && p.left < r.right - 1 && r.left < p.right - 1 && p.top < r.bottom - 1 && r.top < p.bottom - 1;
+  for (const [what, css] of [['the table bar', '.uu-t-top'], ['a prompt', "[data-role='prompt']"],
+      ['the caption', '.uu-t-caption'], ['Skip to my move', '.uu-t-skip'], ['a lit element', "[data-legal='true']"]]) {
+    const hit = [...document.querySelectorAll(css)].find((e) => e !== card && !card.contains(e) && meet(e.getBoundingClientRect()));
+    if (hit) out.push(`${what} (${hit.getAttribute('data-key') || hit.className})`);
+  }
+  return out.join(', ');
+}"""
+
+
+def hover_covers(page: Page, cards, where: str, limit: int = 8) -> list[str]:
+    """Hover each of `cards` (at most `limit`): what its preview covers, for each that covers something."""
+    out = []
+    for i in range(min(cards.count(), limit)):
+        card = cards.nth(i)
+        try:
+            card.hover(timeout=2_000)
+        except Exception:  # redrawn meanwhile (a playback ended): the next one
+            continue
+        covers = page.evaluate(_PREVIEW_COVERS_JS)
+        if covers and covers != "no preview shown":
+            out.append(f"{where}, {card.get_attribute('data-key')}: {covers}")
+    return out
+
+
+def test_the_hover_preview_covers_nothing_the_learner_needs(page: Page, voila_url):
+    """At 1280x800 a card's preview on hover covers neither the table's bar with its prompt line, the playback's
+    caption and "Skip to my move", nor a lit element the learner may choose next (it sat on top of the window,
+    over the bar: issue 38)."""
+    screen = open_game(page, voila_url, (1280, 800), pace="slow")
+    problems = hover_covers(page, screen.locator(".uu-t [data-card][data-legal='true']"), "choosing a Baby")
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true'][data-zone='nursery']").first.click()
+    expect(screen.locator(".uu-t[data-playing='true']")).to_have_count(1, timeout=STEP_MS)  # the others' Babies
+    problems += hover_covers(page, screen.locator(".uu-t [data-card]:not([data-card='hidden'])"), "a playback", 4)
+    wait_new_table(page, screen, old)
+    hand = screen.locator(".uu-t-me [data-zone='hand'][data-legal='true']")
+    expect(hand.first).to_be_visible(timeout=STEP_MS)
+    hand.first.click()                                            # a card chosen: its places and targets lit
+    expect(screen.locator(".uu-t [aria-pressed='true']")).to_have_count(1)
+    problems += hover_covers(page, screen.locator(".uu-t [data-card]:not([data-card='hidden'])"), "choosing a place", 12)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-hover-preview.png"))
+    assert not problems, problems
+
+
+NINE_CARDS = """\
+name: A hand of nine
+players: [Ana, Ben]
+turn: {player: Ana, phase: action, number: 3}
+stables: {Ana: [Baby Unicorn (Red)], Ben: [Baby Unicorn (Blue)]}
+hands:
+  Ana: [Basic Unicorn (Red), Basic Unicorn (Orange), Basic Unicorn (Yellow), Basic Unicorn (Green),
+        Basic Unicorn (Blue), Basic Unicorn (Indigo), Basic Unicorn (Purple), Rhinocorn, Unicorn Poison]
+  Ben: [Neigh]
+deck: [Narwhal, Basic Unicorn (Red)]
+rest: box
+"""
+
+
+def test_on_a_phone_a_long_hand_says_more_cards_lie_to_the_side(page: Page, voila_url):
+    """At 390x844 a hand of nine cards shows three or four of them, its row scrolling sideways: the hidden side
+    fades, with an arrow (data-more on the row's part), and says so on both sides once scrolled (there was no
+    cue: issue 38)."""
+    from test_e2e import open_sandbox, paste_and_load
+
+    screen = open_sandbox(page, voila_url, width=390)
+    page.set_viewport_size({"width": 390, "height": 844})
+    paste_and_load(screen, NINE_CARDS)
+    expect(screen.locator(".uu-sb-position")).to_contain_text("A hand of nine", timeout=STEP_MS)
+    screen.locator("button.uu-sb-start").click()
+    row = screen.locator(".uu-t-me .uu-t-row[data-anchor^='hand:']")
+    expect(row.locator("[data-card]")).to_have_count(9, timeout=STEP_MS)
+    part = screen.locator(".uu-t-me .uu-t-part:has(> .uu-t-row[data-anchor^='hand:'])")
+    expect(part).to_have_attribute("data-more", "right", timeout=STEP_MS)
+    arrow = part.evaluate("(e) => getComputedStyle(e, '::after').content")
+    assert arrow not in ("none", "normal", ""), arrow
+    row.evaluate("(r) => { r.scrollLeft = (r.scrollWidth - r.clientWidth) / 2; }")
+    expect(part).to_have_attribute("data-more", "left right")
+    row.evaluate("(r) => { r.scrollLeft = r.scrollWidth; }")
+    expect(part).to_have_attribute("data-more", "left")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-long-hand-390.png"))

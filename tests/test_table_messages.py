@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 from uu.bots import RandomBot
 from uu.engine import new_game
 from uu.engine.game import Game
+from uu.session import Session
 from uu.table.messages import (
     SCHEMA_FILE,
     ActionView,
@@ -30,7 +31,7 @@ from uu.table.messages import (
     schema_text,
 )
 from uu.table.observation import legal_actions, observe
-from uu.table.replay import play_until_person
+from uu.table.replay import steps_view
 from uu.table.widget import TableWidget
 
 TABLE = TypeAdapter(TableView)
@@ -64,13 +65,10 @@ def test_every_table_of_random_games_is_what_the_types_say(seed: int, players: i
         TypeAdapter(SeatsPart).validate_python(widget.seats, strict=True)
         TypeAdapter(MiddlePart).validate_python(widget.middle, strict=True)
         TypeAdapter(StatePart).validate_python(widget.state, strict=True)
-        # the bots move on, recording steps as the table plays them back
-        steps: list[StepView] = []
-        play_until_person(game, lambda g, _seat: bot.choose(g), lambda s: s == (seat + 1) % players, steps,
-                          viewer=seat, limit=3)
-        STEPS.validate_python(steps, strict=True)
-        if game.pending is not None:
-            game.apply(bot.choose(game))
+        # the bots move on, each decision recorded as a step the table plays back
+        session = Session(game, {s: (lambda g, _seat: bot.choose(g)) for s in range(players)})
+        session.run_bots(limit=3)
+        STEPS.validate_python(steps_view(game, session.steps_since(0) or [], seat), strict=True)
     assert {"baby", "action"} <= kinds  # the games went past setup into real turns
 
 

@@ -163,24 +163,27 @@ def _as_drawn(w: TableWidget) -> dict:
 def test_cards_travel_without_their_facts_and_the_browser_gets_the_same_table():
     """Each card is sent as its id, key, name and place; its facts (name in the learner's language, type,
     icon, text) go once, in `facts`. What table.js rebuilds is the observation, in every kind of position,
-    and a played-back move's cards are the ones uu.table.replay made."""
+    and a played-back move's cards are the ones uu.table.replay made of the session's step."""
     import json
     import random
 
+    from uu.session import Session
     from uu.table.observation import FACT_KEYS, observe
-    from uu.table.replay import changes_since, positions
+    from uu.table.replay import step_view
 
     seen_pile = seen_chain = seen_steps = 0
     for seed in range(6):
         game = new_game(["You", "Ben", "Cy"], seed=seed)
         w = TableWidget(game, viewer=0)
+        session = Session(game)
         rng = random.Random(seed)
         for _move in range(160):
             if game.pending is None:
                 break
-            before, log_at = positions(game), len(game.state.log)
-            game.apply(rng.choice(game.legal_actions))
-            step = changes_since(game, before, log_at, 0)
+            session.push(rng.choice(game.legal_actions))
+            (made,) = session.steps_since(session.version - 1) or []
+            shown = step_view(game, made, 0)
+            step = shown if shown["lines"] or shown["moved"] else None
             w.set_table(observe(game, 0), [], steps=[step] if step else None)
             assert _as_drawn(w) == {k: v for k, v in w.observation.items() if k != "log"}
             cards = [c for p in w.seats["players"] for c in p["hand"] + p["stable"]] + w.middle["discard"]

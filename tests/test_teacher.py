@@ -507,7 +507,9 @@ def test_the_class_view_on_one_machine_removes_a_row_and_refuses_guessers(tmp_pa
                                       raise_error=False, follow_redirects=False)
         try:
             out: dict = {}
-            page = (await call(f"class?token={token}")).body.decode()
+            first = await call(f"class?token={token}")
+            first_cookie = first.headers.get_list("Set-Cookie")
+            page = first.body.decode()
             out["shown"] = sorted(x["name"] for x in jsonlib.loads(
                 (await call(f"class.json?token={token}")).body)["learners"])
             ids = {x["name"]: x["id"] for x in jsonlib.loads((await call(f"class.json?token={token}")).body)["learners"]}
@@ -520,6 +522,11 @@ def test_the_class_view_on_one_machine_removes_a_row_and_refuses_guessers(tmp_pa
             out["guesses"] = [(await call(f"class.csv?token=guess{n}")).code for n in range(GUESSES + 2)]
             late = await call(f"class?token={token}")
             out["right token now"] = (late.code, late.headers.get("Retry-After"), late.body.decode())
+            # the teacher's browser, which opened the page before the guessing, keeps its way in
+            cookie = next(c.split(";")[0] for c in first_cookie if c.startswith("uu-class-teacher="))
+            teacher = await client.fetch(base + f"class?token={token}", headers={"Cookie": cookie}, raise_error=False)
+            forged = await client.fetch(base + "class?token=guess", headers={"Cookie": cookie}, raise_error=False)
+            out["teacher during guessing"] = (teacher.code, forged.code)
             return out
         finally:
             server.stop()
@@ -533,3 +540,4 @@ def test_the_class_view_on_one_machine_removes_a_row_and_refuses_guessers(tmp_pa
     assert out["guesses"][:GUESSES - 1] == [403] * (GUESSES - 1) and out["guesses"][-2:] == [429, 429]
     code, retry, text = out["right token now"]
     assert code == 429 and int(retry) > 0 and "Too many wrong tokens" in text
+    assert out["teacher during guessing"] == (200, 429)  # the cookie lets the right token in, no guess

@@ -153,6 +153,34 @@ def test_a_reload_reopens_the_game_in_progress():
     assert fresh.screen is fresh.play_screen and fresh.play_screen.history == []
 
 
+def test_leaving_the_screen_a_link_opened_drops_the_link_from_the_address():
+    """A page opened by ?lesson= keeps its link while on that lesson; once the learner goes on to a game the
+    browser is told to drop it (a reload reopened the lesson, not the game: issue 38). Without a link nothing
+    is sent; a bad link's home drops it too."""
+    app = App(delay=0)
+    sent: list[Any] = []
+    app.store.send = sent.append  # type: ignore[method-assign]
+    lid = app.lessons[1].id
+    app.store._on_message(app.store, {"type": "restore", "items": {}, "href": f"http://h/?lesson={lid}"}, [])
+    assert app.screen.runner.lesson.id == lid and {"type": "unlink"} not in sent
+    app.screen.click_answer()                                    # on the link's lesson: the link stays
+    assert {"type": "unlink"} not in sent
+    app.open_play()
+    assert sent.count({"type": "unlink"}) == 1 and app.store.state["screen"] == "play"
+    app.show_home()
+    assert sent.count({"type": "unlink"}) == 1                   # once
+    plain = App(delay=0)
+    plain.store.send = sent.append  # type: ignore[method-assign]
+    plain.store._on_message(plain.store, {"type": "restore", "items": {}, "href": "http://h/"}, [])
+    plain.open_play()
+    assert sent.count({"type": "unlink"}) == 1
+    bad = App(delay=0)
+    bad.store.send = sent.append  # type: ignore[method-assign]
+    bad.store._on_message(bad.store, {"type": "restore", "items": {}, "href": "http://h/?lesson=nope"}, [])
+    bad.open_play()
+    assert sent.count({"type": "unlink"}) == 2
+
+
 def restore_answer(app: App, state: Any = None) -> list[Any]:
     """What the store sends the browser when the browser's view sends what it kept (`state`, None: nothing)."""
     sent: list[Any] = []

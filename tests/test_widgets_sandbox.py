@@ -12,7 +12,7 @@ from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.tutor import sandbox as session_module
+from uu.session import session as session_module  # where every screen's hint is asked (Session.hint)
 from uu.widgets import App, SandboxScreen, sandbox_play
 
 XSS = "<img src=x onerror=1>"

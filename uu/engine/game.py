@@ -102,6 +102,7 @@ def new_game(players: Iterable[str], seed: int = 0, options: dict[str, Any] | Op
     g = Game(s)
     # the start is made again, the same for the same seat names and options, when an undo needs it
     g._start = functools.partial(new_game, players, opts.seed, opts)
+    g._deal = opts
     return g
 
 
@@ -127,6 +128,7 @@ class Game:
         self._undo: list[UndoRecord] = []
         # what makes the game's start again, when it can (new_game); otherwise the first push records it
         self._start: Callable[[], Game] | None = None
+        self._deal: Options | None = None  # the options of the deal it started from (new_game), if it did
 
     # ---- decisions ------------------------------------------------------------------------------------
     @property
@@ -236,6 +238,13 @@ class Game:
         return taken
 
     @property
+    def deal(self) -> Options | None:
+        """The options (the seed among them) of the deal this game started from, when it started from one
+        (`new_game`): with the players' names, all it takes to deal the same start again. None for a game built
+        from a position or a save."""
+        return self._deal
+
+    @property
     def moves(self) -> tuple[Action, ...]:
         """The moves pushed on this game (and on the game it was copied from), first first."""
         return tuple(self._moves)
@@ -328,6 +337,7 @@ class Game:
         g._moves = list(self._moves)
         g._undo = list(self._undo)  # the records are never changed: the copy shares them
         g._start = self._start
+        g._deal = self._deal
         return g
 
     def playout_copy(self) -> Game:
@@ -338,7 +348,7 @@ class Game:
         g = Game.__new__(Game)
         g.state = playout_state(self.state)
         g._pending = self._pending
-        g._moves, g._undo, g._start = [], [], None
+        g._moves, g._undo, g._start, g._deal = [], [], None, None
         return g
 
     def resample(self, player: int, rng: random.Random) -> Game:
@@ -350,7 +360,7 @@ class Game:
         g = Game.__new__(Game)
         g.state = resampled_state(self.state, self._pending, player, rng)
         g._pending = self._pending
-        g._moves, g._undo, g._start = [], [], None
+        g._moves, g._undo, g._start, g._deal = [], [], None, None
         return g
 
     def to_dict(self) -> dict[str, Any]:

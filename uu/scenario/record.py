@@ -3,10 +3,16 @@
 A record is what `uu bench --save-games DIR` writes for each game it plays and what the play screen offers as
 "Save this game"; `uu review RECORD` (uu.tutor.review) replays it and grades one player's decisions.
 
-    {"format": "uu-game-record", "version": 1, "players": ["You", "Bramble", "Clover"],
-     "start": {... Game.to_dict() of the start position ...},
+    {"format": "uu-game-record", "version": 2, "players": ["You", "Bramble", "Clover"],
+     "start": {"deal": {"seed": 1234, "options": {"targeting": "declare-first"}}},
      "moves": [{"player": 0, "move": "baby Baby Unicorn (Red)", "action": {"kind": "baby", "card": ...}}, ...],
      "result": "Bramble wins"}
+
+The start is the deal when the game began with one (`Game.deal`: its seed and the options that differ from the
+defaults, which with the players' names deal the same cards again), so a record says nothing of the engine's
+inner state; a game that began from a position (a lesson's step, the sandbox) starts from that position's
+snapshot instead (`{"snapshot": Game.to_dict()}`, docs/save-format.md). A version-1 record, whose start was
+the snapshot itself, is read as such.
 
 Each move keeps the action's fields (kind, card, into, target, option, cards: what the engine's `Action`
 compares) and the engine's description for a person reading the file. Replaying looks every move up among
@@ -22,15 +28,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
-from uu.engine.game import Game
+from uu.engine.game import Game, new_game
 from uu.i18n import language
 from uu.i18n.validation import validation_message
 
-__all__ = ["FORMAT", "MAX_RECORD_BYTES", "GameRecord", "RecordError", "RecordedAction", "RecordedMove", "record_of",
+__all__ = ["FORMAT", "MAX_RECORD_BYTES", "DealStart", "GameRecord", "GameStart", "RecordError", "RecordedAction", "RecordedMove", "record_of",
            "load_record", "parse_record", "record_for", "replay"]
 
 FORMAT = "uu-game-record"
@@ -77,14 +83,45 @@ class RecordedMove(BaseModel):
     action: RecordedAction
 
 
+class DealStart(BaseModel):
+    """A game that began with a deal: its seed and the engine options that differ from the defaults."""
+
+    model_config = ConfigDict(extra="forbid")
+    seed: int = Field(ge=0, le=2**64 - 1)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=64)
+
+
+class GameStart(BaseModel):
+    """Where a recorded game began: a deal, or a position's snapshot (exactly one of them)."""
+
+    model_config = ConfigDict(extra="forbid")
+    deal: DealStart | None = None
+    snapshot: dict[str, Any] | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> GameStart:
+        if (self.deal is None) == (self.snapshot is None):
+            raise ValueError("a start is either a deal or a snapshot")
+        return self
+
+
 class GameRecord(BaseModel):
     """A game: where it started and every move made, in order."""
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["uu-game-record"] = "uu-game-record"
-    version: Literal[1] = 1
+    version: Literal[1, 2] = 2
     players: list[str] = Field(min_length=2, max_length=8)
-    start: dict[str, Any]
+    start: GameStart
+
+    @model_validator(mode="before")
+    @classmethod
+    def _version_one(cls, data: Any) -> Any:
+        """A version-1 record's start was the snapshot itself."""
+        if isinstance(data, dict) and data.get("version") == 1 and isinstance(data.get("start"), dict):
+            return {**data, "version": 2, "start": {"snapshot": data["start"]}}
+        return data
+
     moves: list[RecordedMove] = Field(default_factory=list, max_length=MAX_MOVES)
     result: str | None = None
 
@@ -103,17 +140,26 @@ class GameRecord(BaseModel):
 
     def start_game(self) -> Game:
         try:
-            return Game.from_dict(self.start)
+            deal = self.start.deal
+            if deal is not None:
+                return new_game(self.players, deal.seed, {**deal.options, "seed": deal.seed})
+            assert self.start.snapshot is not None
+            return Game.from_dict(self.start.snapshot)
         except Exception as e:  # a damaged start position is bad input, whatever the engine raised
             raise RecordError(f"the record's start position cannot be read ({type(e).__name__}: {e})") from None
 
     def to_json(self) -> str:
-        return self.model_dump_json(indent=None)
+        return self.model_dump_json(indent=None, exclude_none=True)  # a start names only what it is
 
 
 def record_for(game: Game) -> GameRecord:
-    """An empty record that starts at `game`'s present position."""
-    return GameRecord(players=list(game.players), start=game.to_dict())
+    """An empty record that starts at `game`'s present position: its deal, when no move was made since."""
+    deal = game.deal
+    if deal is not None and not game.moves:
+        changed = deal.model_dump(exclude_defaults=True, mode="json")
+        changed.pop("seed", None)
+        return GameRecord(players=list(game.players), start=GameStart(deal=DealStart(seed=deal.seed, options=changed)))
+    return GameRecord(players=list(game.players), start=GameStart(snapshot=game.to_dict()))
 
 
 def record_of(game: Game) -> GameRecord:

@@ -154,6 +154,8 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
         def init_handlers(self) -> list:
             # first: Voila's last handler serves the app for any other path, and its own page files come later
             ours = [*class_handlers(self.server_url, class_db_path, token)] if class_view else []
+            if class_view:
+                ours += serve_tables(self, class_db_path)
             if assetfiles.enabled():
                 ours += assetfiles.asset_handlers(self)
             # every route only for a request naming an allowed host (against DNS rebinding)
@@ -184,6 +186,22 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def serve_tables(app: Any, class_db_path: str) -> list:
+    """The tables for several people (uu/server/tables.py), kept beside the class store; the learners' kernels
+    are told where to reach them (the server's loopback address), and seats left too long go to bots."""
+    from tornado.ioloop import IOLoop, PeriodicCallback
+
+    from uu.server.tables import AWAY_CHECK_S, open_hub, table_handlers
+    from uu.together.client import TABLES_URL_ENV
+
+    hub = open_hub(class_db_path)
+    host = "127.0.0.1" if app.ip in ("0.0.0.0", "::", "", "localhost") else app.ip
+    host = f"[{host}]" if ":" in host else host
+    os.environ[TABLES_URL_ENV] = f"http://{host}:{app.port}{app.server_url.rstrip('/')}/uu/tables"
+    IOLoop.current().add_callback(lambda: PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start())
+    return table_handlers(app.server_url, hub)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,7 +7,8 @@
 
 Each answers 403 without the right token (compared in constant time), and an address that gave
 `GUESSES` wrong tokens within `GUESS_WINDOW_S` seconds is refused (429) for the rest of that time, right token
-or not (`Guesses`): a token can be guessed only that slowly. The token is printed when the server starts and
+or not (`Guesses`): a token can be guessed only that slowly. The teacher's own browser is not: the first right
+token sets a cookie only the token can make (`teacher_mark`), and with it the right token always gets in. The token is printed when the server starts and
 is known only to the server process: it is not in the learners' kernels' environment, and a learner's page
 never receives it. Learner-provided text (names) is escaped in the page; two learners who typed the same name
 are shown apart ("Ann", "Ann (2)", by who came first: `shown_names`); and a CSV cell that a spreadsheet would
@@ -17,6 +18,7 @@ run as a formula, whatever spaces or invisible characters come first, is prefixe
 from __future__ import annotations
 
 import csv
+import hashlib
 import hmac
 import html
 import io
@@ -219,6 +221,15 @@ GUESS_WINDOW_S = 60.0
 GUESS_ADDRESSES = 10_000
 
 
+# The teacher's browser, once it opened the class view with the right token, carries this cookie: a mark only
+# the token can make, so that guessers pacing their address do not keep the teacher out.
+TEACHER_COOKIE = "uu-class-teacher"
+
+
+def teacher_mark(token: str) -> str:
+    return hmac.new(token.encode("utf-8"), b"uu class teacher", hashlib.sha256).hexdigest()
+
+
 class Guesses:
     """Wrong tokens per address: after `limit` within `window_s` seconds, the address is refused until the
     oldest of them is older than the window."""
@@ -266,14 +277,21 @@ class _ClassHandler(tornado.web.RequestHandler):
         self.set_header("X-Frame-Options", "DENY")
         self.set_header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
         address = self.request.remote_ip or "?"
+        given = self.get_query_argument("token", "")
+        right = hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode("utf-8"))
+        mark = teacher_mark(self.token)
+        if right and hmac.compare_digest((self.get_cookie(TEACHER_COOKIE) or "").encode(), mark.encode()):
+            # the teacher's browser, known from an earlier visit: never kept out by someone guessing from the
+            # same address (behind a reverse proxy every learner's address is the proxy's)
+            return None
         wait = self.guesses.refused(address)
         if wait:
             self.set_header("Retry-After", str(int(wait + 0.999)))
             return self._refuse(429, f"Too many wrong tokens from this computer: try again in {int(wait + 0.999)} s.\n")
-        given = self.get_query_argument("token", "")
-        if not hmac.compare_digest(given.encode("utf-8", "replace"), self.token.encode("utf-8")):
+        if not right:
             self.guesses.wrong(address)
             return self._refuse(403, "The class view needs the token `uu app --class` printed when it started.\n")
+        self.set_cookie(TEACHER_COOKIE, mark, httponly=True, samesite="Strict", expires_days=1)
         return None
 
     def _refuse(self, status: int, text: str) -> None:

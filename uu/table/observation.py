@@ -51,7 +51,7 @@ from uu.table.messages import (
     Zone,
 )
 
-__all__ = ["FACT_KEYS", "LOG_LINES", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
+__all__ = ["FACT_KEYS", "LOG_LINES", "card_at", "card_facts", "card_key", "card_summary", "chain", "legal_actions", "log_lines", "observe"]
 
 LOG_LINES = 8  # the newest lines of the narration sent to the table
 
@@ -101,6 +101,11 @@ def _card(defs: Sequence[CardDef], cid: int, zone: Zone, owner: int = -1) -> Car
     kind = getattr(d.type, "value", str(d.type))
     return {"id": f"c{cid}", "key": card_key(zone, owner, d.name), "name": d.name,
             **_facts(d.name, kind, current_language()), "zone": zone, "owner": owner}
+
+
+def card_at(game: Game, cid: int, zone: Zone, owner: int) -> CardView:
+    """Card `cid` as the table draws it in `zone` of `owner` (a step's card where it went)."""
+    return _card(game.state.defs, cid, zone, owner if zone in ("hand", "stable") else -1)
 
 
 def card_summary(game: Game, cid: int) -> CardView:
@@ -278,16 +283,18 @@ def legal_actions(game: Game, viewer: int | None) -> list[ActionView]:
     d = game.pending
     if d is None or viewer is None or d.player != viewer:
         return []
-    out: list[ActionView] = []
-    for i, a in enumerate(d.actions):
-        option = None
-        if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
-            option = _label(game, viewer, a)
-        elif a.kind == "use" and a.card not in game.stable(viewer):
-            option = _label(game, viewer, a)
-        out.append({"id": i, "kind": a.kind, "description": _label(game, viewer, a),
-                    "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card})
-    return out
+    return [action_view(game, viewer, a, i) for i, a in enumerate(d.actions)]
+
+
+def action_view(game: Game, viewer: int, a: Action, i: int) -> ActionView:
+    """Action `a`, index i of the viewer's choices, as the browser is sent it (its words and gesture)."""
+    option = None
+    if a.kind in ("choose", "order") or any(t.zone == "deck" for t in a.target):
+        option = _label(game, viewer, a)
+    elif a.kind == "use" and a.card not in game.stable(viewer):
+        option = _label(game, viewer, a)
+    return {"id": i, "kind": a.kind, "description": _label(game, viewer, a),
+            "gesture": gesture(game, viewer, a, i), "option": option, "card": a.card}
 
 
 def next_step(actions: list[ActionView], clicks: list[str]) -> tuple[int | None, set[str]]:

@@ -276,9 +276,19 @@ function render({ model, el }) {
   // The lit elements are brought into view inside the table's own scrolling boxes (never the page's): the
   // middle, when none of them is in view, and a row that scrolls sideways (a phone's hand). After the frame
   // is laid out, so that drawing a table never waits for a layout.
+  // The hinted move's elements come first (a phone's deck, when the hint says DRAW, lay under the lit hand),
+  // and a wrong move's preview shows the cards it moved (a card it destroyed arriving in the discard pile).
+  function showIn(box, els) {
+    const b = box.getBoundingClientRect();
+    if (!els.length || els.some((e) => { const r = e.getBoundingClientRect(); return r.top >= b.top && r.bottom <= b.bottom; })) return;
+    box.scrollTop += els[0].getBoundingClientRect().top - b.top - 8;
+  }
+
   function bringLitIntoView() {
+    markRows();
+    const previewing = root.classList.contains("uu-t-previewing");
     // (each question below makes the browser lay the page out: none is asked while nothing is lit)
-    if (!kept.resetScroll && !root.querySelector("[data-legal='true']")) return;
+    if (!kept.resetScroll && !previewing && !root.querySelector("[data-legal='true']")) return;
     const scroll = root.querySelector(".uu-t-scroll");
     if (kept.resetScroll) {  // a new table starts from the top of its boxes, as a table drawn afresh did
       kept.resetScroll = false;
@@ -290,14 +300,10 @@ function render({ model, el }) {
     const litInScroll = scroll ? [...scroll.querySelectorAll("[data-legal='true']")] : [];
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
     const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
-    if (scroll && litInScroll.length && (!shownOutside || clicks.length)) {
-      const box = scroll.getBoundingClientRect();
-      const seen = litInScroll.some((e) => { const r = e.getBoundingClientRect(); return r.top >= box.top && r.bottom <= box.bottom; });
-      if (!seen) {
-        const r = litInScroll[0].getBoundingClientRect();
-        scroll.scrollTop += r.top - box.top - 8;
-      }
-    }
+    const hintedInScroll = litInScroll.filter((e) => e.getAttribute("data-hinted") === "true");
+    if (scroll && previewing) showIn(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
+    else if (scroll && hintedInScroll.length && !clicks.length) showIn(scroll, hintedInScroll);
+    else if (scroll && litInScroll.length && (!shownOutside || clicks.length)) showIn(scroll, litInScroll);
     const me = root.querySelector(".uu-t-me");
     const litMine = me && me.scrollHeight > me.clientHeight ? [...me.querySelectorAll("[data-legal='true']")] : [];
     if (litMine.length) {
@@ -310,6 +316,20 @@ function render({ model, el }) {
       if (!first || row.scrollWidth <= row.clientWidth) continue;
       const left = first.offsetLeft - row.offsetLeft;
       if (left < row.scrollLeft || left + first.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - 8);
+    }
+  }
+
+  // A row that scrolls sideways (a phone's hand of many cards) says that more cards lie to a side:
+  // data-more="left", "right" or "left right" on the row's part, drawn by table.css as a fade and an arrow.
+  function markRows() {
+    for (const row of root.querySelectorAll(".uu-t-me .uu-t-row, .uu-t-opp .uu-t-row")) {
+      const part = row.parentElement;
+      if (!part) continue;
+      const more = row.scrollWidth > row.clientWidth + 1 ? [row.scrollLeft > 1 ? "left" : "",
+        row.scrollLeft + row.clientWidth < row.scrollWidth - 1 ? "right" : ""].filter(Boolean).join(" ") : "";
+      if ((part.getAttribute("data-more") || "") !== more) {
+        if (more) part.setAttribute("data-more", more); else part.removeAttribute("data-more");
+      }
     }
   }
 
@@ -412,6 +432,40 @@ function render({ model, el }) {
   let swallow = false;      // the click of this tap chooses nothing (it ended a long press or closed a preview)
 
   function narrow() { return !!(window.matchMedia && window.matchMedia(NARROW).matches); }
+
+  // On a wide screen a card's preview shows on hover and on keyboard focus, placed where it covers nothing the
+  // learner needs: the table's bar (its prompt line, the playback's caption and "Skip to my move"), the
+  // screen's prompt, the preview banner and every lit element. Beside the card, above or below it, or in a
+  // corner of the window: the first place that covers none of them, else the one that covers least.
+  function placeHover(card) {
+    const pv = card && card.querySelector(":scope > .uu-t-preview");
+    if (!pv || narrow()) return;
+    const was = pv.style.display;
+    pv.style.display = "flex";  // measured as it will show (:hover may not apply yet)
+    const w = pv.offsetWidth, hgt = pv.offsetHeight;
+    pv.style.display = was;
+    const keep = [root.querySelector(".uu-t-top"), ...document.querySelectorAll("[data-role='prompt']"),
+      ...root.querySelectorAll(".uu-t-caption, .uu-t-banner, [data-legal='true']"), card]
+      .filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    const c = card.getBoundingClientRect();
+    const clampX = (x) => Math.max(8, Math.min(x, innerWidth - w - 8));
+    const clampY = (y) => Math.max(8, Math.min(y, innerHeight - hgt - 8));
+    const spots = [[c.right + 8, clampY(c.top)], [c.left - w - 8, clampY(c.top)], [clampX(c.left), c.top - hgt - 8],
+      [clampX(c.left), c.bottom + 8], [8, innerHeight - hgt - 8], [innerWidth - w - 8, innerHeight - hgt - 8],
+      [8, 8], [innerWidth - w - 8, 8]].filter(([x, y]) => x >= 0 && y >= 0 && x + w <= innerWidth && y + hgt <= innerHeight);
+    let best = null, least = Infinity;
+    for (const [x, y] of spots) {
+      let covered = 0;
+      for (const r of keep) {
+        covered += Math.max(0, Math.min(x + w, r.right) - Math.max(x, r.left)) * Math.max(0, Math.min(y + hgt, r.bottom) - Math.max(y, r.top));
+      }
+      if (covered < least) { least = covered; best = [x, y]; }
+      if (!covered) break;
+    }
+    if (!best) best = [clampX(c.left), clampY(c.bottom + 8)];
+    root.style.setProperty("--uu-hv-left", `${Math.round(best[0])}px`);
+    root.style.setProperty("--uu-hv-top", `${Math.round(best[1])}px`);
+  }
 
   function placePreview() {
     const below = root.querySelector(".uu-t-scroll") || root;  // under the bar, the banner and the pile
@@ -526,7 +580,7 @@ function render({ model, el }) {
     const o = obs();
     const acts = actions();
     drawn = model.get("version");
-    root.setAttribute("data-version", String(drawn));  // tests wait for the next table
+    root.setAttribute("data-version", String(drawn));
     root.removeAttribute("data-playing");
     if (!o.players) {
       root.replaceChildren(h("p", { text: L("no_game") }));
@@ -900,7 +954,12 @@ function render({ model, el }) {
     swallow = true;
     openPreview(card);
   });
-  root.addEventListener("focusin", () => { if (narrow()) placePreview(); });  // a card's preview on focus, placed
+  // a card's preview on focus, placed (a phone's under the bar; a wide screen's where it covers nothing needed)
+  root.addEventListener("focusin", (ev) => { if (narrow()) placePreview(); else placeHover(ev.target.closest(".uu-t-card")); });
+  root.addEventListener("scroll", (ev) => { if (ev.target.classList && ev.target.classList.contains("uu-t-row")) markRows(); }, true);
+  root.addEventListener("pointerover", (ev) => {
+    if (ev.pointerType === "mouse" && ev.target.closest) placeHover(ev.target.closest(".uu-t-card"));
+  });
   document.addEventListener("pointerdown", onAnyPointerDown, true);
   root.addEventListener("keydown", (ev) => {
     swallow = false;

@@ -4,6 +4,7 @@
     runner.lesson.title, runner.progress        # "...", (1, 5): current step number, step count
     runner.step                                 # the current ScriptStep (.say, .rules, .kind: ask/goal/...) or None
     runner.game                                 # the live uu.engine Game (board, log, pending decision)
+    runner.session                              # the uu.session.Session every move of the live game goes through
     runner.learner                              # the learner's seat (int); runner.lesson.learner is the name
     runner.learner_actions()                    # legal actions if the pending decision is the learner's, else []
     runner.describe(action)                     # "play Basic Unicorn (Red) into You's Stable"
@@ -26,7 +27,10 @@ After the learner's right move (or Next on a page) the step is completed: its sc
 decisions taken), then the remaining bot decisions are settled the same way, any decision with several
 actions by a seeded `uu.bots.RandomBot` (lessons script every bot choice, so replays are deterministic), until
 the learner must decide or the game is over; then the step's `check` expectations are tested (a failure is
-recorded in `runner.problems`). A step with a `position:` starts from that position. The learner's own
+recorded in `runner.problems`). Every move of the live game, the learner's and the bots', goes through the
+runner's `session` (`uu.session.Session`: the others' seats are bots whose choices are the script's and the
+settling rules above, in the session's one loop), so a screen plays back each decision as it was made; a step
+with its own position is a new session that follows the last one. A step with a `position:` starts from that position. The learner's own
 decisions are never taken for them, response windows included.
 A goal step is played within the learner's turn: when the turn passes on and the goal does not hold, the step
 starts again. A `game` step is free play against bots (they may answer with Neigh) until the learner has played
@@ -53,6 +57,7 @@ from uu.scenario.build import build_game
 from uu.scenario.model import Step
 from uu.scenario.record import GameRecord, record_for
 from uu.scenario.runner import _action_from_step, check_expect, describe_pending, matches
+from uu.session import BotChooser, Session
 from uu.tutor.model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
 
 __all__ = ["Feedback", "LessonError", "LessonRunner", "STUCK_TEXT"]
@@ -104,6 +109,11 @@ class _Mark:
     goal_log: int
 
 
+def _waits(_game: Game, _seat: int) -> Action | None:
+    """The others' seats between the runner's moves: nobody plays for them."""
+    return None
+
+
 class LessonRunner:
     """One learner working through one lesson. See the module docstring for the API."""
 
@@ -111,6 +121,8 @@ class LessonRunner:
         self.lesson: Lesson = lesson if isinstance(lesson, Lesson) else load_lesson(lesson)
         self.scenario = self.lesson.scenario
         self.learner: int = self.scenario.players.index(self.lesson.learner)
+        self.session: Session
+        self._policy: BotChooser = _waits  # how the others' seats decide in the session's loop now
         # (step index, learner action, or None for Next / an int for a question's answer): what `back()` replays
         self.history: list[tuple[int, Action | int | None]] = []
         self._marks: list[_Mark] = []  # one per history entry: the runner just before it
@@ -119,6 +131,32 @@ class LessonRunner:
         self._build()
 
     # ---- state -----------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The live game: the session's."""
+        return self.session.game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """A game reached otherwise (the start, Back, a fork): a session of its own, with nothing to play back."""
+        self.session = self._session_for(game)
+
+    def _session_for(self, game: Game, follows: Session | None = None) -> Session:
+        others = {seat: self._others_choose for seat in range(len(game.players)) if seat != self.learner}
+        return Session(game, others, undo=False, follows=follows)
+
+    def _others_choose(self, game: Game, seat: int) -> Action | None:
+        return self._policy(game, seat)
+
+    def _run(self, policy: BotChooser) -> None:
+        """The others decide by `policy` in the session's one loop, until the learner must, the policy waits,
+        or the game is over."""
+        self._policy = policy
+        try:
+            self.session.run_bots()
+        finally:
+            self._policy = _waits
+
     def _build(self) -> None:
         self.game: Game = build_game(self.scenario)
         self.bot = RandomBot(self.scenario.options.seed)
@@ -136,7 +174,7 @@ class LessonRunner:
     def fork(self) -> LessonRunner:
         """An independent copy at the same point (what `uu lesson check` explores alternatives with)."""
         new = copy.copy(self)
-        new.game = self.game.copy()
+        new.session = new._session_for(self.game.copy())  # the fork's own session, its bots its own
         new.bot = copy.deepcopy(self.bot)
         new.history = list(self.history)
         # the live game is the fork's own copy; older games are shared (`_restore` pops a copy of those)
@@ -216,7 +254,8 @@ class LessonRunner:
             return Feedback(False, "illegal", _("It is {player}'s decision now, not yours.").format(player=self.game.players[d.player]),
                             list(st.rules))
         try:
-            legal = self.game.find(action)
+            # a click names one of the legal actions themselves: judged by the engine only when it is not
+            legal = next((a for a in d.actions if a is action), None) or self.game.find(action)
         except GameError:
             why, rules = self.refusal_words(action)
             self._missed()
@@ -381,7 +420,7 @@ class LessonRunner:
         """A legal move the step does not take: play it on a copy to show what it does; the game stays."""
         preview = self.game.copy()
         start, turn = len(preview.log), preview.turn[2]
-        preview.apply(legal)
+        preview.push_legal(legal)
         self._play_on(preview, turn)
         m = self._mistake_for(st, legal)
         text = (m.why if m is not None and m.why else None) or st.wrong.other or (
@@ -398,13 +437,17 @@ class LessonRunner:
         self.problems += check_expect(table, self.scenario, st.shows, f"step {self.index + 1} shows")
 
     def _play_on(self, preview: Game, turn: int) -> None:
-        """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`."""
-        for _step in range(PLAY_OUT_LIMIT):
-            d = preview.pending
+        """The bots' part of a played-out wrong move: up to the learner's next decision or the end of `turn`
+        (a session of its own over the copy, whose bots pass and take the first move)."""
+        def first(game: Game, _seat: int) -> Action | None:
+            d = game.pending
             # what the move does, up to the end of this turn: the next turns would be the bots' guesses
-            if d is None or d.player == self.learner or preview.turn[2] != turn:
-                break
-            preview.apply(Action("pass") if d.kind == "respond" else d.actions[0])
+            if d is None or game.turn[2] != turn:
+                return None
+            return Action("pass") if d.kind == "respond" else d.actions[0]
+
+        Session(preview, {s: first for s in range(len(preview.players)) if s != self.learner},
+                undo=False).run_bots(limit=PLAY_OUT_LIMIT)
 
     def continue_play_out(self, preview: Game, moves: list[Ask], turn: int) -> str | None:
         """Make the learner's `moves` on a played-out copy (`Feedback.preview`), the bots playing on as in the
@@ -416,7 +459,7 @@ class LessonRunner:
                 else []
             if not found:
                 return f"after[{i}] ({move.do}) matches no decision of the learner on the played-out table"
-            preview.apply(found[0])
+            preview.push_legal(found[0])
             self._play_on(preview, turn)
         return None
 
@@ -426,7 +469,7 @@ class LessonRunner:
         before = self.game.copy() if st.kind == "game" else None
         if st.kind == "game" and self.record is not None:
             self.record.add(self.game, legal)
-        self.game.apply(legal)
+        self.session.push(legal)
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             self._first_try(True)
@@ -510,7 +553,8 @@ class LessonRunner:
         if st is None:
             return
         if st.position is not None:
-            self.game = build_game(st.position.scenario(self.scenario))
+            # a position of its own: a new session, which goes on from the last one for the screen
+            self.session = self._session_for(build_game(st.position.scenario(self.scenario)), follows=self.session)
             self._learner_turns = set()
             self._settle(random=False)
         if st.kind in ("page", "question"):
@@ -534,52 +578,62 @@ class LessonRunner:
         self.stuck = STUCK_TEXT
 
     def _bot_move(self, step: Step, label: str) -> None:
-        sc, game = self.scenario, self.game
+        """A scripted bot move: other players' response windows before it are passed and single actions taken,
+        in the session's loop; a `LessonError` when it matches nothing."""
+        sc = self.scenario
         seat = sc.players.index(step.as_)
         label = f"{label} ({step.as_} {step.do}{' ' + step.card if step.card else ''})"
-        while True:
+        made: list[Action] = []
+
+        def scripted(game: Game, _seat: int) -> Action | None:
             d = game.pending
-            if d is None:
-                raise LessonError(f"{label}: the game is already over ({game.result_text()})")
+            if made or d is None:
+                return None
             found = [a for a in d.actions if matches(sc, step, a)] if d.player == seat else []
             if found:
                 if step.to is not None:
                     top = game.pile[-1][0] if game.pile else None
                     if top != step.to:
                         raise LessonError(f"{label}: `to: {step.to}` but the top card of the pile is {top}")
-                game.apply(found[0])
-                return
-            if d.player == self.learner:
-                raise LessonError(f"{label}: the learner must decide first; {describe_pending(game)}")
+                made.append(found[0])
+                return found[0]
             if d.kind == "respond":
-                game.apply(Action("pass"))
-            elif len(d.actions) == 1:
-                game.apply(d.actions[0])
-            else:
-                raise LessonError(f"{label} matches no legal action; {describe_pending(game)}")
+                return Action("pass")
+            if len(d.actions) == 1:
+                return d.actions[0]
+            raise LessonError(f"{label} matches no legal action; {describe_pending(game)}")
+
+        self._run(scripted)
+        if made:
+            return
+        if self.game.pending is None:
+            raise LessonError(f"{label}: the game is already over ({self.game.result_text()})")
+        raise LessonError(f"{label}: the learner must decide first; {describe_pending(self.game)}")
 
     def _settle(self, random: bool, play: bool = False) -> None:
         """Bots' decisions until the learner must decide (response windows passed, single actions taken,
         other choices by the seeded RandomBot when `random`). In a game step (`play`) the bots play every
         decision themselves, answering with Neigh included."""
-        game = self.game
         st = self.step
         playing = play or (st is not None and st.kind == "game")
         bot = self._game_bot(st) if playing else self.bot
-        while (d := game.pending) is not None and d.player != self.learner:
+
+        def settle(game: Game, _seat: int) -> Action | None:
+            d = game.pending
+            assert d is not None
             if playing:
                 action = bot.choose(game)
                 if self.record is not None:
                     self.record.add(game, action)
-                game.apply(action)
-            elif d.kind == "respond":
-                game.apply(Action("pass"))
-            elif len(d.actions) == 1:
-                game.apply(d.actions[0])
-            elif random:
-                game.apply(self.bot.choose(game))
-            else:
-                return
+                return action
+            if d.kind == "respond":
+                return Action("pass")
+            if len(d.actions) == 1:
+                return d.actions[0]
+            return self.bot.choose(game) if random else None
+
+        self._run(settle)
+        game = self.game
         if playing and game.pending is not None and game.turn[0] == self.learner and game.turn[2] > 0:
             self._learner_turns.add(game.turn[2])
 

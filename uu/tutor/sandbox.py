@@ -17,13 +17,13 @@ show next to the control it concerns. A place is named by a key (`where_choices(
 validated here, since a browser can send anything. `builder_serial` grows whenever the builder is replaced or
 its seats change: the controls that mirror the builder are set from it again then.
 
-**Playing.** `start()` makes the built position the root of a `Timeline`. Each seat is played by the user
-("you") or a bot kind ("random", "heuristic", "hint"); at the start the seat that must decide is the user's
-and new seats are random bots. With `auto` on, bots decide by themselves after every move until a user seat
-must. They play through `bot_loop`, by default a plain loop; the screen gives its table's loop
-(`use_bot_loop`), which records each bot decision for the browser to play back. `moves_made` counts the moves
-made forward (the user's and the bots'), so a table can tell a position that goes on from the one it shows
-from one reached by undo, redo or a jump.
+**Playing.** `start()` makes the built position the root of a `Timeline`, and `play` a `uu.session.Session`
+over the tree's game: every move forward, the user's and the bots', goes through it (the tree keeps it as a
+node) and is recorded there for the table to play back. Each seat is played by the user ("you") or a bot kind
+("random", "heuristic", "hint"); at the start the seat that must decide is the user's and new seats are random
+bots. With `auto` on, bots decide by themselves (the session's one loop) after every move until a user seat
+must. Undo, redo and a jump move in the tree, not forward: the session is told (`moved_elsewhere`), so the
+table is drawn afresh there. `moves_made` counts the moves made forward.
 
 `message` is the last thing the sandbox says in play ((kind, text), kind "info", "other" or "illegal"),
 `hint_result` the hint asked for at node `hint_node`, `export_text` / `export_error` what `export()` found.
@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
-from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult, hint
+from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult
 from uu.bots.registry import Bot, make_bot
 from uu.cards import catalog
 from uu.cards.schema import CardType
@@ -46,35 +46,16 @@ from uu.i18n import _
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.scenario.export import NotExportable, export_position
 from uu.scenario.load import ScenarioFileError
+from uu.session import Session
 from uu.tutor.timeline import Timeline
 from uu.yamlfile import MAX_BYTES, YamlInputError, decode
 
-__all__ = ["BOT_KINDS", "DEFAULT_NAMES", "MAX_UPLOAD", "BotLoop", "Mode", "SandboxSession", "field_group",
-           "plain_bot_loop"]
+__all__ = ["BOT_KINDS", "DEFAULT_NAMES", "MAX_UPLOAD", "Mode", "SandboxSession", "field_group"]
 
 Mode = Literal["build", "play"]
 DEFAULT_NAMES = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
 BOT_KINDS = ("you", "random", "heuristic", "hint")  # who may play a seat: the user, or a bot of the registry
 MAX_UPLOAD = MAX_BYTES  # bytes of YAML a file upload or the paste box may hold (the loaders' own limit)
-
-Chooser = Callable[[Game, int], Action]
-# (the position now, a bot's choice at a seat, whether a seat is the user's, make a move, at most how many
-# decisions or None for no limit) -> how many decisions the bots made
-BotLoop = Callable[[Callable[[], Game], Chooser, Callable[[int], bool], Callable[[Action], Any], int | None], int]
-
-
-def plain_bot_loop(game: Callable[[], Game], choose: Chooser, is_user: Callable[[int], bool],
-                   apply: Callable[[Action], Any], limit: int | None) -> int:
-    """Bots decide until a user seat must, the game ends, or `limit` decisions were made (nothing recorded)."""
-    n = 0
-    while limit is None or n < limit:
-        d = game().pending
-        if d is None or is_user(d.player):
-            break
-        apply(choose(game(), d.player))
-        n += 1
-    return n
-
 
 def field_group(field: str) -> str:
     """The group of controls a builder field belongs to (the screen shows its message there)."""
@@ -86,13 +67,11 @@ def field_group(field: str) -> str:
 
 class SandboxSession:
     def __init__(self, players: list[str] | None = None, seed: int = 0, auto: bool = True,
-                 hint_seconds: float | None = DEFAULT_SECONDS, hint_deals: int = DEFAULT_DEALS,
-                 bot_loop: BotLoop | None = None):
+                 hint_seconds: float | None = DEFAULT_SECONDS, hint_deals: int = DEFAULT_DEALS):
         self.seed = seed
         self.hint_seconds = hint_seconds
         self.hint_deals = hint_deals
         self.auto = auto
-        self.bot_loop: BotLoop = bot_loop or plain_bot_loop
         self.builder = PositionBuilder(list(players) if players else DEFAULT_NAMES[:3], _("What-if position"))
         if not players:  # like the start of a game: a Baby in every Stable
             babies = [d.name for d in catalog() if d.type is CardType.BABY]
@@ -101,6 +80,7 @@ class SandboxSession:
         self.builder_serial = 0
         self.mode: Mode = "build"
         self.timeline: Timeline | None = None
+        self.play: Session | None = None  # the moves forward from the tree's current node (play mode)
         self.controllers: list[str] = []  # per seat: "you" or a bot kind
         self.bots: dict[tuple[int, str], Bot] = {}
         self.moves_made = 0
@@ -119,13 +99,11 @@ class SandboxSession:
         self.builder_serial += 1
         self.mode = old.mode
         self.timeline = old.timeline
+        self.play = old.play
         self.controllers = list(old.controllers)
         self.bots = old.bots
         self.auto = old.auto
         self.export_text, self.export_error = old.export_text, old.export_error
-
-    def use_bot_loop(self, loop: BotLoop) -> None:
-        self.bot_loop = loop
 
     # ---- reading ---------------------------------------------------------------------------------------------
     @property
@@ -294,7 +272,7 @@ class SandboxSession:
         self.field_errors = {}
         self.load_message = None
         self.mode = "build"
-        self.timeline = None
+        self.timeline = self.play = None
         self.message = None
         return True
 
@@ -350,13 +328,17 @@ class SandboxSession:
         return True
 
     def _go_live(self, game: Game) -> None:
-        self.timeline = Timeline(game)
+        tl = self.timeline = Timeline(game)
         n = len(game.players)
         if len(self.controllers) != n:
             self.controllers = ["random"] * n
         if game.pending is not None:  # the decision you set up is yours; other seats keep their players
             self.controllers[game.pending.player] = "you"
         self.bots = {}
+        # undo is the tree's here (any decision, any seat), not the session's
+        self.play = Session(tl.game, undo=False, mover=tl.apply)
+        for seat in range(n):
+            self._seat_player(seat)
         self.field_errors = {}
         self.message = None
         self.hint_result = None
@@ -364,6 +346,11 @@ class SandboxSession:
         self.mode = "play"
         if self.auto:
             self.run_bots()
+
+    def _seat_player(self, seat: int) -> None:
+        """Tell the session who plays `seat`: the user, or the bot of its kind."""
+        if self.play is not None:
+            self.play.set_bot(seat, None if self.is_user(seat) else (lambda g, s: self.bot(s).choose(g)))
 
     def bot(self, seat: int) -> Bot:
         kind = self.controllers[seat]
@@ -374,9 +361,9 @@ class SandboxSession:
 
     def apply(self, action: Action) -> None:
         """Make a move at the current node (the engine judges it); bots then play on when auto is on."""
-        if self.timeline is None:
+        if self.play is None:
             raise ValueError(_("there is no game yet: build a position and press Play from here"))
-        self.timeline.apply(action)
+        self.play.push(action)
         self.moves_made += 1
         self.message = None
         if self.auto:
@@ -388,17 +375,12 @@ class SandboxSession:
             raise ValueError(_("it is not a decision of one of your seats now"))
         self.apply(action)
 
-    def _bot_move(self, action: Action) -> None:
-        assert self.timeline is not None
-        self.timeline.apply(action)
-        self.moves_made += 1
-
     def _play_bots(self, limit: int | None) -> int:
-        tl = self.timeline
-        if tl is None:
+        if self.play is None:
             return 0
-        return self.bot_loop(lambda: tl.game, lambda g, seat: self.bot(seat).choose(g), self.is_user,
-                             self._bot_move, limit)
+        made = self.play.run_bots() if limit is None else self.play.run_bots(limit)
+        self.moves_made += made
+        return made
 
     def run_bots(self) -> int:
         """Bots decide until a user seat must (or the game ends); how many decisions they made."""
@@ -417,6 +399,7 @@ class SandboxSession:
         if kind not in BOT_KINDS:
             raise ValueError(_("choose you or a bot for each seat"))
         self.controllers[seat] = kind
+        self._seat_player(seat)
         if self.auto:
             self.run_bots()
 
@@ -435,6 +418,7 @@ class SandboxSession:
         if self.auto:
             while self.bot_to_decide() and tl.can_undo:
                 tl.undo()
+        self._moved_in_tree()
         self.message = None
 
     def redo(self) -> None:
@@ -446,13 +430,19 @@ class SandboxSession:
         if self.auto:
             while self.bot_to_decide() and tl.can_redo:
                 tl.redo()
+        self._moved_in_tree()
         self.message = None
 
     def jump(self, node_id: int) -> None:
         if self.timeline is None:
             raise ValueError(_("there is no game yet"))
         self.timeline.jump(node_id)
+        self._moved_in_tree()
         self.message = None
+
+    def _moved_in_tree(self) -> None:
+        if self.play is not None:
+            self.play.moved_elsewhere()
 
     def ask_hint(self, progress: Callable[[int, int], None] | None = None) -> bool:
         """The hint for the user's decision at the current node (`hint_result`); `progress(done, total)`
@@ -462,7 +452,9 @@ class SandboxSession:
             self.message = ("other", _("A hint is for a decision of one of your seats."))
             return False
         self.hint_result = None
-        self.hint_result = hint(g, deals=self.hint_deals, seconds=self.hint_seconds, progress=progress)
+        assert self.play is not None and g.pending is not None
+        self.hint_result = self.play.hint(g.pending.player, deals=self.hint_deals, seconds=self.hint_seconds,
+                                          progress=progress)
         self.hint_node = self.timeline.current_id if self.timeline is not None else None
         return True
 

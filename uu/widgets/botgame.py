@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field, ValidationError
 from uu.bots import RandomBot
 from uu.engine import Game, new_game
 from uu.render import STYLE, board_html, log_html, plural, result_text
-from uu.table.replay import play_until_person
+from uu.session import Session
 from uu.widgets.common import safe
 
 log = logging.getLogger(__name__)
@@ -48,6 +48,8 @@ class BotGameView(widgets.VBox):
         super().__init__(**kwargs)
         self.add_class("uu-botgame")
         self.game: Game | None = None
+        self.session: Session | None = None  # every seat a bot: the session's loop moves them
+        self._turn: int | None = None  # while playing to the end of a turn: that turn (the bots stop after it)
         self.bot: RandomBot | None = None
         self.decisions = 0
         self.last_action: str | None = None
@@ -101,6 +103,7 @@ class BotGameView(widgets.VBox):
         self.last_action = None
         self.bot = RandomBot(seed)
         self.game = new_game(names, seed=seed)
+        self.session = Session(self.game, {seat: self._choose for seat in range(len(names))}, undo=False)
 
     def step(self) -> bool:
         """Let the bot take the pending decision and redraw. False when there is no game or it is over."""
@@ -108,36 +111,27 @@ class BotGameView(widgets.VBox):
         self.refresh()
         return moved
 
-    def _step(self) -> bool:
-        g = self.game
-        if g is None or g.pending is None or self.bot is None:
-            return False
-        d = g.pending
-        action = self.bot.choose(g)
-        text = f"{g.players[d.player]}: {describe_action(g, action)}"
-        g.apply(action)
+    def _choose(self, game: Game, seat: int) -> Any:
+        """The bot's decision at `seat`, or None once the turn being played to its end is over."""
+        if self.bot is None or (self._turn is not None and game.turn[2] != self._turn):
+            return None
+        action = self.bot.choose(game)
         self.decisions += 1
-        self.last_action = text
-        return True
+        self.last_action = f"{game.players[seat]}: {describe_action(game, action)}"
+        return action
+
+    def _step(self) -> bool:
+        return self.session is not None and self.session.run_bots(limit=1) == 1
 
     def play_to_end_of_turn(self) -> int:
         """Step until the turn number changes or the game ends; returns the number of decisions taken."""
-        g = self.game
-        if g is None:
+        if self.game is None or self.session is None:
             return 0
-        start = g.turn[2]
-        bot = self.bot
-        if bot is None:
-            return 0
-
-        def choose(game: Game, seat: int) -> Any:
-            action = bot.choose(game)
-            self.decisions += 1
-            self.last_action = f"{game.players[seat]}: {describe_action(game, action)}"
-            return action
-
-        # the one loop (uu.table.replay); here every seat is a bot, and it stops when the turn changes
-        return play_until_person(g, choose, lambda _seat: g.turn[2] != start)
+        self._turn = self.game.turn[2]
+        try:
+            return self.session.run_bots()  # the one loop: every seat is a bot, and they stop when the turn changes
+        finally:
+            self._turn = None
 
     @safe
     def on_next(self, _button: Any = None) -> None:

@@ -320,7 +320,7 @@ class LessonScreen(ScreenBase):
             self.preview_back.layout.display = HIDDEN
             self.table.banner = {}
             moving = st is not None and st.kind not in ("page", "question") and not r.stuck
-            self.game_table.show(r.game, r.learner, legal_actions(r.game, r.learner) if moving else [])
+            self.game_table.show_session(r.session, r.learner, legal_actions(r.game, r.learner) if moving else [])
 
     def _step_html(self, st: Any) -> tuple[str, str]:
         """(the narration before the step's instruction, with the step's rules; the instruction, marked as

@@ -1,16 +1,16 @@
 """`PlayScreen`: a full game against 1-7 bots. The learner is seat 0.
 
-The game is drawn on the table (`uu.widgets.gametable.GameTable`) as the learner may see it; the learner moves
-by clicking the cards and places of their legal actions (the text list of moves is one toggle away on the
-table), and the engine judges every move. The bots play until the learner must decide (the one loop,
-`uu.table.replay.play_until_person`), and the table plays their moves back one at a time, at the pace the
-learner picks there (or skips); in step mode they make one decision per click of "Bot: next". Undo takes back
-the learner's own moves with the move stack (`Game.pop_to` the count before the move), allowed only while
-no hidden card has been revealed since (`game.state.info_epoch` unchanged); otherwise it is refused with the
-reason. Every game is a new deal unless a seed is fixed under "More settings" (with the targeting option and
+The game is a `uu.session.Session`: the learner's seat is a person's, the others bots. It is drawn on the table
+(`uu.widgets.gametable.GameTable`) as the learner may see it; the learner moves by clicking the cards and
+places of their legal actions (the text list of moves is one toggle away on the table), and the session checks
+the choice once and pushes it. The bots play until the learner must decide (the session's one loop), and the
+table plays back each of their decisions as the session recorded it, at the pace the learner picks there (or
+skips); in step mode they make one decision per click of "Bot: next". Undo is the session's: the learner's
+last move and the bots' after it, allowed only while no hidden card has been revealed since; otherwise it is
+refused with the reason. Every game is a new deal unless a seed is fixed under "More settings" (with the targeting option and
 step mode). The settings are validated (a client can set any widget value), the name is escaped wherever it
 is shown, and the game lives in Python attributes, never in widget traits. The learner's moves since the deal
-(`history`) are what a reload replays to reopen the game in progress (uu/widgets/app.py).
+(`history`, read off the session) are what a reload replays to reopen the game in progress (uu/widgets/app.py).
 
 Layout (uu/widgets/screen.css): the table, and the panel beside it (a bottom sheet on a phone) with the result,
 feedback, hint, the game's buttons and the settings. The table's prompt line is the screen's prompt
@@ -40,13 +40,14 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from uu.bots.hint import hint
 from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.i18n import N_, _
 from uu.render import esc
 from uu.scenario.record import GameRecord, record_of
+from uu.session import ChoiceRefused, Session, UndoRefused
+from uu.session.session import NOTHING_TO_UNDO
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.endgame import end_card_html
@@ -106,11 +107,8 @@ class PlayScreen(ScreenBase):
         self.add_class("uu-game-screen")
         self.on_home = on_home
         self.on_review = on_review
-        self.game: Game | None = None
+        self.session: Session | None = None
         self.bots: list[Bot] = []
-        # before each of the learner's moves: the game's move count and hidden-information epoch (undo pops to it)
-        self.undo_marks: list[tuple[int, int]] = []
-        self.history: list[Action] = []  # the learner's moves since the deal (undo takes them back)
         self.deal_seed = 0  # the seed of the game on the table
         self.message: tuple[str, str] | None = None  # (kind, text): undo refusals and similar
 
@@ -214,9 +212,7 @@ class PlayScreen(ScreenBase):
             seed = s.seed
         elif seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED)
-        self.game = None
-        self.undo_marks = []
-        self.history = []
+        self.session = None
         self.message = None
         self.deal_seed = seed
         names = seat_names(s.name, s.players)
@@ -224,7 +220,8 @@ class PlayScreen(ScreenBase):
         self.save_link.value = ""
         self.review_box.children = ()
         self.bots = [make_bot(s.level, seed * 10 + p) for p in range(s.players)]
-        self.game = new_game(names, seed=seed, options={"targeting": s.targeting})
+        game = new_game(names, seed=seed, options={"targeting": s.targeting})
+        self.session = Session(game, {p: self._choose for p in range(1, s.players)})
         self.run_bots()
 
     def resume(self, seed: int, moves: list[Action]) -> bool:
@@ -243,6 +240,20 @@ class PlayScreen(ScreenBase):
             return False
 
     @property
+    def game(self) -> Game | None:
+        return None if self.session is None else self.session.game
+
+    @property
+    def history(self) -> list[Action]:
+        """The learner's moves since the deal (undone ones not counted): what a reload replays."""
+        return [] if self.session is None else self.session.moves_of(self.LEARNER)
+
+    @property
+    def undo_marks(self) -> list[tuple[int, int]]:
+        """Before each of the learner's moves that undo may still take back: (move count, epoch)."""
+        return [] if self.session is None else self.session.undo_marks(self.LEARNER)
+
+    @property
     def step_mode(self) -> bool:
         return bool(self.step_input.value)
 
@@ -255,18 +266,17 @@ class PlayScreen(ScreenBase):
 
     def bot_step(self) -> bool:
         """One bot decision; False when it is not a bot's turn to decide."""
-        if not self.bots_to_move():
+        if not self.bots_to_move() or self.session is None:
             return False
-        assert self.game is not None
-        self.game_table.play_bots(self.game, self._choose, lambda p: p == self.LEARNER, self.LEARNER, limit=1)
+        self.session.run_bots(limit=1)
         return True
 
     def run_bots(self) -> int:
         """Bots decide until the learner must (or the game ends); the table plays their moves back. In step
         mode nothing happens: "Bot: next" moves them one decision at a time."""
-        if self.step_mode or self.game is None:
+        if self.step_mode or self.session is None:
             return 0
-        return self.game_table.play_bots(self.game, self._choose, lambda p: p == self.LEARNER, self.LEARNER)
+        return self.session.run_bots()
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe
@@ -280,10 +290,14 @@ class PlayScreen(ScreenBase):
     def on_table_choice(self, index: int) -> None:
         """A move chosen on the table: `index` names one of the game's legal actions now (TableWidget has
         refused a click made on an older table)."""
-        g = self.game
-        if g is None or g.pending is None or g.pending.player != self.LEARNER:
-            raise ValueError("it is not your decision now")
-        self._move(g.legal_actions[index])
+        if self.session is None:
+            raise ValueError("there is no game")
+        try:
+            self.session.choose(self.LEARNER, index, self.game_table.drawn_version)
+        except ChoiceRefused as e:  # made on a table the game has moved on from: said, nothing changed
+            self.message = ("info", _(str(e)))
+            return
+        self._after_move()
 
     @safe
     def on_action(self, action: Action) -> None:
@@ -291,13 +305,12 @@ class PlayScreen(ScreenBase):
         self._move(action)
 
     def _move(self, action: Action, run: bool = True) -> None:
-        g = self.game
-        if g is None or g.pending is None or g.pending.player != self.LEARNER:
+        if self.session is None or self.session.decider != self.LEARNER:
             raise ValueError("it is not your decision now")
-        mark = (len(g.moves), g.state.info_epoch)
-        g.apply(action)  # the engine judges: an action that is not legal raises and changes nothing
-        self.undo_marks.append(mark)
-        self.history.append(action)
+        self.session.push(action)  # the engine judges: an action that is not legal raises and changes nothing
+        self._after_move(run)
+
+    def _after_move(self, run: bool = True) -> None:
         self.message = None
         self._clear_hint()
         if run:
@@ -314,7 +327,8 @@ class PlayScreen(ScreenBase):
             self.message = ("info", _("Only one move is possible here, so there is nothing to weigh."))
             return
         self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
-        result = hint(g)
+        assert self.session is not None
+        result = self.session.hint(self.LEARNER)
         self.hint_box.value = ("<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {hint_html(result)}</div>")
         # light the hinted move on the table (with the other when the estimate cannot tell them apart)
         lit = [result.best] if result.clear else result.simulated[:2]
@@ -375,21 +389,14 @@ class PlayScreen(ScreenBase):
 
     @safe
     def on_undo(self, _b: Any = None) -> None:
-        g = self.game
-        if g is None or not self.undo_marks:
-            self.message = ("other", _("There is no move of yours to undo."))
+        if self.session is None:
+            self.message = ("other", _(NOTHING_TO_UNDO))
             return
-        moves, epoch = self.undo_marks[-1]
-        if g.state.info_epoch != epoch:
-            self.undo_marks.clear()  # the epoch only grows: no older move can be taken back either
-            self.message = ("illegal", _("Undo refused: since your last move a hidden card was revealed (a card "
-                              "was drawn, seen or passed between hands, or the deck was shuffled). Going back "
-                              "would let you choose again knowing it."))
+        try:
+            self.session.undo(self.LEARNER)  # the learner's move and the bots' after it, taken back exactly
+        except UndoRefused as e:
+            self.message = ("illegal" if e.revealed else "other", _(str(e)))
             return
-        self.undo_marks.pop()
-        g.pop_to(moves)  # the move stack: the learner's move and the bots' after it, taken back exactly
-        if self.history:
-            self.history.pop()
         self._clear_hint()
         self.message = ("right", _("Your last move was taken back."))
 
@@ -427,7 +434,8 @@ class PlayScreen(ScreenBase):
             self.game_table.show(None, self.LEARNER)
             return
         d = g.pending
-        self.game_table.show(g, self.LEARNER)
+        assert self.session is not None
+        self.game_table.show_session(self.session, self.LEARNER)
         if d is None:
             self.banner.value = end_card_html(g, self.LEARNER, self.history)
             self.prompt.value = ""

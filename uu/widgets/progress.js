@@ -4,7 +4,7 @@
 // On render the keys that start with "uu" are read and sent to Python ({type: "restore", items}), which
 // validates them (the page's storage is not trusted) and answers {type: "write", state}: its state once it
 // has taken in what was read, written here under KEY. The `state` trait's changes are written too.
-// {type: "forget"} removes every "uu" key.
+// {type: "forget"} removes every "uu" key; {type: "unlink"} drops ?lesson= and ?position= from the address.
 // localStorage may be missing or throw (private mode, storage disabled): the app then works without it.
 
 const KEY = "uu-progress";
@@ -41,6 +41,17 @@ function write(s, state) {
   } catch (e) { /* quota exceeded or storage refused: progress simply is not kept */ }
 }
 
+// The learner left the screen the page's link opened (?lesson=, ?position=): the address drops the link, so a
+// reload lands where they are now (Python's saved screen), not on the link's lesson again.
+function unlink() {
+  try {
+    const url = new URL(window.location.href);
+    url.searchParams.delete("lesson");
+    url.searchParams.delete("position");
+    window.history.replaceState(window.history.state, "", url.href);
+  } catch (e) { /* an address that cannot change (a sandboxed frame): the link stays */ }
+}
+
 function render({ model, el }) {
   el.classList.add("uu-progress-store");
   const s = storage();
@@ -65,6 +76,7 @@ function render({ model, el }) {
   const onMsg = (msg) => {
     if (!msg) return;
     if (msg.type === "forget") clear(s);
+    if (msg.type === "unlink") unlink();
     if (msg.type === "write" && msg.state && typeof msg.state === "object" && Object.keys(msg.state).length) write(s, msg.state);
   };
   model.on("change:state", onState);

@@ -2,7 +2,9 @@
 
 The browser sends what it holds on render (`{"type": "restore", "items": {key: text}, "href": <the page's
 address>}`); it is validated here (`Saved`: a malformed, oversized or hostile value is ignored, never a
-traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). The App
+traceback) and handed to `on_restore`, then the address to `on_page` (links: uu/scenario/link.py). Once the
+learner leaves the screen a link opened, the browser is told to drop the link from its address (`unlink`), so
+that a reload reopens the screen they are on (a game they went on to), not the link's lesson. The App
 sets `state` whenever progress changes and the browser writes it; the answer to the restore (`{"type": "write",
 "state": ...}`) has it written too, with whatever was set before the browser's view loaded. Saved form:
 
@@ -35,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from uu.engine.actions import Action, Target
 from uu.engine.errors import MalformedAction
+from uu.scenario.link import link_query
 from uu.widgets.common import AfterMessage
 from uu.widgets.play import PlaySettings
 
@@ -158,12 +161,21 @@ class ProgressStore(anywidget.AnyWidget):
         # settled before anything is reopened, so the learner's screen is built once, in their words
         self.on_language = on_language
         self.restored = False
+        # the screen the page's link (?lesson=, ?position=) opened, while the learner is on it ("lesson:<id>",
+        # "sandbox"); None without a link or once they left it
+        self.link_screen: str | None = None
         self._make_state: Callable[[], dict[str, Any]] | None = None
         self._later = AfterMessage(self._save_made)
         self.on_msg(self._on_message)
 
     def save(self, state: dict[str, Any]) -> None:
         self.state = state
+        screen = state.get("screen")
+        if self.link_screen is not None and screen is not None and screen != self.link_screen:
+            # the learner left the screen the page's link opened: the address loses the link, so that a reload
+            # reopens where they are now (the saved screen), not the link's lesson or position again
+            self.link_screen = None
+            self.send({"type": "unlink"})
 
     def save_later(self, make_state: Callable[[], dict[str, Any]]) -> None:
         """Save `make_state()` once the kernel has answered the message it is handling (at once where no event
@@ -218,3 +230,8 @@ class ProgressStore(anywidget.AnyWidget):
                 self.on_page(href)
             except Exception:
                 log.exception("error while opening the page's link")
+            # from now on (the screens passed through while it opened do not count): a save of another screen
+            # drops the link from the address
+            query = link_query(href)
+            self.link_screen = ("sandbox" if "position" in query else
+                                f"lesson:{query['lesson']}" if "lesson" in query else None)

@@ -1,8 +1,8 @@
 """The sandbox's play panel (`PlayPanel`): who plays each seat, "View as", the prompt, the table the user's seats
 move on, Bot: next, Auto-play bots, Hint (with its progress bar), the previews of every move, Edit this position
-and Back to building. What is played is the session's (`uu.tutor.sandbox.SandboxSession`); this panel owns the
-widgets, the table (`uu.widgets.gametable.GameTable`) and the bots' loop through it (`use_bot_loop`: each bot
-decision is recorded for the browser to play back). The game tree's widgets (`uu.widgets.sandbox_timeline`) are
+and Back to building. What is played is the session's (`uu.tutor.sandbox.SandboxSession`, whose `play` records
+every move forward for the browser to play back); this panel owns the widgets and the table
+(`uu.widgets.gametable.GameTable`). The game tree's widgets (`uu.widgets.sandbox_timeline`) are
 given to it to place: its buttons in the row of buttons, its view at the end.
 
 The table is drawn as the "View as" seat sees it, or with every hand open ("everything": the analyst's view,
@@ -12,7 +12,7 @@ the viewer, so they match either way); `table_view` says which moves are offered
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -24,7 +24,7 @@ from uu.render import esc, result_text
 from uu.table.messages import ActionView, TableView
 from uu.table.observation import legal_actions, observe
 from uu.tutor.preview import preview_all
-from uu.tutor.sandbox import Chooser, SandboxSession
+from uu.tutor.sandbox import SandboxSession
 from uu.widgets.common import make_button
 from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
@@ -65,8 +65,6 @@ class PlayPanel(Panel):
                  tree_view: Sequence[widgets.Widget] = ()):
         super().__init__(session, changed)
         self._syncing = False
-        self._drawn_moves = session.moves_made  # the session's move count when the table was drawn
-        session.use_bot_loop(self._bot_loop)
         self.controllers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controllers_box.add_class("uu-sb-controllers")
         self.controller_inputs: list[widgets.Dropdown] = []
@@ -150,14 +148,6 @@ class PlayPanel(Panel):
             if g is not None and action is not None and g.legal_actions[a["id"]] == action:
                 return self.table.choose(a["id"], self.table.version)
         return False
-
-    # ---- the bots, through the table ----------------------------------------------------------------------
-    def _bot_loop(self, game: Callable[[], Game], choose: Chooser, is_user: Callable[[int], bool],
-                  apply: Callable[[Action], Any], limit: int | None) -> int:
-        """The one loop (uu.table.replay), each bot decision recorded as a step, seen by the "View as" seat."""
-        self._sync_widgets()  # "View as" must name a seat of this game before the steps are seen through it
-        return self.game_table.play_bots(game, choose, is_user, self.viewer(),
-                                         apply=apply, continues=True, **({} if limit is None else {"limit": limit}))
 
     # ---- callbacks ----------------------------------------------------------------------------------------
     @handler
@@ -280,10 +270,10 @@ class PlayPanel(Panel):
                 name=f"<b>{esc(g.players[d.player])}</b>", kind=esc(d.kind)) + how
         mover = d.player if d is not None and s.is_user(d.player) else None
         obs, actions = table_view(g, viewer, mover)
-        # the position goes on from the table on show when moves were made since (not an undo, redo or jump):
-        # the browser plays back what happened
-        self.game_table.show(g, viewer, actions, obs, continues=s.moves_made != self._drawn_moves)
-        self._drawn_moves = s.moves_made
+        # the moves made forward since the table on show are played back (after an undo, redo or jump, none)
+        assert s.play is not None
+        self.game_table.show_session(s.play, viewer, actions, observation=obs,
+                                     person=lambda seat: s.is_user(seat) or seat == viewer)
         self.bot_button.disabled = not s.bot_to_decide()
         self.hint_button.disabled = not s.user_to_decide()
         if s.message is None:

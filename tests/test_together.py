@@ -1,0 +1,301 @@
+"""uu.together: a table for several learners and bots. Seats by name and secret token; the maker starts and
+ends it; every move goes through the session; each seat sees only what it may (nothing of another seat's
+hidden hand, in its observation, its legal actions or its steps); a learner away is played by a bot until they
+are back; the Neigh moment asks every seat that may answer at once and applies the answers in the engine's
+order; the table is stored as options, seed and moves, and a restart gives it back as it was."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from uu.engine import queries as q
+from uu.engine.game import Game
+from uu.session import ChoiceRefused, NotYourDecision, StaleChoice
+from uu.together import AWAY_S, SharedTable, TableOptions, TableRefused, Tables, TableStore, TableView
+from uu.together.answers import answerers
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def game_of(table: SharedTable) -> Game:
+    assert table.session is not None
+    return table.session.game
+
+
+def seated(persons: int, players: int, seed: int = 1, store: TableStore | None = None,
+           clock: Clock | None = None) -> tuple[Tables, SharedTable, list[str]]:
+    tables = Tables(store, clock=clock or Clock())
+    table, maker = tables.make("Ana", TableOptions(players=players, bot_level="easy"))
+    table.seed = seed
+    tokens = [maker] + [table.join(name)[1] for name in ("Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")[:persons - 1]]
+    return tables, table, tokens
+
+
+def visible_cards(view: TableView) -> set[int]:
+    obs = view.observation
+    assert obs is not None
+    cards = set(obs.discard) | set(obs.nursery) | set(obs.limbo) | set(obs.box) | {e.cid for e in obs.pile}
+    for s in obs.seats:
+        cards |= set(s.stable) | set(s.hand or ())
+    return cards
+
+
+def assert_nothing_hidden(table: SharedTable, seat: int, view: TableView) -> None:
+    """Nothing of another seat's hidden hand in `seat`'s view: not in the observation, not in its legal
+    actions, not in its steps."""
+    game = game_of(table)
+    s = game.state
+    obs = view.observation
+    assert obs is not None and obs.viewer == seat
+    seen = visible_cards(view)
+    hidden: set[int] = set()  # the cards of the hands this seat may not see
+    for other in range(s.n):
+        if other != seat and not q.hand_visible(s, other) and not obs.seats[other].hand_open:
+            assert obs.seats[other].hand is None
+            hidden |= set(s.hands[other])
+    assert not seen & hidden, f"seat {seat} sees a card of another seat's hand"
+    for a in view.legal:  # (a search of the deck names deck cards: the seat's own effect lets it look)
+        named = {a.cid, *(t.cid for t in a.target)}
+        assert not named & hidden, f"seat {seat}'s action {a} names a card of another seat's hand"
+    for step in view.steps or ():
+        for m in step["moved"]:
+            ends = [tuple(m["from"]), tuple(m["to"])]
+            hidden_end = [z in ("deck", "", "box") or (z == "hand" and o != seat and not q.hand_visible(s, o))
+                          for z, o in ends]
+            if all(hidden_end):
+                assert m["id"] is None and m["name"] is None
+
+
+def play_to_end(table: SharedTable, tokens: list[str], rng: random.Random, check: bool = True,
+                limit: int = 3000) -> int:
+    """Every learner chooses at random through the table only (view, choose), as their screens would."""
+    versions = {t: 0 for t in tokens}
+    moves = 0
+    while table.phase == "playing" and moves < limit:
+        acted = False
+        for token in tokens:
+            view = table.view(token, since=versions[token])
+            versions[token] = view.version
+            if check:
+                assert_nothing_hidden(table, view.seat, view)
+            if view.legal and table.phase == "playing":
+                table.choose(token, rng.randrange(len(view.legal)), view.version)
+                acted, moves = True, moves + 1
+        assert acted or table.phase != "playing", "nobody at the table could move"
+    return moves
+
+
+def test_options_are_bounded_and_names_checked() -> None:
+    for bad in ({"players": 1}, {"players": 9}, {"bot_level": "godlike"}, {"coach": "maybe"}, {"extra": 1}):
+        with pytest.raises(ValidationError):
+            TableOptions(**bad)  # type: ignore[arg-type]
+    tables = Tables(clock=Clock())
+    for name in ("", "   ", "x" * 41, "Ana\u202e", "Ben\n", 7):
+        with pytest.raises(TableRefused):
+            tables.make(name)  # type: ignore[arg-type]
+    assert not tables.all()  # nothing half made
+    table, _ = tables.make("Ana", TableOptions(players=2))
+    assert len(table.code) == 5 and tables.get(table.code.lower()) is table
+    table.join("Ben")
+    with pytest.raises(TableRefused, match="Every seat"):
+        table.join("Cleo")
+    with pytest.raises(TableRefused, match="no table"):
+        tables.get("NOPE1")
+
+
+def test_tables_are_bounded() -> None:
+    tables = Tables(clock=Clock(), max_tables=3)
+    made = [tables.make("Ana") for _ in range(3)]
+    with pytest.raises(TableRefused, match="as many tables"):
+        tables.make("Ana")
+    table, token = made[0]
+    table.end(token)  # a table that is over no longer counts
+    tables.make("Ana")
+
+
+def test_only_the_maker_starts_and_ends_and_empty_seats_become_bots() -> None:
+    _, table, (ana, ben) = seated(2, 4)
+    with pytest.raises(TableRefused, match="Only the person"):
+        table.start(ben)
+    with pytest.raises(TableRefused, match="Only the person"):
+        table.start("forged")
+    table.start(ana)
+    assert [s.kind for s in table.seats()] == ["person", "person", "bot", "bot"]
+    assert game_of(table).state.players[:2] == ["Ana", "Ben"]
+    with pytest.raises(TableRefused, match="already started"):
+        table.join("Cleo")
+    with pytest.raises(TableRefused, match="Only the person"):
+        table.end(ben)
+    table.end(ana)
+    assert table.phase == "ended"
+    with pytest.raises(TableRefused, match="not being played"):
+        table.choose(ana, 0, table.view(ana).version)
+
+
+def test_a_move_is_checked_once_and_refused_with_nothing_changed() -> None:
+    _, table, tokens = seated(2, 2, seed=3)
+    table.start(tokens[0])
+    views = [table.view(t) for t in tokens]
+    mover = next(i for i, v in enumerate(views) if v.legal)
+    other = 1 - mover
+    before = game_of(table).to_dict()
+    version = views[mover].version
+    for token, index, ver, error in [(tokens[mover], 0, version - 1, StaleChoice),
+                                     (tokens[other], 0, version, NotYourDecision),
+                                     (tokens[mover], 999, version, ChoiceRefused),
+                                     ("forged", 0, version, TableRefused)]:
+        with pytest.raises(error):
+            table.choose(token, index, ver)
+        assert game_of(table).to_dict() == before
+    table.choose(tokens[mover], 0, version)
+    assert table.view(tokens[mover]).version > version
+
+
+@pytest.mark.parametrize(("seed", "persons", "players"), [(1, 2, 4), (4, 3, 3), (6, 2, 2)])
+def test_a_whole_game_where_no_seat_sees_another_seats_hand(seed: int, persons: int, players: int) -> None:
+    _, table, tokens = seated(persons, players, seed=seed)
+    table.start(tokens[0])
+    moves = play_to_end(table, tokens, random.Random(seed))
+    assert table.phase == "ended" and moves > 10
+    assert game_of(table).pending is None
+    assert len(table.moves) == len(game_of(table).moves)
+
+
+def test_a_learner_away_is_played_by_a_bot_until_they_come_back() -> None:
+    clock = Clock()
+    _, table, (ana, ben) = seated(2, 2, seed=5, clock=clock)
+    table.start(ana)
+    view = table.view(ben)
+    clock.now += AWAY_S + 1
+    table.view(ana)  # Ana's screen keeps asking; Ben's is silent
+    assert table.check_away() == [1]
+    assert table.seats()[1].away and not table.seats()[0].away
+    # while Ben is away his decisions are the bot's: the game never waits for him
+    rng = random.Random(5)
+    for _ in range(40):
+        v = table.view(ana)
+        if table.phase != "playing":
+            break
+        assert v.legal, "the game waits for someone other than Ana while Ben is away"
+        table.choose(ana, rng.randrange(len(v.legal)), v.version)
+    back = table.view(ben, since=view.version)
+    assert not table.seats()[1].away
+    assert back.steps is None or back.steps  # he is shown what happened while he was away
+
+
+def test_a_stored_table_comes_back_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "class.sqlite"
+    clock = Clock()
+    tables, table, tokens = seated(2, 3, seed=8, store=TableStore(db), clock=clock)
+    table.start(tokens[0])
+    rng = random.Random(8)
+    for _ in range(30):
+        for token in tokens:
+            v = table.view(token)
+            if v.legal and table.phase == "playing":
+                table.choose(token, rng.randrange(len(v.legal)), v.version)
+    before = {t: table.view(t) for t in tokens}
+    state = game_of(table).to_dict()
+    again = Tables(TableStore(db), clock=clock)  # the server started again: everything from the store
+    back = again.get(table.code)
+    assert back is not table and game_of(back).to_dict() == state and back.moves == table.moves
+    for t in tokens:  # each learner's token still names their seat, and they see what they saw
+        v = back.view(t)
+        assert (v.seat, v.legal, v.version, v.maker) == (before[t].seat, before[t].legal, before[t].version,
+                                                         before[t].maker)
+        assert v.observation == before[t].observation
+    assert [s.kind for s in back.seats()] == ["person", "person", "bot"]
+    play_to_end(back, tokens, rng, check=False)
+    assert back.phase == "ended"
+    assert Tables(TableStore(db), clock=clock).get(table.code).phase == "ended"
+
+
+def neigh_moment(seed: int) -> tuple[SharedTable, list[str], int, int] | None:
+    """Three learners play at random (passing every Neigh moment) until a card is played that two of them may
+    answer; the same seed gives the same moment."""
+    _, table, tokens = seated(3, 3, seed=seed)
+    table.start(tokens[0])
+    rng = random.Random(seed)
+    for _ in range(600):
+        if table.phase != "playing":
+            return None
+        asked = [s for s in answerers(game_of(table))]
+        if len(asked) >= 2:
+            return table, tokens, asked[0], asked[1]
+        for token in tokens:
+            v = table.view(token)
+            if v.legal and table.phase == "playing":
+                index = len(v.legal) - 1 if v.answering else rng.randrange(len(v.legal))
+                table.choose(token, index, v.version)
+                break
+    return None
+
+
+def first_neigh_moment() -> tuple[int, tuple[SharedTable, list[str], int, int]]:
+    for seed in range(1, 60):
+        found = neigh_moment(seed)
+        if found is not None:
+            return seed, found
+    raise AssertionError("no seed gives a card two learners may answer")
+
+
+def test_the_neigh_moment_asks_everyone_at_once_and_applies_answers_in_the_engines_order() -> None:
+    _, (table, tokens, first, second) = first_neigh_moment()
+    game = game_of(table)
+    top = game.state.pile[-1]
+    views = {seat: table.view(tokens[seat]) for seat in range(3)}
+    for seat in (first, second):  # both asked now, each with its own answers
+        assert views[seat].answering and views[seat].legal[-1].kind == "pass"
+        assert all(a.kind == "respond" for a in views[seat].legal[:-1])
+    assert game.pending is not None and game.pending.player == first
+    # the engine's order: seat order starting left of whoever played the top card
+    ring = [(top["p"] + i) % 3 for i in range(1, 3)]
+    assert ring.index(first) < ring.index(second)
+    # the one asked second answers first: kept, nothing applied yet
+    moves = len(game.moves)
+    table.choose(tokens[second], len(views[second].legal) - 1, views[second].version)
+    assert len(game.moves) == moves and not table.view(tokens[second]).answering
+    assert table.view(tokens[first]).answering
+    # the first answers (on the table it was shown, before the other's answer): both applied, in order
+    table.choose(tokens[first], len(views[first].legal) - 1, views[first].version)
+    steps = table.session.steps_since(views[first].version) if table.session else None
+    assert steps is not None and [st.seat for st in steps[:2]] == [first, second]
+    assert all(st.action.kind == "pass" for st in steps[:2])
+
+
+def test_an_answer_to_a_top_card_that_changed_is_void_and_that_seat_is_asked_again() -> None:
+    _, (table, tokens, first, second) = first_neigh_moment()
+    game = game_of(table)
+    v_first, v_second = table.view(tokens[first]), table.view(tokens[second])
+    answer = v_second.legal[0]
+    assert answer.kind == "respond"
+    table.choose(tokens[second], 0, v_second.version)  # kept: the first has not answered yet
+    pile = len(game.state.pile)
+    table.choose(tokens[first], 0, v_first.version)  # the first answers with an Instant: a new top card
+    assert game.state.pile and game.state.pile[-1]["p"] == first or len(game.state.pile) != pile
+    # the second's answer was made for the old top card: void, its Instant still in its hand
+    assert answer.cid in game.state.hands[second]
+    if second in answerers(game):
+        again = table.view(tokens[second])
+        assert again.answering and again.legal
+        with pytest.raises(StaleChoice, match="changed"):
+            table.choose(tokens[second], 0, v_second.version)
+        table.choose(tokens[second], len(again.legal) - 1, again.version)  # on the new table: taken
+
+
+def test_in_a_neigh_moment_nobody_is_told_who_else_is_asked() -> None:
+    _, (table, tokens, first, second) = first_neigh_moment()
+    for seat in range(3):
+        obs = table.view(tokens[seat]).observation
+        assert obs is not None
+        assert obs.decider == (first if seat == first else None)

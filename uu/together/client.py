@@ -1,0 +1,83 @@
+"""A learner's kernel as a client of its seat: the tables live in the server (`uu app --class`, uu/server/tables.py),
+and a kernel reaches them over HTTP on the server's own address (`TABLES_URL_ENV`, which the server puts in its
+kernels' environment). Every answer is the seat's screen as JSON (uu/together/wire.py); a refusal raises
+`TableRefused` with the server's plain words.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.error
+import urllib.request
+from typing import Any
+
+from uu.together.table import TableRefused
+
+__all__ = ["TABLES_URL_ENV", "TableClient", "tables_url"]
+
+TABLES_URL_ENV = "UU_TABLES_URL"
+UNREACHABLE = "The table cannot be reached just now (the app's server did not answer). Try again in a moment."
+
+
+def tables_url() -> str | None:
+    """The server's tables API for this kernel, or None when the app runs without tables (no `--class`)."""
+    return os.environ.get(TABLES_URL_ENV, "").strip() or None
+
+
+class TableClient:
+    def __init__(self, base_url: str, timeout: float = 10.0):
+        self.base = base_url.rstrip("/")
+        self.timeout = timeout
+
+    def _post(self, path: str, body: dict[str, Any], wait: float = 0.0) -> dict[str, Any]:
+        data = json.dumps(body).encode("utf-8")
+        req = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout + wait) as r:
+                answer = json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            try:
+                message = json.loads(e.read()).get("error")
+            except (ValueError, AttributeError):
+                message = None
+            raise TableRefused(message if isinstance(message, str) else UNREACHABLE) from None
+        except (OSError, ValueError):
+            raise TableRefused(UNREACHABLE) from None
+        if not isinstance(answer, dict):
+            raise TableRefused(UNREACHABLE)
+        return answer
+
+    def make(self, name: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
+        return self._post("new", {"name": name, "options": options or {}})
+
+    def join(self, code: str, name: str) -> dict[str, Any]:
+        return self._post(f"{_code(code)}/join", {"name": name})
+
+    def view(self, code: str, token: str, since: int | None = None, revision: int | None = None,
+             wait: float = 0.0) -> dict[str, Any]:
+        body: dict[str, Any] = {"token": token, "since": since}
+        if revision is not None and wait > 0:
+            body.update(revision=revision, wait=wait)
+        return self._post(f"{_code(code)}/view", body, wait)
+
+    def start(self, code: str, token: str) -> dict[str, Any]:
+        return self._post(f"{_code(code)}/start", {"token": token})
+
+    def move(self, code: str, token: str, index: int, version: int) -> dict[str, Any]:
+        return self._post(f"{_code(code)}/move", {"token": token, "index": index, "version": version})
+
+    def leave(self, code: str, token: str) -> dict[str, Any]:
+        return self._post(f"{_code(code)}/leave", {"token": token})
+
+    def end(self, code: str, token: str) -> dict[str, Any]:
+        return self._post(f"{_code(code)}/end", {"token": token})
+
+
+def _code(code: str) -> str:
+    """A table code as it goes in an address: letters and digits only (anything else names no table)."""
+    clean = "".join(ch for ch in str(code).strip().upper() if ch.isascii() and ch.isalnum())[:12]
+    if not clean:
+        raise TableRefused("There is no table with that code (check the code, or ask for the table's link again).")
+    return clean
