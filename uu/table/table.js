@@ -307,6 +307,22 @@ function render({ model, el }) {
     box.scrollTop += els[0].getBoundingClientRect().top - b.top - 8;
   }
 
+  // the cards a wrong move's preview moved, the discard pile's first (a card it destroyed arriving there): all
+  // of them when the box holds them, else from the topmost
+  function showMoved(box, moved) {
+    const discarded = moved.filter((e) => e.getAttribute("data-zone") === "discard");
+    const els = discarded.length ? discarded : moved;
+    for (const d of new Set(els.map((e) => e.closest("details.uu-t-fold")))) {  // the pile's older cards
+      if (d && !d.open) { d.open = true; d.setAttribute("data-unfolded", ""); }
+    }
+    const b = box.getBoundingClientRect();
+    const rs = els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    if (!rs.length) return;
+    const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom));
+    if (top < b.top || bottom - top > b.height) box.scrollTop += top - b.top - 4;
+    else if (bottom > b.bottom) box.scrollTop += bottom - b.bottom + 4;
+  }
+
   function bringLitIntoView() {
     markRows();
     const previewing = root.classList.contains("uu-t-previewing");
@@ -324,7 +340,7 @@ function render({ model, el }) {
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
     const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
     const hintedInScroll = litInScroll.filter((e) => e.getAttribute("data-hinted") === "true");
-    if (scroll && previewing) showIn(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
+    if (scroll && previewing) showMoved(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
     else if (scroll && hintedInScroll.length && !clicks.length) showIn(scroll, hintedInScroll);
     else if (scroll && litInScroll.length && (!shownOutside || clicks.length)) showIn(scroll, litInScroll);
     const me = root.querySelector(".uu-t-me");
