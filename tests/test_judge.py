@@ -175,3 +175,13 @@ def test_over_20_saved_games_every_mistake_is_surely_and_enough_worse() -> None:
             if d["grade"] == "good":
                 assert low <= 0 or d["loss"] < limits["inaccuracy"], d
     assert graded["mistake"] + graded["blunder"] >= 5, graded  # the test has mistakes to look at
+
+
+def test_the_separation_bench_reuses_its_long_searches(tmp_path: Path) -> None:
+    from uu.benchmarks.separation import bench_separation
+
+    truth = tmp_path / "truth.json"
+    first = bench_separation(players=3, decisions=3, seed=11, seconds=0.05, long_deals=3, truth_file=truth)
+    assert first["decisions"] == 3 and 0 <= first["separated"] <= first["gap5"] <= 3 and truth.exists()
+    again = bench_separation(players=3, decisions=2, seed=11, seconds=0.05, long_deals=3, truth_file=truth)
+    assert again["truth_seconds"] < 0.5 and again["decisions"] == 2  # the first two come from the file
