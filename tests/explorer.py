@@ -3,7 +3,8 @@
 It drives `uu app` in Chromium through the page's contract only (docs/architecture.md: `data-role`,
 `data-legal`, `data-key`, `data-waiting`, `data-version`), and after every action asks the screen one
 question: does it offer something to do, with the prompt in view? Something to do is a lit card or place, a
-choice, Next / Next lesson, or the preview's Try again, each inside the window; the prompt (`data-role="prompt"`)
+choice, Next / Next lesson, or the preview's Try again (on the last lesson's end card, which has no Next
+lesson: Restart), each inside the window; the prompt (`data-role="prompt"`)
 must be inside the window and every box that clips it; the page must not have scrolled, show no error box or
 traceback, and never rest on the table's "Sent. Waiting" (`data-waiting`) with nothing lit. A screen that does
 not get there within `WAIT_MS` is a stuck state: its description and a screenshot go in the walk's figures.
@@ -31,6 +32,7 @@ same seat).
 from __future__ import annotations
 
 import random
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,11 +41,12 @@ from typing import Any
 from playwright.sync_api import Page
 
 from uu.bots import HeuristicBot
-from uu.table.observation import legal_actions
+from uu.table.observation import gesture, legal_actions
 from uu.words.lesson import LessonRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "explorer"
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
+LEVELS = ["easy", "normal", "hard"]  # the play screen's Bots choices, in order
 LOAD_MS = 90_000
 WAIT_MS = 20_000   # a screen that offers nothing after this long is stuck
 QUICK_MS = 2_000   # the figure reported: answers that took longer than this
@@ -73,6 +76,8 @@ _STATE_JS = """
   const offers = [['a lit card or place', ".uu-t [data-legal='true']"], ['a choice', "[data-role='choice']"],
                   ['Next', "[data-role='next']"], ['Try again', '.uu-t-banner button']];
   let offer = '';
+  // the last lesson's end card has no Next lesson: its Restart (and the page's Home) go on from there
+  if (screen.querySelector('.uu-done')) offers.push(['Restart on the end card', 'button.uu-restart']);
   for (const [name, css] of offers) {
     if ([...screen.querySelectorAll(css)].some((e) => shown(e) && !e.disabled && !inView(e))) { offer = name; break; }
   }
@@ -124,13 +129,13 @@ def screen_state(page: Page, sel: str) -> dict[str, Any]:
         return {"problem": f"unreadable: {e}", "offer": "", "sig": "", "waiting": False}
 
 
-def check(page: Page, sel: str, walk: Walk, where: str, before: str | None = None) -> bool:
+def check(page: Page, sel: str, walk: Walk, where: str, before: str | None = None, settle_ms: int = SETTLE_MS) -> bool:
     """After an action (its screen signature before it: `before`): wait for its answer, then for the screen to
     offer something. Records the state; returns False (and records a stuck state) when it never does."""
     start = time.monotonic()
     walk.states += 1
     if before is not None:  # the action's answer first: a new table, feedback, step, banner
-        while time.monotonic() - start < SETTLE_MS / 1000 and screen_state(page, sel)["sig"] == before:
+        while time.monotonic() - start < settle_ms / 1000 and screen_state(page, sel)["sig"] == before:
             page.wait_for_timeout(50)
     while True:
         state = screen_state(page, sel)
@@ -148,8 +153,9 @@ def check(page: Page, sel: str, walk: Walk, where: str, before: str | None = Non
         page.wait_for_timeout(100)
 
 
-def act(page: Page, sel: str, walk: Walk, where: str, do: Any) -> bool:
-    """One action (`do()`: clicks), then `check`."""
+def act(page: Page, sel: str, walk: Walk, where: str, do: Any, settle_ms: int = SETTLE_MS) -> bool:
+    """One action (`do()`: clicks), then `check` (`settle_ms`: how long its answer is awaited; short where
+    none may come, such as a click on an unlit card where nothing can be chosen)."""
     before = screen_state(page, sel)["sig"]
     walk.actions += 1
     try:
@@ -160,7 +166,7 @@ def act(page: Page, sel: str, walk: Walk, where: str, do: Any) -> bool:
         page.screenshot(path=str(ARTIFACTS / name))
         walk.stuck.append(f"{walk.size} {where}: could not act ({str(e).splitlines()[0][:160]}) ({name})")
         return False
-    return check(page, sel, walk, where, before)
+    return check(page, sel, walk, where, before, settle_ms)
 
 
 def key_selector(key: str) -> str:
@@ -184,6 +190,20 @@ def click_keys(page: Page, sel: str, keys: list[str]) -> None:
         target.click(timeout=WAIT_MS)
 
 
+def click_refused(page: Page, sel: str, keys: list[str]) -> None:
+    """Click a move the engine refuses: each of its elements while they are lit, then the first that is not
+    (answered with why not); Escape then drops what is left of the gesture."""
+    for key in keys:
+        found = page.locator(f"{sel} {key_selector(key)}:visible")
+        if not found.count():
+            break
+        lit = found.first.get_attribute("data-legal") == "true"
+        found.first.click(timeout=WAIT_MS)
+        if not lit:
+            break
+    page.keyboard.press("Escape")
+
+
 def click_unlit(page: Page, sel: str) -> bool:
     """Click one element of the table that is not lit (a card in an opponent's Stable first); False if none."""
     for css in (".uu-t-opp [data-zone='stable'][data-key]", ".uu-t [data-zone='discard'][data-key]",
@@ -198,7 +218,7 @@ def click_unlit(page: Page, sel: str) -> bool:
 def click_button(page: Page, sel: str, css: str, text: str | None = None) -> None:
     found = page.locator(f"{sel} {css}:visible")
     if text is not None:
-        found = found.filter(has_text=text)
+        found = found.filter(has_text=re.compile(rf"^\s*{re.escape(text)}\s*$"))
     found.first.click(timeout=WAIT_MS)
 
 
@@ -310,8 +330,11 @@ def _tries(page: Page, sel: str, runner: LessonRunner, walk: Walk, where: str) -
                 if not act(page, sel, walk, f"{where}: Try again",
                            lambda: click_button(page, sel, ".uu-t-banner button")):
                     return False
-        else:
-            walk.notes.append(f"{where}: the refused mistake {m.do} {m.card or ''} has no element to click")
+        else:  # refused by the engine: tried as a learner would, its elements clicked as far as they are lit
+            keys = gesture(runner.game, runner.learner, a, 0)
+            if not act(page, sel, walk, f"{where}: the refused mistake {runner.describe(a)}",
+                       lambda ks=keys: click_refused(page, sel, ks)):
+                return False
     if st.kind == "goal":
         a = _off_solution(runner)
         if a is not None:
@@ -336,7 +359,7 @@ def _tries(page: Page, sel: str, runner: LessonRunner, walk: Walk, where: str) -
     if st.kind != "game":
         clicked: list[bool] = []
         if not act(page, sel, walk, f"{where}: a click on an unlit element",
-                   lambda: clicked.append(click_unlit(page, sel))):
+                   lambda: clicked.append(click_unlit(page, sel)), 400 if st.kind in ("page", "question") else SETTLE_MS):
             return False
     return True
 
@@ -364,22 +387,22 @@ _SEATS_JS = """
 
 def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves: int = 40, seed: int = 0,
               reload_every: int = 15, unlit_every: int = 7) -> None:
-    """A game of `players` seats at bot level `level` (its option value), played by random lit clicks."""
+    """A game of `players` seats at bot level `level` (one of LEVELS), played by random lit clicks."""
     rng = random.Random(seed)
     sel = ".uu-play-screen"
     where = f"game of {players} ({level})"
     open_home(page, url)
     page.locator("button.uu-play").first.click(timeout=WAIT_MS)
     page.locator(sel).first.wait_for(timeout=WAIT_MS)
-    page.locator(f"{sel} .uu-players select").select_option(str(players))
-    page.locator(f"{sel} .uu-level select").select_option(level)
+    page.locator(f"{sel} .uu-players select").select_option(label=str(players))
+    page.locator(f"{sel} .uu-level select").select_option(index=LEVELS.index(level))
     if not act(page, sel, walk, f"{where}: New game", lambda: click_button(page, sel, "button.uu-new-game")):
         return
     for n in range(1, moves + 1):
         if page.locator(f"{sel} .uu-result .uu-banner").count():
             break  # the game is over
         if n % unlit_every == 0:
-            if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel)):
+            if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel), 1000):
                 return
         if n % reload_every == 0:
             before = page.evaluate(_SEATS_JS, sel)

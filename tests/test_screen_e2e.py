@@ -698,3 +698,35 @@ def test_on_a_phone_a_long_hand_says_more_cards_lie_to_the_side(page: Page, voil
     expect(part).to_have_attribute("data-more", "left")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "screen-long-hand-390.png"))
+
+
+def test_on_a_phone_a_wrong_moves_preview_shows_the_card_it_sent_to_the_discard_pile(page: Page, voila_url):
+    """At 390x844 a legal wrong move is previewed on the table: the cards it moved are brought into view in the
+    table's scrolling middle (the Unicorn it destroyed, now on the discard pile, was cut off below: issue 38)."""
+    from explorer import click_keys, gesture_of
+
+    from uu.words.lesson import LessonRunner
+
+    runner = LessonRunner(lesson_file("magical-unicorns"))
+    wrong = next(m for m in runner.step.mistakes if m.expect == "other" and m.card == "Unicorn Poison")
+    keys = gesture_of(runner, runner.mistake_action(wrong))
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_home(page, voila_url, 390)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("button.uu-lesson-magical-unicorns").click()
+    sel = ".uu-lesson.uu-lesson-magical-unicorns"
+    screen = page.locator(sel)
+    expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    click_keys(page, sel, keys)
+    expect(screen.locator(".uu-t-banner")).to_contain_text("What would happen", timeout=STEP_MS)
+    arrived = screen.locator(".uu-t-scroll [data-zone='discard'].uu-t-moved")
+    expect(arrived.first).to_be_attached(timeout=STEP_MS)
+    problems: list[str] = []
+    for _ in range(15):  # once the frame that brings it into view is laid out
+        problems = [not_in_view(arrived.nth(i)) for i in range(arrived.count())]
+        if "" in problems:
+            break
+        page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-preview-discard-390.png"))
+    assert "" in problems, problems

@@ -140,16 +140,60 @@ function storedPace() {
   try { return window.localStorage.getItem(PACE_KEY); } catch (e) { return null; }
 }
 
+// ---- pure functions: what the table makes of the messages (tested on their own: tests/js/table.test.mjs) ----
+
+// A word of the table in the learner's language (`labels`, sent by uu/table/widget.py), its {names} filled in.
+export function word(labels, key, vars) {
+  const text = String((labels || {})[key] ?? key);
+  return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
+}
+
+// A counted word ("3 cards") in the form for n: the catalogs' singular and plural, French taking 0 as one.
+export function counted(labels, n, key) {
+  const one = n === 1 || (n === 0 && (labels || {})["plural.zero_one"] === "yes");
+  return word(labels, `${key}.${one ? "one" : "other"}`, { n });
+}
+
+// A card as drawn: its facts (sent once, by English name; "" is the hidden card) under what the card dict
+// itself says (TableWidget._lean in uu/table/widget.py left the facts out of every card it sends).
+export function fullCard(facts, c) {
+  if (!c || "type" in c) return c;
+  const f = (facts || {})[c.name ?? ""];
+  return f ? { ...f, ...c } : c;
+}
+
+// The whole table (uu/table/messages.py `TableView`, its log the newest lines) from the parts the widget sends.
+export function tableFrom(seats, middle, state, logNew, facts) {
+  if (!seats || !seats.players) return {};
+  const full = (c) => fullCard(facts, c);
+  const mid = { ...(middle || {}) };
+  for (const zone of ["discard", "nursery"]) if (mid[zone]) mid[zone] = mid[zone].map(full);
+  if (mid.pile) mid.pile = mid.pile.map((e) => ({ ...e, card: full(e.card) }));
+  if (mid.chain) {
+    mid.chain = mid.chain.map((link) => ({ ...link, effects: (link.effects || []).map((e) => {
+      const card = full(e.card);
+      return { ...e, card, text: e.text ?? card.text };
+    }) }));
+  }
+  const players = seats.players.map((p) => ({ ...p, hand: (p.hand || []).map(full), stable: (p.stable || []).map(full) }));
+  return { ...seats, players, ...mid, ...(state || {}), log: logNew || [] };
+}
+
+// After the element keys `clicks`: the actions whose gesture goes on from them, the keys that may be clicked
+// next, and the id of the action chosen once exactly one gesture is complete (uu.table.observation.next_step
+// is the same rule in Python).
+export function gestureStep(actions, clicks) {
+  const n = clicks.length;
+  const fits = (actions || []).filter((a) => clicks.every((k, i) => a.gesture[i] === k));
+  const done = fits.filter((a) => a.gesture.length === n);
+  const chosen = fits.length === 1 && done.length === 1 ? done[0].id : null;
+  return { fits, next: new Set(fits.filter((a) => a.gesture.length > n).map((a) => a.gesture[n])), chosen };
+}
+
 function render({ model, el }) {
   // the words of the table, in the learner's language (see PHASES above)
-  const L = (key, vars) => {
-    const text = String((model.get("labels") || {})[key] ?? key);
-    return vars ? text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m)) : text;
-  };
-  const N = (n, key) => {
-    const one = n === 1 || (n === 0 && (model.get("labels") || {})["plural.zero_one"] === "yes");
-    return L(`${key}.${one ? "one" : "other"}`, { n });
-  };
+  const L = (key, vars) => word(model.get("labels"), key, vars);
+  const N = (n, key) => counted(model.get("labels"), n, key);
   // the lessons' seat "You" is shown as the learner's word for "you" (the seat's name stays its id)
   const NM = (name) => (String(name).toLowerCase() === "you" ? L("you") : name);
   const root = h("div", { class: "uu-t" });
@@ -165,28 +209,9 @@ function render({ model, el }) {
   const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
   let askedLog = -1;
 
-  // A card as drawn: its facts (sent once, by English name; "" is the hidden card) under what the card dict
-  // itself says (TableWidget._lean in uu/table/widget.py left the facts out of every card it sends)
-  const full = (c) => {
-    if (!c || "type" in c) return c;
-    const f = (model.get("facts") || {})[c.name ?? ""];
-    return f ? { ...f, ...c } : c;
-  };
-  const obs = () => {
-    const seats = model.get("seats") || {};
-    if (!seats.players) return {};
-    const mid = { ...(model.get("middle") || {}) };
-    for (const zone of ["discard", "nursery"]) if (mid[zone]) mid[zone] = mid[zone].map(full);
-    if (mid.pile) mid.pile = mid.pile.map((e) => ({ ...e, card: full(e.card) }));
-    if (mid.chain) {
-      mid.chain = mid.chain.map((link) => ({ ...link, effects: (link.effects || []).map((e) => {
-        const card = full(e.card);
-        return { ...e, card, text: e.text ?? card.text };
-      }) }));
-    }
-    const players = seats.players.map((p) => ({ ...p, hand: (p.hand || []).map(full), stable: (p.stable || []).map(full) }));
-    return { ...seats, players, ...mid, ...(model.get("state") || {}), log: model.get("log_new") || [] };
-  };
+  const full = (c) => fullCard(model.get("facts"), c);
+  const obs = () => tableFrom(model.get("seats"), model.get("middle"), model.get("state"), model.get("log_new"),
+                              model.get("facts"));
   const actions = () => model.get("actions") || [];
   const hinted = () => new Set(model.get("hint") || []);
 
@@ -195,12 +220,11 @@ function render({ model, el }) {
     return chosen ? chosen[1] : Math.max(0, model.get("pace") || 0);
   }
 
-  function fits() { return actions().filter((a) => clicks.every((k, i) => a.gesture[i] === k)); }
+  function fits() { return gestureStep(actions(), clicks).fits; }
 
   function nextKeys() {
     if (waiting || playing) return new Set();
-    const n = clicks.length;
-    return new Set(fits().filter((a) => a.gesture.length > n).map((a) => a.gesture[n]));
+    return gestureStep(actions(), clicks).next;
   }
 
   function send(id) {
@@ -226,9 +250,8 @@ function render({ model, el }) {
     }
     whyText = "";
     clicks.push(key);
-    const left = fits();
-    const done = left.filter((a) => a.gesture.length === clicks.length);
-    if (left.length === 1 && done.length === 1) send(done[0].id);
+    const { chosen } = gestureStep(actions(), clicks);
+    if (chosen !== null) send(chosen);
     else mark();
   }
 
@@ -284,6 +307,22 @@ function render({ model, el }) {
     box.scrollTop += els[0].getBoundingClientRect().top - b.top - 8;
   }
 
+  // the cards a wrong move's preview moved, the discard pile's first (a card it destroyed arriving there): all
+  // of them when the box holds them, else from the topmost
+  function showMoved(box, moved) {
+    const discarded = moved.filter((e) => e.getAttribute("data-zone") === "discard");
+    const els = discarded.length ? discarded : moved;
+    for (const d of new Set(els.map((e) => e.closest("details.uu-t-fold")))) {  // the pile's older cards
+      if (d && !d.open) { d.open = true; d.setAttribute("data-unfolded", ""); }
+    }
+    const b = box.getBoundingClientRect();
+    const rs = els.map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
+    if (!rs.length) return;
+    const top = Math.min(...rs.map((r) => r.top)), bottom = Math.max(...rs.map((r) => r.bottom));
+    if (top < b.top || bottom - top > b.height) box.scrollTop += top - b.top - 4;
+    else if (bottom > b.bottom) box.scrollTop += bottom - b.bottom + 4;
+  }
+
   function bringLitIntoView() {
     markRows();
     const previewing = root.classList.contains("uu-t-previewing");
@@ -301,7 +340,7 @@ function render({ model, el }) {
     const outside = [...root.querySelectorAll("[data-legal='true']")].filter((e) => !scroll || !scroll.contains(e));
     const shownOutside = outside.some((e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
     const hintedInScroll = litInScroll.filter((e) => e.getAttribute("data-hinted") === "true");
-    if (scroll && previewing) showIn(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
+    if (scroll && previewing) showMoved(scroll, [...scroll.querySelectorAll(".uu-t-moved")]);
     else if (scroll && hintedInScroll.length && !clicks.length) showIn(scroll, hintedInScroll);
     else if (scroll && litInScroll.length && (!shownOutside || clicks.length)) showIn(scroll, litInScroll);
     const me = root.querySelector(".uu-t-me");

@@ -1,0 +1,55 @@
+// table.js's pure functions on their own, under Node's test runner (`node --test`), against messages that
+// Python made and checked against their types (tests/test_table_js.py writes them to UU_TABLE_FIXTURES).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { counted, fullCard, gestureStep, tableFrom, word } from "../../uu/table/table.js";
+
+const fixtures = JSON.parse(readFileSync(process.env.UU_TABLE_FIXTURES, "utf8"));
+
+test("the table rebuilt from the parts the widget sends is the observation Python made", () => {
+  assert.ok(fixtures.tables.length > 20);
+  for (const t of fixtures.tables) {
+    const drawn = tableFrom(t.seats, t.middle, t.state, t.log_new, fixtures.facts);
+    delete drawn.log;
+    assert.deepEqual(drawn, t.expected);
+  }
+});
+
+test("a lean card gets its facts back, a whole one stays as it is, a hidden one is a back", () => {
+  const facts = fixtures.facts;
+  const name = Object.keys(facts).find((n) => n);
+  const lean = { id: "c1", key: `card:hand:0:${name}`, name, zone: "hand", owner: 0 };
+  assert.deepEqual(fullCard(facts, lean), { ...facts[name], ...lean });
+  const whole = { ...lean, type: "magic", text: "other words" };
+  assert.equal(fullCard(facts, whole), whole);
+  assert.equal(fullCard(facts, { id: "h1-0", name: null }).icon, "back");
+  assert.equal(fullCard(facts, null), null);
+});
+
+test("every gesture chooses its own action, and each click lights what Python says comes next", () => {
+  let checked = 0;
+  for (const { actions, steps } of fixtures.gestures) {
+    for (const a of actions) {
+      assert.equal(gestureStep(actions, a.gesture).chosen, a.id);
+    }
+    for (const { clicks, next, chosen } of steps) {
+      const step = gestureStep(actions, clicks);
+      assert.deepEqual([...step.next].sort(), [...next].sort());
+      assert.equal(step.chosen, chosen);
+      checked += 1;
+    }
+  }
+  assert.ok(checked > 50);
+});
+
+test("words are filled in and counted words take the language's form", () => {
+  for (const { lang, labels } of fixtures.labels) {
+    assert.equal(word(labels, "turn_n", { number: 3 }).includes("3"), true);
+    assert.equal(word(labels, "no-such-key"), "no-such-key");
+    assert.equal(counted(labels, 1, "cards"), labels["cards.one"].replace("{n}", "1"));
+    assert.equal(counted(labels, 2, "cards"), labels["cards.other"].replace("{n}", "2"));
+    const zero = lang === "fr" ? labels["cards.one"] : labels["cards.other"];  // "0 carte", "0 cards", "0 Karten"
+    assert.equal(counted(labels, 0, "cards"), zero.replace("{n}", "0"));
+  }
+});
