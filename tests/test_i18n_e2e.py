@@ -528,3 +528,61 @@ def test_a_lessons_feedback_on_a_phone_is_read_whole(browser: Browser, class_app
     assert read >= 3, f"{PHONE_LESSON}: only {read} answers had feedback to read"
     page.context.close()
 
+
+
+# ---- the game's review and the class view (issue 41) -----------------------------------------------------------
+
+REVIEW_MS = 120_000  # the review grades every decision of the game (a few seconds; slow on a busy machine)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_review_of_a_game_and_the_class_view_in_the_language(browser: Browser, class_app: str,
+                                                                 lang: str) -> None:
+    """A two-player game played to its end, then "Review my game" (its chart, its turning points, its
+    decisions), then the teacher's class view (a game alone puts no learner in it: its headings, counts and
+    empty lists): no English word of the interface, no English sentence, no text wider than its box, at 1280x800
+    and 390x844 (screenshots under /tmp/shots-lang)."""
+    from test_e2e import lit_or_over, table_move, wait_new_table
+
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US").new_page()
+    page.goto(f"{class_app}?lang={lang}", wait_until="commit")
+    expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
+    page.locator("button.uu-play").click()
+    play = page.locator(".uu-play-screen")
+    expect(play.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
+    play.locator(".uu-players select").select_option("2")
+    old = table_version(play)
+    play.locator("button.uu-new-game").click()
+    wait_new_table(page, play, old)
+    for _move in range(400):
+        if lit_or_over(page, play):
+            break
+        table_move(page, play)
+    expect(play.locator(".uu-result .uu-banner")).to_be_visible(timeout=STEP_MS)
+    check(page, lang, "the game's end")
+    check_sentences(page, lang, "the game's end")
+    play.locator("button.uu-review-game").click()
+    review = page.locator(".uu-review-screen")
+    expect(review.locator("svg.uu-review-chart")).to_be_visible(timeout=REVIEW_MS)
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(300)
+        check(page, lang, f"the review at {w}x{h}")
+        check_sentences(page, lang, f"the review at {w}x{h}")
+        check_layout(page, f"the review ({lang}, {w}x{h})")
+        shot(page, f"review-{lang}-{w}x{h}")
+    chart = str(review.locator("svg.uu-review-chart").get_attribute("aria-label") or "")
+    assert chart and not english_in(chart, lang), f"the chart's label ({lang}): {chart!r}"
+
+    # the class view: the teacher's link says the language
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{class_app}uu/class?token={TOKEN}&lang={lang}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    for w, h in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(300)
+        check(page, lang, f"the class view at {w}x{h}")
+        check_sentences(page, lang, f"the class view at {w}x{h}")
+        check_layout(page, f"the class view ({lang}, {w}x{h})")
+        shot(page, f"class-{lang}-{w}x{h}")
+    page.context.close()
