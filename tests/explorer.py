@@ -31,6 +31,7 @@ same seat).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -368,8 +369,16 @@ def walk_lessons(page: Page, url: str, paths: list[Path], walk: Walk, steps: str
     open_home(page, url)
     for path in paths:
         walk_lesson(page, path, walk, steps)
+        _progress(walk, f"lesson {path.name}")
         click_button(page, "", "button.uu-nav-home")
         page.locator(HOME_READY).first.wait_for(timeout=WAIT_MS)
+
+
+def _progress(walk: Walk, done: str) -> None:
+    """The figures so far, one line per lesson or game walked (a long walk stopped early still says them)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with open(ARTIFACTS / "progress.jsonl", "a") as f:
+        f.write(json.dumps({"done": done, "time": time.strftime("%H:%M:%S"), **walk.summary()}) + "\n")
 
 
 # ---- games -----------------------------------------------------------------------------------------------
