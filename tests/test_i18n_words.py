@@ -112,8 +112,8 @@ def review() -> Review:
     poison = Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=1),))
     draw = Action("draw")
     grow = Action("play", card="Basic Unicorn (Orange)", into=0)
-    decisions = [GradedDecision(1, 2, "action", draw, poison, 0.30, 0.12, True),
-                 GradedDecision(5, 4, "action", grow, grow, 0.25, 0.40, False)]
+    decisions = [GradedDecision(1, 2, "action", draw, poison, 0.30, 0.12, "mistake", 0.18, 0.08, 0.28),
+                 GradedDecision(5, 4, "action", grow, grow, 0.25, 0.40, "best")]
     points = [TurningPoint("missed", 2, 0.30, 0.12, 0),
               TurningPoint("swing", 4, 0.12, 0.40, 1, since_turn=2, plays=[("Bramble", "Neigh")])]
     return Review(0, ["You", "Bramble"], decisions, points, None, False, 1.0)
@@ -157,7 +157,7 @@ def test_english_stays_as_it_was():
         wins, close, moment = hints()
         assert hint_text(wins).startswith("Play Basic Unicorn (Orange): that gives you 7 Unicorns, enough to win.")
         assert "If you pass, Bramble's Unicorn Poison destroys your Narwhal." in hint_text(moment)
-        assert "Rule of thumb:" in hint_text(close)
+        assert "about as good" in hint_text(close)
         texts = why_nots()
         assert texts[0] == ("Neigh is an Instant: an Instant is never your action; you play it only to answer a "
                             "card another player plays.")
@@ -165,7 +165,8 @@ def test_english_stays_as_it_was():
         assert turning_point_words(rv, rv.turning_points[1]) == (
             "Between turn 2 and turn 4 your chance to win rose from 12% to 40%: Bramble played Neigh.")
         assert decision_words(rv, rv.decisions[0]) == (
-            "DRAW a card (12%); clearly better: play Unicorn Poison on Bramble's Narwhal (30%)")
+            "DRAW a card: a mistake that cost you about 18 points of chance to win. Better: play Unicorn Poison on "
+            "Bramble's Narwhal.")
         assert chart_summary(rv).endswith(", and the game was lost.")
         feedback = lesson_feedback()
         assert feedback[:2] == ["Press Next.", "Read this page, then press Next."]

@@ -34,7 +34,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("uu.together",),  # tables for several people: sessions the server holds, drawn by the widgets
     ("uu.widgets",),
     ("uu.server", "uu.lite"),  # the two ways the screens are served: Voila, or the static build in a browser
-    ("uu.cli", "uu.benchmarks"),
+    ("uu.cli", "uu.benchmarks", "uu.lite.bench"),  # the static build's benchmark is a benchmark like the others
 ]
 
 # Upward imports in modules other helpers are rewriting at the moment, each with the issue that removes it.

@@ -339,3 +339,23 @@ def test_the_kernels_jedi_is_an_empty_stand_in(tmp_path) -> None:
         listed = [row[0] for row in csv.reader(io.StringIO(z.read(record).decode()))]
     assert sorted(listed) == sorted(names)
     assert wheel.name == "uu_lite_absent_jedi-0-py3-none-any.whl"
+
+
+def test_the_build_writes_both_pages_with_a_policy_that_hashes_their_own_inline_scripts(tmp_path) -> None:
+    from uu.lite.bench import site_headers
+    from uu.lite.pages import inline_script_hashes, write_pages
+    from uu.lite.words import loading_words
+
+    (tmp_path / "repl").mkdir()
+    (tmp_path / "repl" / "index.html").write_text(JUPYTERLITE_PAGE, encoding="utf-8")
+    policy = write_pages(tmp_path, loading_words(), {"first": [], "bytes": 0})
+    for page in ("index.html", "repl/index.html"):
+        text = (tmp_path / page).read_text(encoding="utf-8")
+        assert text.index('http-equiv="Content-Security-Policy"') < text.index("<script")
+        assert all(h in policy for h in inline_script_hashes(text))
+    assert inline_script_hashes((tmp_path / "repl" / "index.html").read_text(encoding="utf-8"))  # JupyterLite's
+    assert (tmp_path / "uu-page.js").read_bytes() == (ROOT / "uu" / "lite" / "page.js").read_bytes()
+    headers = dict(site_headers(tmp_path))
+    assert headers["Content-Security-Policy"].startswith(policy) and "frame-ancestors" in headers[
+        "Content-Security-Policy"]
+    assert headers["Cache-Control"] == "no-cache"

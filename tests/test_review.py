@@ -64,23 +64,26 @@ def test_a_record_that_does_not_fit_its_start_is_refused_with_the_move(record):
 def test_the_review_grades_the_players_decisions(record):
     short = parse_record(record.to_json())
     short.moves = short.moves[:60]  # the review of a game cut short: no result, no end point on the chart
-    r = review(short, 1, deals=3, seconds=None)
+    r = review(short, 1, deals=3, seconds=None, extra=0)
     assert r.decisions and r.won is None and r.player_name == "P2"
     for d in r.decisions:
         assert 0.0 <= d.chance_after <= 1.0 and 0.0 <= d.chance_before <= 1.0
         assert d.chance_before >= d.chance_after - 1e-9  # the best move is worth at least the move made
-        assert d.clearly_better == (d.best != d.action and d.clearly_better)
+        assert not d.worse or d.best != d.action  # a move graded worse names another as better
     data = review_json(r)
-    assert set(data) == {"player", "decisions", "turning_points"} and data["player"] == "P2"
-    assert set(data["decisions"][0]) == {"turn", "move", "best", "chance_before", "chance_after", "clearly_better"}
-    assert len(data["turning_points"]) <= 3 and all(isinstance(t, str) for t in data["turning_points"])
+    assert set(data) == {"player", "winner", "won", "accuracy", "counts", "thresholds", "decisions",
+                         "key_moments"} and data["player"] == "P2"
+    assert set(data["decisions"][0]) == {"number", "turn", "kind", "grade", "move", "chance", "interval", "best",
+                                         "best_chance", "best_interval", "loss", "loss_interval", "words"}
+    assert sum(data["counts"].values()) == len(data["decisions"])
+    assert len(data["key_moments"]) <= 5 and all(isinstance(t["words"], str) for t in data["key_moments"])
     text = review_text(r)
-    assert "playout" not in text.lower() and "Turning points" in text
+    assert "playout" not in text.lower() and "Key moments" in text
     assert not re.search(r"\b(\w+)\s+\1\b", text, re.IGNORECASE), text  # no doubled word
 
 
 def test_the_chart_is_drawn_with_a_text_alternative(record):
-    r = review(record, 0, deals=2, seconds=None)
+    r = review(record, 0, deals=2, seconds=None, extra=0)
     svg = chart_svg(r)
     assert svg.startswith("<svg") and 'role="img"' in svg and "<desc>" in svg and "aria-label=" in svg
     assert svg.count('class="uu-review-point"') == len(r.decisions) and "<polyline" in svg
@@ -102,9 +105,12 @@ def test_uu_hint_json(tmp_path, capsys):
     assert code == 0 and list(data) == ["player", "decision", "clear", "best", "text", "candidates"]
     assert data["player"] == "You" and data["decision"] == "respond" and "If you pass" in data["text"]
     cands = data["candidates"]
-    assert [set(c) for c in cands] == [{"move", "chance", "low", "high", "games"}] * len(cands)
-    assert cands[0]["move"] == data["best"] and cands[0]["chance"] >= cands[1]["chance"]
-    assert data["clear"] == (cands[0]["low"] > cands[1]["high"])
+    assert [set(c) for c in cands] == [{"move", "chance", "low", "high", "games", "grade", "loss"}] * len(cands)
+    assert cands[0]["move"] == data["best"] and cands[0]["grade"] in ("best", "good")
+    played = [c for c in cands if c["games"]]
+    # "clear": the headline is the best estimate and every other move is graded worse than it
+    assert data["clear"] == (cands[0]["grade"] == "best" and all(
+        c["grade"] in ("inaccuracy", "mistake", "blunder") for c in played[1:]))
     code, out, _ = run(capsys, "hint", str(path), "--player", "You")
     assert code == 0 and "95% interval" in out
 

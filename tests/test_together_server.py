@@ -6,10 +6,8 @@ refused in plain words; a server started again gives the table back."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import random
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,38 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tornado.web
+from tables_server import Server
 
-from uu.server.tables import MAX_BODY, TableHub, open_hub, table_handlers
+from uu.server.tables import MAX_BODY, open_hub
 from uu.together import TableRefused
 from uu.together.client import TableClient
-
-
-class Server:
-    def __init__(self, hub: TableHub):
-        self.hub = hub
-        s = socket.socket()
-        s.bind(("127.0.0.1", 0))
-        self.port = s.getsockname()[1]
-        s.close()
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-        self.url = f"http://127.0.0.1:{self.port}/uu/tables"
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        app = tornado.web.Application(table_handlers("/", self.hub))
-        self.server = app.listen(self.port, address="127.0.0.1")
-        self.ready.set()
-        self.loop.run_forever()
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.server.stop)
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
 
 
 @pytest.fixture

@@ -89,7 +89,13 @@ def test_review_my_game_after_a_game_standing_alone():
     [review] = screen.review_box.children
     assert isinstance(review, ReviewScreen) and review.result is not None and review.decisions.children
     assert "<svg" in review.chart.value and "<desc>" in review.chart.value
-    assert "Turning points" in review.turning.value
+    heading, *moments = review.turning.children
+    assert "Key moments" in heading.value
+    buttons = [m for m in moments if "uu-review-moment" in m._dom_classes]
+    assert len(buttons) == len(review.result.turning_points) <= 5
+    assert review.all.selected_index is None  # every decision folded away, after the key moments
+    assert "Accuracy" in review.summary.value and "won this game" in review.summary.value
+    assert list(review.children).index(review.turning) < list(review.children).index(review.all)
     record = saved_record(screen)
     assert record.result and len(list(replay(record))) == len(record.moves)
 
@@ -112,6 +118,24 @@ def test_a_decision_in_the_review_opens_in_the_sandbox():
     decision = review.result.decisions[first_action]
     assert game.pending is not None and game.state.turn_number == decision.turn
     assert game.pending.player == 0 and decision.action in game.pending.actions
+
+
+def test_a_key_moment_opens_its_position_in_the_sandbox():
+    app = App(delay=0)
+    play = app.open_play()
+    play.players_input.value = 2
+    play.new_button.click()
+    play_to_the_end(play, seed=3)
+    play.review_button.click()
+    review = app.screen
+    assert isinstance(review, ReviewScreen) and review.result.turning_points, app.error
+    moment = review.result.turning_points[0]
+    button = next(m for m in review.turning.children if "uu-review-moment" in m._dom_classes)
+    button.click()
+    assert review.error is None, review.error
+    assert isinstance(app.screen, SandboxScreen)
+    decision = review.result.decisions[moment.decision]
+    assert app.screen.game.state.turn_number <= decision.turn
 
 
 def test_review_my_game_at_the_end_of_a_lesson_with_a_game(tmp_path):

@@ -17,6 +17,7 @@ depend on how the tutor speaks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb, prod
 from typing import Literal
@@ -28,7 +29,7 @@ from uu.engine.actions import Action
 from uu.engine.game import Game
 
 __all__ = ["Effect", "NeighOdds", "Reason", "Threat", "effect_of", "neigh_chance", "neigh_odds", "reason",
-           "rule_of_thumb", "someone_neighs", "unseen_neighs"]
+           "THUMB_RULES", "rule_of_thumb", "someone_neighs", "unseen_neighs"]
 
 NOTABLE = 0.25  # a difference in mean Unicorns worth a sentence
 WINS_OFTEN = 0.5  # share of simulated games won that makes "it wins" the reason
@@ -318,22 +319,41 @@ def reason(game: Game, found: Search, cand: Candidate) -> Reason:
     return r
 
 
-Thumb = Literal["unicorn_first", "leader_first", "keep_neigh", "unanswerable_first", "use_effect", "keep_options"]
+Thumb = Literal["stop_harm", "keep_neigh", "use_effect", "unicorn_first", "leader_first", "unanswerable_first",
+                "keep_options"]
 
 
-def rule_of_thumb(best: Reason, alt: Reason) -> Thumb:
-    """A rule of thumb to choose between two moves the estimate cannot tell apart."""
-    a, b = best.effect, alt.effect
-    if {a.kind, b.kind} == {"respond", "pass"}:
-        return "keep_neigh"
-    if {a.kind, b.kind} == {"use", "decline"}:
-        return "use_effect"
-    if (a.unicorns_after is None) != (b.unicorns_after is None):
-        return "unicorn_first"
-    if best.leader_targeted != alt.leader_targeted:
-        return "leader_first"
-    odds_a = a.odds.chance if a.odds else 0.0
-    odds_b = b.odds.chance if b.odds else 0.0
-    if (odds_a == 0.0) != (odds_b == 0.0):
-        return "unanswerable_first"
-    return "keep_options"
+def _stops_harm(r: Reason) -> bool:
+    return r.effect.kind == "respond" and r.effect.threat is not None and r.effect.threat.mine
+
+
+def _keeps_neigh(r: Reason) -> bool:
+    return r.effect.kind == "pass" and not (r.effect.threat is not None and r.effect.threat.mine)
+
+
+def _unanswerable(r: Reason) -> bool:
+    return r.effect.kind in ("play", "draw") and (r.effect.odds is None or r.effect.odds.chance == 0.0)
+
+
+# In order: the first rule that some of the moves follow and some do not picks among them. Each says which
+# move it prefers, so the hint's headline is always the move its rule of thumb points at.
+THUMB_RULES: tuple[tuple[Thumb, Callable[[Reason], bool]], ...] = (
+    ("stop_harm", _stops_harm),
+    ("keep_neigh", _keeps_neigh),
+    ("use_effect", lambda r: r.effect.kind == "use"),
+    ("unicorn_first", lambda r: r.effect.unicorns_after is not None),
+    ("leader_first", lambda r: r.leader_targeted),
+    ("unanswerable_first", _unanswerable),
+    ("keep_options", lambda r: r.effect.kind in ("draw", "pass", "decline")),
+)
+
+
+def rule_of_thumb(reasons: list[Reason]) -> tuple[Thumb, int] | None:
+    """Among moves the search calls about as good (`reasons`, best estimate first): the first rule of thumb
+    that tells them apart and the index of the move it points at (the best estimate among those it prefers),
+    or None when no rule tells them apart."""
+    for thumb, prefers in THUMB_RULES:
+        yes = [i for i, r in enumerate(reasons) if prefers(r)]
+        if yes and len(yes) < len(reasons):
+            return thumb, yes[0]
+    return None

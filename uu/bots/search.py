@@ -12,9 +12,11 @@ For the pending decision of `player`:
    ends.
 3. **Values.** A finished playout is worth 1 to its winner; an unfinished one is worth the player's chance to
    win according to the position model (`uu.bots.value`). The candidate with the best mean is the hint.
-4. **Doubt.** Each candidate has a 95% interval on its mean (`Candidate.interval`). While the best one's
-   interval overlaps another's, those candidates alone get more deals (at most `MAX_EXTRA_DEALS`, within the
-   time cap); `Search.clear` says whether the best ends up separated from the second.
+4. **Doubt.** Each candidate keeps its value on every deal (`Candidate.by_deal`), so two moves are compared
+   deal by deal (`uu.bots.judge`: the paired interval of the loss and the grades). While the best
+   candidate's own 95% interval overlaps another's, those candidates alone get more deals (at most
+   `MAX_EXTRA_DEALS`, within the time cap); `Search.clear` says whether the best is called better than every
+   other move by the judgement.
 
 Why this shape: the heuristic bot is a good model of how other players answer (who Neighs what, whom they
 target), and the sampled hands decide whether they *can* answer, so a play that is likely to be Neighed is
@@ -33,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from uu.bots.heuristic import HeuristicBot
+from uu.bots.judge import INACCURACY, Verdict, judge
 from uu.bots.value import weights, win_chances
 from uu.engine import queries as q
 from uu.engine.actions import Action
@@ -60,6 +63,7 @@ class Candidate:
     wins: int = 0  # playouts that ended with the player's win
     answered: int = 0  # playouts where another player answered this move with an Instant (Neigh)
     gains: list[float] = field(default_factory=list)  # per seat: sum of the change in their Unicorns
+    by_deal: dict[int, float] = field(default_factory=dict)  # deal number -> value (for paired comparisons)
 
     @property
     def value(self) -> float | None:
@@ -94,8 +98,14 @@ def candidates(game: Game, width: int) -> list[Candidate]:
     return out
 
 
-def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int) -> None:
-    """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand`."""
+def deal_rng(seed: int, deal: int) -> random.Random:
+    """The random source of deal `deal`: every candidate played on it gets the same hidden cards and bots."""
+    return random.Random(f"uu-search:{seed}:{deal}")
+
+
+def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int, deal: int = -1) -> None:
+    """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand` (and its
+    value under `deal`, the deal's number, for paired comparisons)."""
     g = game.resample(player, rng)
     s = g.state
     start_u = [q.unicorns(s, p) for p in range(s.n)]
@@ -118,6 +128,7 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
     cand.total += value
     cand.squares += value * value
     cand.playouts += 1
+    cand.by_deal[deal] = value
     cand.wins += s.over and s.winner == player
     cand.answered += answered
     for p in range(s.n):
@@ -141,11 +152,28 @@ class Search:
 
     @property
     def clear(self) -> bool:
-        """Does the estimate separate the best candidate from the next (its 95% interval above the other's)?"""
+        """Is the best candidate better than every other played out, by the one judgement of "better"
+        (`uu.bots.judge`: paired interval above zero and a loss that matters)?"""
         played = [c for c in self.candidates if c.playouts]
         if len(played) < 2:
             return len(self.candidates) == 1
-        return played[0].interval[0] > played[1].interval[1]
+        return all(judge(played[0], c).worse for c in played[1:])
+
+    def verdict(self, cand: Candidate) -> Verdict:
+        """`cand` against the best candidate (`uu.bots.judge.judge`)."""
+        return judge(self.best, cand)
+
+    def about_as_good(self) -> list[Candidate]:
+        """The best and every candidate played out that is not called worse than it and whose estimate is
+        within `INACCURACY` of it, best first: the moves a rule of thumb may choose among (a move the search
+        cannot yet call worse but estimates well below the best is not handed to a rule of thumb)."""
+        out = []
+        for c in self.candidates:
+            if c.playouts:
+                v = judge(self.best, c)
+                if not v.worse and v.loss < INACCURACY:
+                    out.append(c)
+        return out
 
 
 def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
@@ -182,7 +210,7 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
                 if spent / r * (r + 1) > seconds:
                     break
             for c in cands:
-                play_out(game, c, player, random.Random(f"uu-search:{seed}:{r}"), h)
+                play_out(game, c, player, deal_rng(seed, r), h, r)
             done_rounds += 1
             if progress:
                 progress(done_rounds * len(cands), total)
@@ -217,16 +245,16 @@ def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, see
             # take much longer than the mean, and the cap is a promise to the learner waiting for the hint
             if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
                 break
-        rng_key = f"uu-search:{seed}:{first + added}"
         for c in group:
-            play_out(game, c, player, random.Random(rng_key), horizon)
+            play_out(game, c, player, deal_rng(seed, first + added), horizon, first + added)
         added += 1
     return added
 
 
 class SearchBot:
-    """Plays what the hint would show first, with the app's default settings unless told otherwise;
-    single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
+    """Plays the hint's best estimate (the hint's headline whenever the search calls it the best; among moves
+    about as good, the hint may head with the one its rule of thumb points at instead), with the app's default
+    settings unless told otherwise; single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
     the bots' common interface: the search is seeded like the hint, by the game's decision count."""
 
     def __init__(self, seed: int = 0, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH,

@@ -2,12 +2,13 @@
 measured in Chromium in the same run (docs/performance.md, "The static build", has the figures and the command).
 
 The folder (default build/lite) is served as `python3 -m http.server` serves it (no `_headers`), on 127.0.0.1,
-counting the bytes sent; any request that leaves the site is refused and counted. `uu app` is started on a free
-port (uu.server.appserver.AppServer). For each of `--runs` fresh browser contexts (an empty cache):
+counting the bytes sent; any request that leaves the site is counted. `uu app` is started on a free
+port (uu.server.appserver.AppServer). For each of `--runs` fresh browser profiles (on disk, with an empty cache):
 - **cold**: the home opened, the time until it is ready (its lesson buttons enabled, the loading screen gone),
   then "Play a game" at once, the time until the game's table offers a move (both from the navigation);
-- **second**: the same again in a new page of the same context (the browser's cache kept: a second visit).
-Then, in the last context: `--moves` card plays in a game with the others' moves played at once ("At once"
+- **second**: the same again in a new page of the same profile (the browser's disk cache kept: a second visit);
+  its first screen (`home_second_s`) is the home or the game the first visit left, which the tutor reopens.
+Then, in the last profile: `--moves` card plays in a game with the others' moves played at once ("At once"
 pace): from the click to the table drawn again (`ms`) and until the learner is asked again (the screen
 quiet, `settled`); and `--moves` quick moves in step mode (each click, "Bot: next" included, to the table drawn
 again). The machine's load (1-minute average) is taken before and after each site. Prints one JSON object.
@@ -21,6 +22,7 @@ import functools
 import http.server
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -33,6 +35,8 @@ from typing import Any
 __all__ = ["Served", "measure", "serve", "site_headers"]
 
 CHROMIUM = os.environ.get("CHROMIUM") or "/usr/bin/chromium"
+CHROME_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync"]
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
 TABLE_READY = ".uu-play-screen .uu-t [data-legal='true']"
 LOAD_MS = 300_000
@@ -105,13 +109,27 @@ def _visit(page: Any, url: str, stages: list[dict[str, int]] | None = None) -> t
     `stages` gets when each stage of the static site's loading screen began (uu/lite/page.js)."""
     t0 = time.perf_counter()
     page.goto(url, wait_until="commit")
-    page.locator(HOME_READY).first.wait_for(state="visible", timeout=LOAD_MS)
-    page.wait_for_function("() => !document.getElementById('uu-loading')", timeout=LOAD_MS)
+    # the tutor's first screen: the home, or on a second visit the game the first one left (`uu app` may draw
+    # that at once); the static site's loading screen gone
+    page.wait_for_function(f"""() => !document.getElementById('uu-loading') && [
+        ...document.querySelectorAll({HOME_READY!r} + ', ' + {TABLE_READY!r})].some(e => e.offsetParent)""",
+                           timeout=LOAD_MS)
     home = time.perf_counter() - t0
     if stages is not None:
         stages.append(page.evaluate("() => window.uuLoadingTimes || {}"))
-    page.locator("button.uu-play").first.click()
-    page.locator(TABLE_READY).first.wait_for(state="visible", timeout=LOAD_MS)
+    # a second visit reopens the game the first one left (the progress kept in the browser): its table comes
+    # without a click
+    deadline = time.perf_counter() + LOAD_MS / 1000
+    while not page.locator(TABLE_READY).first.is_visible():
+        play = page.locator(".uu-home-screen button.uu-play").first
+        if play.is_visible():
+            try:
+                play.click(timeout=2_000)
+            except Exception:  # the home replaced by the screen the progress names meanwhile
+                pass
+        if time.perf_counter() > deadline:
+            raise TimeoutError("the game's table never offered a move")
+        page.wait_for_timeout(50)
     return home, time.perf_counter() - t0
 
 
@@ -147,34 +165,38 @@ def _median_s(values: list[float | None]) -> float | None:
     return round(statistics.median(got) / 1000, 3) if got else None
 
 
-def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | None) -> dict[str, Any]:
+def _one_site(pw: Any, url: str, runs: int, moves: int, served: Served | None) -> dict[str, Any]:
     out: dict[str, Any] = {"load_before": _load()}
     cold: list[tuple[float, float]] = []
     second: list[tuple[float, float]] = []
     stages: list[dict[str, int]] = []
     outside: list[str] = []
     for run in range(runs):
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        # a browser profile of its own, on disk: an empty cache for the first visit, and the disk cache a real
+        # browser keeps for the second (a context without a profile keeps a small cache in memory, too small for
+        # the interpreter's files: a second visit there fetched every byte again)
+        profile = tempfile.mkdtemp(prefix="uu-lite-bench-")
+        context = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=CHROME_ARGS,
+                                                        viewport={"width": 1280, "height": 800})
         # the others' moves at once ("At once" pace, uu/table/table.js): the app is measured, not the pace
         context.add_init_script("try { localStorage.setItem('uu-table-pace', 'off'); } catch (e) {}")
 
-        def route(r: Any, outside: list[str] = outside) -> None:
-            if r.request.url.startswith(url):
-                r.continue_()
-            else:
-                outside.append(r.request.url)
-                r.abort()
+        # requests that leave the site are listed, not stopped: routing them through Playwright would turn the
+        # browser's cache off, and a second visit would be a first one again
+        def seen(request: Any, outside: list[str] = outside) -> None:
+            if not request.url.startswith((url, "data:", "blob:")):
+                outside.append(request.url)
 
-        context.route("**/*", route)
+        context.on("request", seen)
         if served is not None:
             served.sent[0] = 0
-        page = context.new_page()
+        page = context.pages[0] if context.pages else context.new_page()
         cold.append(_visit(page, url, stages))
         if served is not None:
             out["cold_served_mib"] = round(served.sent[0] / 2**20, 1)
             served.sent[0] = 0
-        page.close()
-        page = context.new_page()
+        first, page = page, context.new_page()
+        first.close()
         second.append(_visit(page, url, stages))
         if served is not None:
             out["second_served_mib"] = round(served.sent[0] / 2**20, 1)
@@ -188,6 +210,7 @@ def _one_site(browser: Any, url: str, runs: int, moves: int, served: Served | No
                        quick_move_median_s=_median_s([c["ms"] for c in quick]),
                        moves=len(plays), quick_moves=len(quick))
         context.close()
+        shutil.rmtree(profile, ignore_errors=True)
     out.update(home_cold_s=[round(h, 2) for h, _ in cold], table_cold_s=[round(t, 2) for _, t in cold],
                home_second_s=[round(h, 2) for h, _ in second], table_second_s=[round(t, 2) for _, t in second],
                table_cold_median_s=round(statistics.median(t for _, t in cold), 2),
@@ -208,8 +231,7 @@ def measure(site: Path, runs: int, moves: int, with_app: bool = True) -> dict[st
     served = serve(site, headers=False)
     try:
         with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-            out["lite"] = _one_site(browser, served.url, runs, moves, served)
+            out["lite"] = _one_site(pw, served.url, runs, moves, served)
             if with_app:
                 from uu.benchmarks.measures import wait_for_pool
                 from uu.server.app import DEFAULT_PREHEAT
@@ -219,8 +241,7 @@ def measure(site: Path, runs: int, moves: int, with_app: bool = True) -> dict[st
                     app.wait_port()
                     app.wait_ready()
                     wait_for_pool(app.proc.pid, DEFAULT_PREHEAT)  # its kernels ready, as a class finds them
-                    out["app"] = _one_site(browser, app.url, runs, moves, None)
-            browser.close()
+                    out["app"] = _one_site(pw, app.url, runs, moves, None)
     finally:
         served.stop()
     if with_app and out["lite"].get("card_play_table_median_s") and out["app"].get("card_play_table_median_s"):

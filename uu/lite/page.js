@@ -26,7 +26,6 @@
   }
   const me = document.currentScript;
   const page = me && me.dataset.page;
-  window.uuTutorQuery = tutorQuery; // for the tests (tests/test_lite_site.py)
 
   if (page === "entry") {
     const query = tutorQuery(location.search).toString();
@@ -51,7 +50,8 @@
   }
   function pickLanguage() {
     // the same order as the tutor's (uu/widgets/language.py): a link's, the learner's saved choice, the browser's
-    for (const tag of [tutor.get("lang"), savedLanguage(), ...(navigator.languages || [navigator.language])]) {
+    // (`navigator.language`, as uu/widgets/progress.js reports it)
+    for (const tag of [tutor.get("lang"), savedLanguage(), navigator.language]) {
       const base = String(tag || "").trim().replace("_", "-").split("-")[0].toLowerCase();
       if (Object.prototype.hasOwnProperty.call(words, base)) return base;
     }

@@ -133,5 +133,8 @@ def write_pages(out: Path, words: dict[str, dict[str, str]], files: dict[str, ob
         "/*\n"
         f"  Content-Security-Policy: {csp(hashes, header=True)}\n"
         "  X-Content-Type-Options: nosniff\n"
-        "  Referrer-Policy: same-origin\n", encoding="utf-8")
+        "  Referrer-Policy: same-origin\n"
+        # every file may change at the next build (the wheels' bytecode is not byte-for-byte the same twice, and
+        # the lock checks each wheel's SHA-256): kept, but checked with the host at each visit (a 304 when same)
+        "  Cache-Control: no-cache\n", encoding="utf-8")
     return policy

@@ -102,11 +102,11 @@ def shown_text(text: str) -> str:
 
 
 def link_query(href: str) -> dict[str, str]:
-    """The first value of each of the page's query parameters that links use (`lesson`, `position`), as
+    """The first value of each of the page's query parameters that links use (`lesson`, `position`, `table`), as
     `shown_text`. An empty one is kept (`?lesson=` is a bad link, which gets a message); the page's address is
     at most 16,384 characters (longer ones are refused before the app starts, uu/server/shell.py)."""
     try:
         query = parse_qs(urlsplit(href).query, keep_blank_values=True, max_num_fields=10_000)
     except ValueError:
         return {}
-    return {k: shown_text(v[0]) for k, v in query.items() if k in ("lesson", "position") and v}
+    return {k: shown_text(v[0]) for k, v in query.items() if k in ("lesson", "position", "table") and v}

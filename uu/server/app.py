@@ -194,13 +194,21 @@ def serve_tables(app: Any, class_db_path: str) -> list:
     from tornado.ioloop import IOLoop, PeriodicCallback
 
     from uu.server.tables import AWAY_CHECK_S, open_hub, table_handlers
-    from uu.together.client import TABLES_URL_ENV
+    from uu.together.client import TABLES_URL_ENV, url_file
 
     hub = open_hub(class_db_path)
-    host = "127.0.0.1" if app.ip in ("0.0.0.0", "::", "", "localhost") else app.ip
-    host = f"[{host}]" if ":" in host else host
-    os.environ[TABLES_URL_ENV] = f"http://{host}:{app.port}{app.server_url.rstrip('/')}/uu/tables"
-    IOLoop.current().add_callback(lambda: PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start())
+
+    def listening() -> None:  # the port is final now: kernels started before (a preheated pool) read the file
+        host = "127.0.0.1" if app.ip in ("0.0.0.0", "::", "", "localhost") else app.ip
+        host = f"[{host}]" if ":" in host else host
+        url = f"http://{host}:{app.port}{app.server_url.rstrip('/')}/uu/tables"
+        os.environ[TABLES_URL_ENV] = url
+        where = url_file(class_db_path)
+        where.write_text(url, encoding="utf-8")
+        where.chmod(0o600)
+        PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start()
+
+    IOLoop.current().add_callback(listening)
     return table_handlers(app.server_url, hub)
 
 

@@ -1,6 +1,6 @@
 """A learner's kernel as a client of its seat: the tables live in the server (`uu app --class`, uu/server/tables.py),
-and a kernel reaches them over HTTP on the server's own address (`TABLES_URL_ENV`, which the server puts in its
-kernels' environment). Every answer is the seat's screen as JSON (uu/together/wire.py); a refusal raises
+and a kernel reaches them over HTTP on the server's own address (`TABLES_URL_ENV` in the kernel's environment,
+else the file the server writes beside the class store once it listens: `url_file`). Every answer is the seat's screen as JSON (uu/together/wire.py); a refusal raises
 `TableRefused` with the server's plain words.
 """
 
@@ -10,19 +10,40 @@ import json
 import os
 import urllib.error
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from uu.together.table import TableRefused
+from uu.tutor.classroom import CLASS_DB_ENV
 
-__all__ = ["TABLES_URL_ENV", "TableClient", "tables_url"]
+__all__ = ["TABLES_URL_ENV", "TableClient", "tables_offered", "tables_url", "url_file"]
 
 TABLES_URL_ENV = "UU_TABLES_URL"
 UNREACHABLE = "The table cannot be reached just now (the app's server did not answer). Try again in a moment."
 
 
+def url_file(class_db: str | Path) -> Path:
+    """Where the server writes its tables API's address once it listens, beside the class store: a kernel
+    started before that (a preheated one) still finds it when the learner asks for a table."""
+    p = Path(class_db)
+    return p.with_name(f"{p.stem}.tables-url")
+
+
+def tables_offered() -> bool:
+    """Whether this app has tables for several people (the teacher runs `uu app --class`)."""
+    return bool(os.environ.get(TABLES_URL_ENV, "").strip() or os.environ.get(CLASS_DB_ENV, "").strip())
+
+
 def tables_url() -> str | None:
     """The server's tables API for this kernel, or None when the app runs without tables (no `--class`)."""
-    return os.environ.get(TABLES_URL_ENV, "").strip() or None
+    url = os.environ.get(TABLES_URL_ENV, "").strip()
+    db = os.environ.get(CLASS_DB_ENV, "").strip()
+    if not url and db:
+        try:
+            url = url_file(db).read_text(encoding="utf-8").strip()
+        except OSError:
+            return None
+    return url if url.startswith(("http://", "https://")) else None
 
 
 class TableClient:

@@ -3,8 +3,8 @@
 `comment(before, action, learner)` is called with the game as it was when the learner decided. It compares the
 learner's choice with the hint engine's (`uu.bots.search`, the Hard bot's and the hint's choice, here with a
 fixed number of deals and no time cap, so a lesson replays the same way on any machine). A move is "as good"
-unless the estimate separates the engine's move from it (its 95% interval above the learner's): the coach never
-calls noise a mistake. Then it adds what the table says about the moment: who is closest to winning, and who
+unless the one judgement of "better" the hint and the review use (`uu.bots.judge`: the paired interval of the
+loss above zero, and a loss of at least 5 points) calls it worse: the coach never calls noise a mistake. Then it adds what the table says about the moment: who is closest to winning, and who
 may answer a card with a Neigh (only players who may: `uu.bots.explain.neigh_odds` follows Yay, Slowdown,
 Ginormous Unicorn and Super Neigh through the engine's queries).
 
@@ -70,16 +70,17 @@ def comment(before: Game, action: Action, learner: int) -> str:
         return ""
     if len(d.actions) == 1:
         return _("Only one move was possible here.")
-    if d.kind == "baby":  # every Baby is as good as another: nothing to coach yet
-        return _("Any Baby is as good as another: they have no effects of their own.")
+    if d.kind == "baby":  # every Baby Unicorn has the same effect: nothing to coach yet
+        return _("Every Baby Unicorn has the same effect (if it would be SACRIFICED, DESTROYED or sent back to a "
+                 "hand, it goes back to the Nursery instead), so any of them will do.")
     legal = before.find(action)
     found = search(before, deals=COACH_DEALS, seconds=None, seed=before.state.decisions, extra=COACH_EXTRA,
                    include=legal)
     best = found.best
     mine = next(c for c in found.candidates if c.action == legal)
-    agrees = mine is best or best.interval[0] <= mine.interval[1]
+    agrees = not found.verdict(mine).worse
     names = list(before.players)
-    better = move_words(best.action, names, learner)
+    better = move_words(best.action, names, learner, verb=d.verb)
     if d.kind == "respond":
         played = card_name(before.pile[-1][0]) if before.pile else _("that card")
         head = (_("You let {card} through.").format(card=played) if action.kind == "pass" else

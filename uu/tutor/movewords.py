@@ -8,7 +8,7 @@ from typing import Protocol
 
 from uu.cards.localized import card_name
 from uu.engine.actions import Action
-from uu.i18n import _
+from uu.i18n import N_, _
 
 __all__ = ["card_of", "join_and", "move_words", "stable_of", "who", "whose"]
 
@@ -61,8 +61,21 @@ def join_and(items: list[str]) -> str:
     return out
 
 
-def move_words(action: Action, players: list[str], me: int, threat: PileCard | None = None) -> str:
-    """The move as a player says it ("play Unicorn Poison on Bramble's Narwhal", "DRAW a card")."""
+# A card chosen for an effect, said with the effect's verb (the decision's `verb`), one phrase per verb so each
+# language orders it its own way; any other verb, or a player chosen, is "choose ...".
+_TARGET_VERBS = {
+    "destroy": N_("DESTROY {aim}"), "steal": N_("STEAL {aim}"), "steal_after_move": N_("STEAL {aim}"),
+    "sacrifice": N_("SACRIFICE {aim}"), "bring": N_("bring {aim} into your Stable"),
+    "return": N_("send {aim} back to its owner's hand"), "take": N_("take {aim} into your hand"),
+    "look_take": N_("take {aim} into your hand"), "search": N_("take {aim} from the deck into your hand"),
+}
+
+
+def move_words(action: Action, players: list[str], me: int, threat: PileCard | None = None,
+               verb: str | None = None) -> str:
+    """The move as a player says it ("play Unicorn Poison on Bramble's Narwhal", "DRAW a card"), a phrase that
+    stands alone (after a colon, on a button), never bent into a clause. `verb`: the decision's verb, for a
+    card chosen for an effect ("DESTROY Bramble's Narwhal" rather than "choose Bramble's Narwhal")."""
     name = players[me]
     cards: list[str] = []
     seats: list[str] = []
@@ -95,16 +108,18 @@ def move_words(action: Action, players: list[str], me: int, threat: PileCard | N
     if k == "baby":
         return _("choose {card}").format(card=card)
     if k == "target":
+        if cards and not seats and verb in _TARGET_VERBS:
+            return _(_TARGET_VERBS[verb]).format(aim=aim)
         return _("choose {aim}").format(aim=aim) if aim else _("choose")
     if k in ("discard", "sacrifice"):
         cards_named = card or ", ".join(card_name(c) for c in action.cards)
         if k == "discard":
             return _("DISCARD {cards}").format(cards=cards_named)
         return _("SACRIFICE {cards}").format(cards=cards_named)
-    if k == "use":
-        return _("use {card}").format(card=card)
+    if k == "use":  # the card is already in play: its effect is what is used
+        return _("use the effect of {card}").format(card=card)
     if k == "decline":
-        return _("do not use {card}").format(card=card)
+        return _("do not use the effect of {card}").format(card=card)
     if k == "choose":
         return _("choose {option}").format(option=action.option)
     if k == "order":

@@ -317,7 +317,8 @@ class LessonRunner:
         if st.kind == "page":
             return _("Press Next.")
         if st.kind == "question":
-            return _("Look at the table: every card you need to answer is on it.")
+            # a question without a hint of its own: how to find the answer, which holds for every question
+            return _("Reread the page above, then rule out the choices that it or the table contradicts.")
         if st.kind == "game":
             return _("Play as you like: the coach comments on each of your decisions.")
         a = self.answer()

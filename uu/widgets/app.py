@@ -38,6 +38,7 @@ from uu.i18n import _, current_language, normalize, set_language
 from uu.render import esc
 from uu.scenario.link import LinkError, link_query, position_text
 from uu.scenario.record import GameRecord
+from uu.together.client import TableClient, tables_offered, tables_url
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
 from uu.tutor.model import Lesson, LessonFileError, load_lesson
@@ -56,10 +57,19 @@ from uu.widgets.home import HomeScreen
 from uu.widgets.language import choose_language, class_default, language_picker, link_language
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen, PlaySettings
-from uu.widgets.progress import GameSaved, LessonSaved, ProgressStore, Saved, decode_history, encode_history
+from uu.widgets.progress import (
+    GameSaved,
+    LessonSaved,
+    ProgressStore,
+    Saved,
+    TableSaved,
+    decode_history,
+    encode_history,
+)
 from uu.widgets.relanguage import rebuild_in_language
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
+from uu.widgets.together import TogetherScreen
 from uu.words.lesson import LessonRunner
 
 if TYPE_CHECKING:
@@ -120,6 +130,8 @@ class App(widgets.VBox):
         self.play_screen: PlayScreen | None = None
         self.sandbox_screen: SandboxScreen | None = None
         self.review_screen: ReviewScreen | None = None
+        self.together_screen: TogetherScreen | None = None  # "Play with others" (only with `uu app --class`)
+        self.table_saved: TableSaved | None = None  # the seat the browser kept, until the screen is opened
         self.home_button = make_button(_("Home"), ("uu-home", "uu-nav-home"), self._nav_home,
                                        tooltip=_("All lessons and the game"))
         # with the class view, every screen says the teacher sees this learner's progress (once named)
@@ -319,11 +331,18 @@ class App(widgets.VBox):
         game = self._game_in_progress()
         if game is not None:
             state["game"] = game
+        t = self.together_screen
+        if t is not None and t.code is not None and t.token is not None:
+            state["table"] = {"code": t.code, "token": t.token}
+        elif self.table_saved is not None:
+            state["table"] = self.table_saved.model_dump()
         return state
 
     def _screen_name(self) -> str:
         if isinstance(self.screen, LessonScreen):
             return f"lesson:{self.screen.runner.lesson.id}"
+        if self.screen is not None and self.screen is self.together_screen:
+            return "table"
         return "play" if self.screen is self.play_screen else "sandbox" if self.screen is self.sandbox_screen \
             else "home"
 
@@ -360,6 +379,8 @@ class App(widgets.VBox):
         if self.play_screen is None:
             self.play_saved = saved.play
             self.game_saved = saved.game
+        if self.together_screen is None or self.together_screen.code is None:
+            self.table_saved = saved.table
         learner = saved.learner
         if self.classroom is not None and learner is not None and self.classroom.name is None \
                 and name_problem(learner.name) is None:
@@ -383,6 +404,8 @@ class App(widgets.VBox):
             self._guard(self.open_play)
         elif screen == "sandbox":
             self._guard(self.open_sandbox)
+        elif screen == "table" and tables_offered():
+            self._guard(self.open_together)
 
     def forget(self) -> None:
         """"Forget my progress": every lesson from the start, default play settings, the browser's keys gone."""
@@ -552,6 +575,29 @@ class App(widgets.VBox):
                                       "bots play on.").format(note=note))
         sandbox.refresh()
 
+    def open_together(self, code: str = "") -> TogetherScreen:
+        """"Play with others": the table the learner sits at (back in their seat after a reload), else the form
+        to make or join one (`code`: a table's link)."""
+        url = tables_url()
+        if url is None:
+            raise ValueError(_("Playing with others needs the app started by your teacher for the class "
+                               "(uu app --class)."))
+        screen = self.together_screen
+        if screen is None:
+            screen = self.together_screen = TogetherScreen(TableClient(url), on_seat=self._seat_changed,
+                                                           page_url=lambda: self.page_url, code=code)
+            kept, self.table_saved = self.table_saved, None
+            if kept is not None and (not code or code == kept.code):
+                screen.resume(kept.code, kept.token)
+        elif code and screen.code is None:
+            screen.code_box.value = code
+        self._show(screen)
+        return screen
+
+    def _seat_changed(self, code: str | None, token: str | None) -> None:
+        if self.store.restored:
+            self.save()
+
     def open_sandbox(self) -> SandboxScreen:
         if self.sandbox_screen is None:
             with built_whole():
@@ -572,6 +618,8 @@ class App(widgets.VBox):
             self._guard(self._open_position, query["position"])
         elif "lesson" in query:
             self._guard(self._open_lesson_link, query["lesson"])
+        elif "table" in query:
+            self._guard(self.open_together, query["table"].strip().upper()[:12])
 
     def _open_position(self, code: str) -> None:
         try:

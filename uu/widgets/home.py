@@ -46,7 +46,16 @@ class HomeScreen(ScreenBase):
         self.continue_button = make_button("", ("uu-continue", "uu-role-next"), self.on_continue, style="primary")
         self.continue_button.layout.width = "auto"
         self.play_button.layout.width = "auto"
-        self.top = widgets.HBox([self.continue_button, self.play_button],
+        top_buttons = [self.continue_button, self.play_button]
+        # a table for several people, held by the app's server: only when the teacher runs `uu app --class`
+        from uu.together.client import tables_offered
+
+        if tables_offered():
+            self.together_button = make_button(_("Play with others"), "uu-play-together", self.on_together,
+                                               tooltip=_("One table for you, your classmates and bots"))
+            self.together_button.layout.width = "auto"
+            top_buttons.append(self.together_button)
+        self.top = widgets.HBox(top_buttons,
                                 layout=widgets.Layout(flex_flow="row wrap", margin="4px 0 8px"))
         self.top.add_class("uu-home-top")
         self.sandbox_button = make_button(_("Open the sandbox"), "uu-open-sandbox", self.on_sandbox,
@@ -142,6 +151,10 @@ class HomeScreen(ScreenBase):
     @safe
     def on_play(self, _b: Any = None) -> None:
         self.app.navigate(self.app.open_play)
+
+    @safe
+    def on_together(self, _b: Any = None) -> None:
+        self.app.navigate(self.app.open_together)
 
     @safe
     def on_sandbox(self, _b: Any = None) -> None:

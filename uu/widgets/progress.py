@@ -95,14 +95,22 @@ class GameSaved(_Strict):
     moves: list[tuple[StrictInt, ActionSaved]] = Field(default_factory=list, max_length=2000)
 
 
+class TableSaved(_Strict):
+    """The seat at a table for several people (uu/widgets/together.py): back in it after a reload."""
+
+    code: str = Field(pattern=r"^[A-Z0-9]{1,12}$")
+    token: str = Field(pattern=r"^[A-Za-z0-9_-]{16,64}$")
+
+
 class Saved(_Strict):
     v: Literal[1] = 1
     lessons: dict[str, LessonSaved] = Field(default_factory=dict, max_length=200)
     play: PlaySettings | None = None
     learner: LearnerSaved | None = None
     # the screen that was open ("home", "play", "sandbox", "lesson:<id>"), reopened on a reload
-    screen: str | None = Field(default=None, max_length=120, pattern=r"^(home|play|sandbox|lesson:[A-Za-z0-9_-]{1,100})$")
+    screen: str | None = Field(default=None, max_length=120, pattern=r"^(home|play|sandbox|table|lesson:[A-Za-z0-9_-]{1,100})$")
     game: GameSaved | None = None
+    table: TableSaved | None = None
     # the language the learner chose (uu.i18n.LANGUAGES); it wins over the browser's next time
     lang: str | None = Field(default=None, pattern=r"^(en|fr|de)$")
 

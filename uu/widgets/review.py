@@ -1,14 +1,16 @@
-"""`ReviewScreen`: "Review my game": the learner's decisions graded by the hint engine, the turning points in
-words, the chart of the learner's chance to win over the turns; a click on a decision opens that position in
-the sandbox.
+"""`ReviewScreen`: "Review my game": how the game ended and the learner's accuracy with the counts per grade,
+then three to five key moments (each a button that opens that position in the sandbox), the chart of the
+learner's chance to win over the turns, and every decision graded by the hint engine, folded away (each a
+button too). The grades are the one judgement of "better" of the hint and the coach (`uu.bots.judge`).
 
 The review (`uu.tutor.review`) runs when the screen is built (a few seconds for a whole game; a progress bar
 shows it). A decision button calls `on_open(yaml_text, note)` with the position before that decision as
 scenario YAML, or the latest position before it that can be written down (an effect half-resolved or a card
 on the Neigh pile cannot); the app opens it in the sandbox.
 
-CSS classes: uu-review-screen, uu-review-summary, uu-review-chart (the SVG), uu-review-turning,
-uu-review-decisions, uu-review-decision (+ uu-review-missed for a clearly better move missed), uu-review-home.
+CSS classes: uu-review-screen, uu-review-summary, uu-review-chart (the SVG), uu-review-turning (the key moments'
+box), uu-review-moment (a key moment's button), uu-review-all (the folded list), uu-review-decisions,
+uu-review-decision (+ uu-review-missed for a move graded worse), uu-review-home.
 """
 
 from __future__ import annotations
@@ -20,12 +22,11 @@ import ipywidgets as widgets
 
 from uu.bots.search import DEFAULT_SECONDS
 from uu.i18n import _
-from uu.i18n.typography import colon
 from uu.render import esc
 from uu.scenario.record import GameRecord
 from uu.tutor.review import Review, openable_position, review
 from uu.widgets.common import ScreenBase, make_button, safe
-from uu.words.review import chart_svg, decision_words, turning_point_words
+from uu.words.review import accuracy_words, chart_svg, decision_words, result_words, turning_point_words
 
 __all__ = ["REVIEW_SECONDS", "ReviewScreen"]
 
@@ -33,8 +34,8 @@ __all__ = ["REVIEW_SECONDS", "ReviewScreen"]
 # grade, and the learner waits for all of them (`uu review` on the command line keeps the hint's full second).
 REVIEW_SECONDS: float | None = DEFAULT_SECONDS / 2
 # a decision's button reads as a line of text: left-aligned, wrapped on a narrow screen
-STYLE = ("<style>.uu-review-decision { text-align:left; white-space:normal; height:auto; min-height:28px; "
-         "line-height:1.3; padding:4px 8px; }</style>")
+STYLE = ("<style>.uu-review-decision, .uu-review-moment { text-align:left; white-space:normal; height:auto; "
+         "min-height:28px; line-height:1.3; padding:4px 8px; }</style>")
 
 
 class ReviewScreen(ScreenBase):
@@ -52,21 +53,23 @@ class ReviewScreen(ScreenBase):
         self.summary = widgets.HTML()
         self.summary.add_class("uu-review-summary")
         self.chart = widgets.HTML()
-        self.turning = widgets.HTML()
+        self.turning = widgets.VBox()
         self.turning.add_class("uu-review-turning")
         self.decisions = widgets.VBox()
         self.decisions.add_class("uu-review-decisions")
+        self.all = widgets.Accordion(children=[widgets.VBox([
+            widgets.HTML("<p style='margin:0'>" + esc(_("Click one to open that position in the sandbox and try "
+                                                       "another move.")) + "</p>"), self.decisions])])
+        self.all.set_title(0, _("Every decision"))
+        self.all.selected_index = None  # folded: the key moments come first
+        self.all.add_class("uu-review-all")
         self.note = widgets.HTML()
         self.home_button = make_button(_("Home"), ("uu-home", "uu-review-home"), self._home)
         if on_home is None:
             self.home_button.layout.display = "none"
         self.children = [widgets.HTML(STYLE), widgets.HTML("<h2 style='margin:4px 0'>" + esc(_("Review of your game")) + "</h2>"),
-                         self.progress,
-                         self.summary, self.chart, self.turning,
-                         widgets.HTML("<h3 style='margin:8px 0 2px'>" + esc(_("Your decisions")) + "</h3><p style='margin:0'>"
-                                      + esc(_("Click one to open that position in the sandbox and try another "
-                                              "move.")) + "</p>"),
-                         self.note, self.error_box, self.decisions, self.home_button]
+                         self.progress, self.summary, self.note, self.error_box, self.turning, self.chart, self.all,
+                         self.home_button]
         self._run(seconds)
 
     @safe
@@ -80,11 +83,26 @@ class ReviewScreen(ScreenBase):
             b = make_button(_("Turn {number}: {decision}").format(number=d.turn, decision=decision_words(r, d)), "uu-review-decision",
                             self._opener(i), width="100%")
             b.layout.justify_content = "flex-start"
-            if d.clearly_better:
+            if d.worse:
                 b.add_class("uu-review-missed")
                 b.button_style = "warning"
             buttons.append(b)
         self.decisions.children = buttons
+        self.all.set_title(0, _("Every decision ({count})").format(count=len(buttons)))
+        moments: list[widgets.Widget] = [widgets.HTML("<h3 style='margin:8px 0 2px'>" + esc(_("Key moments"))
+                                                      + "</h3>")]
+        for t in r.turning_points:
+            b = make_button(turning_point_words(r, t), "uu-review-moment", self._opener(t.decision), width="100%")
+            b.layout.justify_content = "flex-start"
+            b.tooltip = _("Open this position in the sandbox")
+            moments.append(b)
+        if not r.turning_points:
+            moments.append(widgets.HTML("<p>" + esc(_("No single moment changed your chance to win by much."))
+                                        + "</p>"))
+        else:
+            moments.append(widgets.HTML("<p style='margin:0'>" + esc(_("Click a moment to open that position in "
+                                                                       "the sandbox and try another move.")) + "</p>"))
+        self.turning.children = moments
 
     def _opener(self, index: int) -> Callable[[Any], None]:
         return lambda _b: self.open_decision(index)
@@ -116,16 +134,8 @@ class ReviewScreen(ScreenBase):
         r = self.result
         if r is None:
             return
-        good = sum(1 for d in r.decisions if not d.clearly_better)
-        result = f" {esc(r.result)}." if r.result else ""
-        words = esc(_("{good} of your {count} decisions were as good as the best move the hint engine found; the "
-                      "others are marked, with the clearly better move.")).format(good=good, count=len(r.decisions))
-        self.summary.value = f"<p><b>{esc(r.player_name)}</b>{colon().rstrip()}{result} {words}</p>"
+        self.summary.value = f"<p><b>{esc(result_words(r))}</b> {esc(accuracy_words(r))}</p>"
         self.chart.value = f"<figure style='margin:4px 0'>{chart_svg(r)}</figure>"
-        points = "".join(f"<li>{esc(turning_point_words(r, t))}</li>" for t in r.turning_points)
-        self.turning.value = ("<h3 style='margin:8px 0 2px'>" + esc(_("Turning points")) + "</h3>"
-                              + (f"<ul>{points}</ul>" if points else
-                                 "<p>" + esc(_("No single moment changed your chance to win by much.")) + "</p>"))
         self.note.value = ("<div class='uu-fb uu-fb-info' role='status'>"
                            + esc(_("Opened in the sandbox: {position}.").format(position=self.opened)) + "</div>"
                            if self.opened else "")

@@ -17,6 +17,7 @@ from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.i18n import N_, _, ngettext
 from uu.tutor.movewords import card_of, move_words, stable_of, who
+from uu.words.review import GRADE_WORDS
 
 __all__ = ["THUMBS", "hint_html", "hint_json", "hint_parts", "hint_text", "move_words", "pct", "reason_words"]
 
@@ -73,11 +74,13 @@ _PLAYER_VERB = {
 }
 
 THUMBS = {
+    "stop_harm": N_("when answering is about as good as letting the card through, answer a card that hits your own "
+                    "Stable: a card lost from your Stable is hard to win back."),
     "unicorn_first": N_("when two moves are about as good, put a Unicorn in your Stable: Unicorns win the game, "
                         "and a card in the Stable counts now."),
     "leader_first": N_("when two moves are about as good, hold back the player closest to winning."),
-    "keep_neigh": N_("a Neigh in your hand is worth most against the card that would cost you the game; save it "
-                     "unless this card really hurts you."),
+    "keep_neigh": N_("when letting a card through is about as good as answering it, keep your Neigh: it is worth "
+                     "most against a card that would cost you the game."),
     "unanswerable_first": N_("when two moves are about as good, prefer the one nobody can Neigh: it is sure to "
                              "work."),
     "use_effect": N_("when using a card's effect or not is about as good, use it: the effect is why the card is "
@@ -153,11 +156,11 @@ def _unicorns_needed(leader: str, have: int, need: int) -> str:
                         player=leader, have=have, need=need)
 
 
-def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
+def reason_words(r: Reason, action: Action, players: list[str], me: int, clear: bool = True) -> str:
     """The reason a player would give for the move, as one sentence that names the move first."""
     e: Effect = r.effect
     name = players[me]
-    move = _cap(move_words(action, players, me, e.threat))
+    move = _cap(move_words(action, players, me, e.threat, e.verb if e.kind == "target" else None))
     need = r.need
     lead = (" " + _unicorns_needed(r.leader, r.leader_unicorns, need) + "."
             if r.leader_targeted and r.leader else "")
@@ -232,8 +235,10 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int) -> str:
                  "move.").format(move=move, amount=_num(r.amount))
     if k == "draws":
         return _("{move}: none of your cards does more now, and a new card keeps your options open.").format(move=move)
-    # "best" only when clear (the verdict)
-    return _("{move}: it has the highest estimated chance to win from here.").format(move=move)
+    # "best" only when the judgement says so (the verdict); otherwise only what is sure
+    if clear:
+        return _("{move}: it has the highest estimated chance to win from here.").format(move=move)
+    return _("{move}: no other move does clearly better in the simulated games.").format(move=move)
 
 
 def _num(x: float) -> str:
@@ -264,8 +269,8 @@ def _neigh_moment(result: HintResult) -> str:
             said = _("If you answer with {answer}, {card} goes to the discard pile and nobody can stop that.")
             out += " " + said.format(answer=answered, card=theirs)
         elif odds is not None and odds.chance > 0:
-            said = _("If you answer with {answer}, {card} goes to the discard pile, unless someone Neighs your Neigh "
-                     "(about {percent}).")
+            said = _("If you answer with {answer}, {card} goes to the discard pile, unless another player answers "
+                     "your Neigh with a Neigh of their own: about {percent} that one of them holds one.")
             out += " " + said.format(answer=answered, card=theirs, percent=pct(odds.chance))
         else:
             said = _("If you answer with {answer}, {card} goes to the discard pile.")
@@ -286,25 +291,21 @@ def hint_parts(result: HintResult) -> list[str]:
     """The hint's sentences in groups: the reason, the verdict, a rule of thumb, the Neigh odds or moment."""
     me = result.player
     best = result.best
-    words = [reason_words(result.reason, best.action, result.players, me)]
+    words = [reason_words(result.reason, best.action, result.players, me, result.clear)]
     alt = result.alt
     if alt is None:
         pass
     elif result.clear:
-        second = next(r for r in result.simulated[1:])
-        words.append(_("It is the best move here: about {best} to win, against {second} for the next "
-                       "({move}).").format(best=pct(best.chance), second=pct(second.chance),
-                                           move=move_words(second.action, result.players, me, alt.effect.threat)))
+        words.append(_("It is the best move here: every other move does clearly worse in the simulated games."))
     else:
         second = next(r for r in result.simulated[1:])
-        other = move_words(second.action, result.players, me, alt.effect.threat)
+        other = move_words(second.action, result.players, me, alt.effect.threat, result.verb)
         if best.low == best.high == second.low == second.high:  # the same outcome in every simulated game
             words.append(_("{move} is just as good: they end the same way in every simulated game.").format(
                 move=_cap(other)))
         else:
-            words.append(_("{move} is about as good: {best} and {second} are too close to tell apart in {games} "
-                           "simulated games.").format(move=_cap(other), best=pct(best.chance),
-                                                      second=pct(second.chance), games=best.games + second.games))
+            words.append(_("{move} is about as good: the simulated games cannot tell them apart by enough to "
+                           "matter.").format(move=_cap(other)))
         if result.thumb:
             words.append(_("Rule of thumb: {thumb}").format(thumb=_(THUMBS[result.thumb])))
     if result.decision == "respond":
@@ -320,7 +321,9 @@ def hint_parts(result: HintResult) -> list[str]:
 
 def hint_json(result: HintResult) -> dict[str, Any]:
     """`{"player", "decision", "clear", "best", "text", "candidates": [{"move", "chance", "low", "high",
-    "games"}]}`, candidates best first (the moves not simulated last, with null numbers)."""
+    "games", "grade", "loss"}]}`, the headline move first (the best estimate when `clear`, else the rule of
+    thumb's pick among the moves about as good), the moves not simulated last, with null numbers. `grade` and
+    `loss` are against the best estimate (`uu.bots.judge`)."""
     me = result.player
 
     def r4(x: float | None) -> float | None:
@@ -330,10 +333,11 @@ def hint_json(result: HintResult) -> dict[str, Any]:
         "player": result.player_name,
         "decision": result.decision,
         "clear": result.clear,
-        "best": move_words(result.best.action, result.players, me, result.reason.effect.threat),
+        "best": move_words(result.best.action, result.players, me, result.reason.effect.threat, result.verb),
         "text": hint_text(result),
-        "candidates": [{"move": move_words(r.action, result.players, me, result.reason.effect.threat),
-                        "chance": r4(r.chance), "low": r4(r.low), "high": r4(r.high), "games": r.games}
+        "candidates": [{"move": move_words(r.action, result.players, me, result.reason.effect.threat, result.verb),
+                        "chance": r4(r.chance), "low": r4(r.low), "high": r4(r.high), "games": r.games,
+                        "grade": r.grade, "loss": r4(r.loss)}
                        for r in result.rows],
     }
 
@@ -342,7 +346,7 @@ def hint_table_text(result: HintResult) -> str:
     """The numbers as plain text (for a terminal)."""
     me = result.player
     threat = result.reason.effect.threat
-    rows = [(move_words(r.action, result.players, me, threat), r) for r in result.rows]
+    rows = [(move_words(r.action, result.players, me, threat, result.verb), r) for r in result.rows]
     width = max([len(m) for m, _row in rows] + [4])
     move, chance, interval, games = _("move"), _("chance"), _("95% interval"), _("games")
     lines = [f"{move:<{width}}  {chance:>6}  {interval:>12}  {games:>5}"]
@@ -350,6 +354,20 @@ def hint_table_text(result: HintResult) -> str:
         band = "" if r.low is None else f"{pct(r.low)}-{pct(r.high)}"
         lines.append(f"{m:<{width}}  {pct(r.chance):>6}  {band:>12}  {r.games:>5}")
     return "\n".join(lines)
+
+
+def grade_cell(r: HintRow) -> str:
+    """A row's grade against the best estimate, for the numbers' table ("best estimate", "about as good",
+    "a mistake: 12 points lower")."""
+    if r.grade is None:
+        return ""
+    if r.grade == "best":
+        return _("best estimate")
+    if r.grade == "good":
+        return _("about as good")
+    points = round(100 * (r.loss or 0.0))
+    return ngettext("{grade}: {points} point lower", "{grade}: {points} points lower", points).format(
+        grade=_(GRADE_WORDS[r.grade]), points=points)
 
 
 def hint_html(result: HintResult) -> str:
@@ -361,21 +379,22 @@ def hint_html(result: HintResult) -> str:
     for i, r in enumerate(result.simulated):
         style = ' style="font-weight:bold"' if i == 0 and result.clear else ""
         band = _("{low} to {high}").format(low=pct(r.low), high=pct(r.high))
-        rows.append(f"<tr{style}><td>{e(move_words(r.action, result.players, me, threat))}</td>"
+        rows.append(f"<tr{style}><td>{e(move_words(r.action, result.players, me, threat, result.verb))}</td>"
                     f"<td style=\"text-align:right\">{pct(r.chance)}</td>"
-                    f"<td style=\"text-align:right\">{e(band)}</td>"
+                    f"<td style=\"text-align:right;white-space:nowrap\">{e(band)}</td>"
+                    f"<td>{e(grade_cell(r))}</td>"
                     f"<td style=\"text-align:right\">{r.games}</td></tr>")
     others = len(result.rows) - len(result.simulated)
     if others:  # one line, not a row each: the learner wants the candidates, not the long tail
         said = ngettext("and {count} other move, not simulated: the rules of thumb rank it lower",
                         "and {count} other moves, not simulated: the rules of thumb rank them lower",
                         others).format(count=others)
-        rows.append(f"<tr class=\"uu-hint-others\"><td colspan=\"4\">{e(said)}</td></tr>")
+        rows.append(f"<tr class=\"uu-hint-others\"><td colspan=\"5\">{e(said)}</td></tr>")
     caption = e(_("{player}: chance to win after each move, from {games} simulated games (the bots play on for "
                   "{turns} turns, then a model of who wins scores the table)").format(
                       player=result.player_name, games=result.games, turns=result.horizon))
     heads = "".join(f"<th>{e(h)}</th>" for h in (_("move"), _("chance to win"), _("95% interval"),
-                                                  _("simulated games")))
+                                                  _("against the best estimate"), _("simulated games")))
     table = ("<table class=\"uu-hint\"><caption>" + caption + "</caption><thead><tr>" + heads + "</tr></thead><tbody>"
              + "".join(rows) + "</tbody></table>")
     parts = "".join(f"<p style=\"margin:2px 0\">{e(p)}</p>" for p in hint_parts(result))

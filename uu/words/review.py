@@ -7,20 +7,27 @@ from __future__ import annotations
 import html
 from typing import Any
 
+from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE
 from uu.cards.localized import card_name
-from uu.i18n import _, ngettext
+from uu.i18n import N_, _, ngettext
 from uu.tutor.movewords import move_words
 from uu.tutor.review import GradedDecision, Review, TurningPoint
 
-__all__ = ["chart_summary", "chart_svg", "decision_words", "review_json", "review_text", "turning_point_words"]
+__all__ = ["GRADE_WORDS", "accuracy_words", "chart_summary", "chart_svg", "decision_words", "grade_words",
+           "result_words", "review_json", "review_text", "turning_point_words"]
 
 
 def _pct(x: float) -> str:
     return _("{percent}%").format(percent=round(100 * x))
 
 
+def _points_of(x: float) -> int:
+    """A loss in chance to win as whole percentage points."""
+    return round(100 * x)
+
+
 def _move(r: Review, d: GradedDecision, best: bool = False) -> str:
-    return move_words(d.best if best else d.action, r.players, r.player)
+    return move_words(d.best if best else d.action, r.players, r.player, verb=d.verb)
 
 
 def _names(items: list[str]) -> str:
@@ -29,13 +36,46 @@ def _names(items: list[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(items[:-1]), last=items[-1])
 
 
+# The grade of a move as a learner reads it, alone after a colon (the thresholds: uu.bots.judge)
+GRADE_WORDS = {
+    "best": N_("the best move found"),
+    "good": N_("about as good as the best move found"),
+    "inaccuracy": N_("an inaccuracy"),
+    "mistake": N_("a mistake"),
+    "blunder": N_("a blunder"),
+}
+
+
+def _count_words(grade: str, count: int) -> str:
+    """"3 inaccuracies", "1 mistake": a grade's count, singular or plural as the language says it."""
+    if grade == "inaccuracy":
+        said = ngettext("{count} inaccuracy", "{count} inaccuracies", count)
+    elif grade == "mistake":
+        said = ngettext("{count} mistake", "{count} mistakes", count)
+    else:
+        said = ngettext("{count} blunder", "{count} blunders", count)
+    return said.format(count=count)
+
+
+def grade_words(grade: str) -> str:
+    return _(GRADE_WORDS[grade])
+
+
+def _cost(d: GradedDecision) -> str:
+    """"a mistake that cost you about 12 points of chance to win" (the grade and the loss, one phrase)."""
+    return ngettext("{grade} that cost you about {points} point of chance to win",
+                    "{grade} that cost you about {points} points of chance to win", _points_of(d.loss)).format(
+                        grade=grade_words(d.grade), points=_points_of(d.loss))
+
+
 def turning_point_words(r: Review, t: TurningPoint) -> str:
+    """A key moment as one or two sentences. The moves are said after a colon, as the move buttons say them,
+    so no language has to bend a move into a clause ("you chose to do not use ..." is the shape avoided)."""
     d = r.decisions[t.decision]
     if t.kind == "missed":
-        return _("Turn {turn}: you chose to {move}, but {best} was clearly better: your chance to win went from "
-                 "{before} to {after}, where the better move kept {before}.").format(
-                     turn=t.turn, move=_move(r, d), best=_move(r, d, best=True), before=_pct(t.before),
-                     after=_pct(t.after))
+        return _("Turn {turn}, your move: {move}. {cost} (from {before} to {after}). Better: {best}.").format(
+            turn=t.turn, move=_move(r, d), cost=_cap(_cost(d)), before=_pct(t.before), after=_pct(t.after),
+            best=_move(r, d, best=True))
     plays = [_("{player} played {card}").format(player=who, card=card_name(card)) for who, card in t.plays]
     why = _names(plays[-3:]) if plays else ""
     fell = t.after < t.before
@@ -57,41 +97,74 @@ def turning_point_words(r: Review, t: TurningPoint) -> str:
     return said.format(turn=t.turn, since=t.since_turn, before=_pct(t.before), after=_pct(t.after), why=why)
 
 
+def _cap(s: str) -> str:
+    return s[:1].upper() + s[1:]
+
+
 def decision_words(r: Review, d: GradedDecision) -> str:
-    """One line for the table of decisions."""
-    if d.clearly_better:
-        return _("{move} ({after}); clearly better: {best} ({before})").format(
-            move=_move(r, d), after=_pct(d.chance_after), best=_move(r, d, best=True), before=_pct(d.chance_before))
-    return _("{move} ({after}): as good as the best the hint engine found").format(
-        move=_move(r, d), after=_pct(d.chance_after))
+    """One line for the list of decisions: the move, its grade, and the better move only when graded worse."""
+    if d.worse:
+        return _("{move}: {cost}. Better: {best}.").format(move=_cap(_move(r, d)), cost=_cost(d),
+                                                          best=_move(r, d, best=True))
+    return _("{move}: {grade}.").format(move=_cap(_move(r, d)), grade=grade_words(d.grade))
+
+
+def result_words(r: Review) -> str:
+    """How the game ended, said to the reviewed player."""
+    if r.won:
+        return _("You won this game.")
+    if r.won is None:
+        return _("The record ends before the game does.")
+    if r.winner is None:
+        return _("Nobody won this game.")
+    return _("{player} won this game.").format(player=r.winner)
+
+
+def accuracy_words(r: Review) -> str:
+    """"Accuracy 80%: 40 of your 50 decisions were about as good as the best move found." and the counts."""
+    if r.accuracy is None:
+        return _("No decision of yours to grade: every one had a single legal move.")
+    good = r.counts["good"]
+    head = ngettext("Accuracy {percent}: {good} of your {count} decision was about as good as the best move found.",
+                    "Accuracy {percent}: {good} of your {count} decisions were about as good as the best move found.",
+                    len(r.decisions)).format(percent=_pct(r.accuracy), good=good, count=len(r.decisions))
+    counts = [_count_words(g, r.counts[g]) for g in ("inaccuracy", "mistake", "blunder")]
+    return head + " " + _("The others: {counts}.").format(counts=_names(counts)) if good < len(r.decisions) else head
 
 
 def review_text(r: Review) -> str:
-    """The review for a terminal: the result, the turning points, then every decision."""
-    head = ngettext("{player}: {count} decisions graded", "{player}: {count} decisions graded",
-                    len(r.decisions)).format(player=r.player_name, count=len(r.decisions))
-    if r.result:
-        head += f"; {r.result}."
-    good = sum(1 for d in r.decisions if not d.clearly_better)
-    good_words = ngettext("{good} of {count} of your moves were as good as the best found.",
-                          "{good} of {count} of your moves were as good as the best found.",
-                          good).format(good=good, count=len(r.decisions))
-    lines = [head, good_words, "", _("Turning points:")]
+    """The review for a terminal: the result, the key moments, the accuracy and counts, then every decision."""
+    lines = [result_words(r), accuracy_words(r), "", _("Key moments:")]
     lines += [f"- {turning_point_words(r, t)}" for t in r.turning_points] or [
         "- " + _("none: no single moment changed your chance by much.")]
-    lines += ["", _("Decisions:")]
-    lines += [_("turn {turn}: {decision}").format(turn=f"{d.turn:>3}", decision=decision_words(r, d))
-              for d in r.decisions]
+    lines += ["", _("Every decision:")]
+    lines += [_("Turn {turn}: {decision}").format(turn=d.turn, decision=decision_words(r, d)) for d in r.decisions]
     return "\n".join(lines)
 
 
+def _r4(x: float) -> float:
+    return round(x, 4)
+
+
 def review_json(r: Review) -> dict[str, Any]:
+    """`uu review --json`: per decision its grade, the move made and the best move found with their chances
+    and 95% intervals, and the loss with its paired 95% interval (uu.bots.judge)."""
     return {
         "player": r.player_name,
-        "decisions": [{"turn": d.turn, "move": _move(r, d), "best": _move(r, d, best=True),
-                       "chance_before": round(d.chance_before, 4), "chance_after": round(d.chance_after, 4),
-                       "clearly_better": d.clearly_better} for d in r.decisions],
-        "turning_points": [turning_point_words(r, t) for t in r.turning_points],
+        "winner": r.winner,
+        "won": r.won,
+        "accuracy": None if r.accuracy is None else _r4(r.accuracy),
+        "counts": r.counts,
+        "thresholds": {"inaccuracy": INACCURACY, "mistake": MISTAKE, "blunder": BLUNDER},
+        "decisions": [{"number": d.number, "turn": d.turn, "kind": d.kind, "grade": d.grade,
+                       "move": _move(r, d), "chance": _r4(d.chance_after),
+                       "interval": [_r4(x) for x in d.after_interval],
+                       "best": _move(r, d, best=True), "best_chance": _r4(d.chance_before),
+                       "best_interval": [_r4(x) for x in d.before_interval],
+                       "loss": _r4(d.loss), "loss_interval": [_r4(d.loss_low), _r4(d.loss_high)],
+                       "words": decision_words(r, d)} for d in r.decisions],
+        "key_moments": [{"turn": t.turn, "decision": t.decision, "kind": t.kind, "words": turning_point_words(r, t)}
+                        for t in r.turning_points],
     }
 
 
@@ -107,30 +180,30 @@ def chart_summary(r: Review) -> str:
     """The chart in one or two sentences (its text alternative)."""
     pts = _points(r)
     if not pts:
-        return _("No decisions of {player} to chart.").format(player=r.player_name)
+        return _("No decisions of yours to chart.")
     low = min(pts, key=lambda p: p[1])
     high = max(pts, key=lambda p: p[1])
-    values = {"player": r.player_name, "first": _pct(pts[0][1]), "first_turn": pts[0][0], "high": _pct(high[1]),
+    values = {"first": _pct(pts[0][1]), "first_turn": pts[0][0], "high": _pct(high[1]),
               "high_turn": high[0], "low": _pct(low[1]), "low_turn": low[0]}
     if r.won is None:
-        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+        said = _("Your chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
                  "{high_turn}, lowest {low} at turn {low_turn}.")
     elif r.won:
-        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+        said = _("Your chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
                  "{high_turn}, lowest {low} at turn {low_turn}, and the game was won.")
     else:
-        said = _("{player}'s chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
+        said = _("Your chance to win over the turns: {first} at turn {first_turn}, highest {high} at turn "
                  "{high_turn}, lowest {low} at turn {low_turn}, and the game was lost.")
     return said.format(**values)
 
 
 def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
     """The player's chance to win before each decision, by turn: a line with a dot per decision (a missed
-    better move is a red dot), a 0-100% axis, turn numbers below."""
+    move graded worse is a red dot), a 0-100% axis, turn numbers below."""
     e = html.escape
     pts = _points(r)
     summary = chart_summary(r)
-    title = _("{player}'s chance to win").format(player=r.player_name)
+    title = _("Your chance to win")
     turn_word = _("turn")
     left, right, top, bottom = 44, 12, 12, 30
     w, h = width - left - right, height - top - bottom
@@ -161,11 +234,11 @@ def chart_svg(r: Review, width: int = 560, height: int = 220) -> str:
         line = " ".join(f"{x(t):.1f},{y(c):.1f}" for t, c in pts)
         parts.append(f'<polyline points="{line}" fill="none" stroke="#6a4c93" stroke-width="2"/>')
     for i, d in enumerate(r.decisions):
-        colour = "#c62828" if d.clearly_better else "#6a4c93"
+        colour = "#c62828" if d.worse else "#6a4c93"
         label = e(_("turn {turn}: {chance}; {decision}").format(turn=d.turn, chance=_pct(d.chance_before),
                                                                  decision=decision_words(r, d)))
         parts.append(f'<circle class="uu-review-point" data-decision="{i}" cx="{x(d.turn):.1f}" '
-                     f'cy="{y(d.chance_before):.1f}" r="{4 if d.clearly_better else 3}" fill="{colour}">'
+                     f'cy="{y(d.chance_before):.1f}" r="{4 if d.worse else 3}" fill="{colour}">'
                      f"<title>{label}</title></circle>")
     parts.append("</svg>")
     return "".join(parts)

@@ -1,0 +1,233 @@
+"""`TogetherScreen`: "Play with others", a table for several learners and bots held by the app's server.
+
+The kernel is a client of its learner's seat (uu/together/client.py): the table, its legal actions and the steps
+to play back come from the server already made for this seat, and go to the table widget as they are; a click
+goes back as the action's index and the version it was made on. A thread waits on the server (a long poll) and
+draws every change the moment it happens: another seat's move, a seat taken, the start.
+
+Contract for browser tests (docs/architecture.md): the join form's name box carries data-role="name", the
+table's link data-role="table-link" (the page's address with `?table=CODE`: it opens this form with the code
+filled in), the maker's start button data-role="start"; the table itself is the table component's contract.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+import ipywidgets as widgets
+
+from uu.i18n import _
+from uu.render import esc
+from uu.table.widget import TableWidget
+from uu.together import TableRefused
+from uu.together.client import TableClient
+from uu.widgets.common import ScreenBase, make_button, plain_html, safe
+
+__all__ = ["TogetherScreen"]
+
+log = logging.getLogger(__name__)
+POLL_S = 20.0  # one long poll's wait; the server answers at once when anything changes
+
+
+class TogetherScreen(ScreenBase):
+    def __init__(self, client: TableClient, on_seat: Callable[[str | None, str | None], Any] | None = None,
+                 page_url: Callable[[], str | None] | None = None, code: str = "", **kwargs: Any):
+        """`on_seat(code, token)`: the seat taken (or left, with None), for the browser to keep for a reload.
+        `page_url`: the page's address, for the table's link. `code`: a table's code from a link."""
+        super().__init__(**kwargs)
+        self.add_class("uu-together-screen")
+        self.client = client
+        self.on_seat = on_seat
+        self.page_url = page_url or (lambda: None)
+        self.code: str | None = None
+        self.token: str | None = None
+        self.screen: dict[str, Any] | None = None  # the seat's screen as the server sent it last
+        self._drawn_version: int | None = None
+        self._lock = threading.Lock()
+        self._poller: threading.Thread | None = None
+        self._stop = threading.Event()
+        # the form: a name, and a code to join (or nothing: a new table with these options)
+        self.name_box = widgets.Text(placeholder=_("Your name, as the others will see it"),
+                                     description=_("Your name:"), style={"description_width": "initial"})
+        self.name_box.add_class("uu-role-name")
+        self.code_box = widgets.Text(value=code, placeholder=_("A table's code (empty: a new table)"),
+                                     description=_("Table code:"), style={"description_width": "initial"})
+        self.code_box.add_class("uu-table-code")
+        self.players = widgets.Dropdown(options=[(str(n), n) for n in range(2, 9)], value=4,
+                                        description=_("Seats:"), style={"description_width": "initial"})
+        self.level = widgets.Dropdown(options=[(_("Easy"), "easy"), (_("Normal"), "normal"), (_("Hard"), "hard")],
+                                      value="normal", description=_("Bots for empty seats:"),
+                                      style={"description_width": "initial"})
+        self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
+        self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
+        self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
+        self.options_box = widgets.HBox([self.players, self.level, self.coach],
+                                        layout=widgets.Layout(flex_flow="row wrap"))
+        self.form = widgets.VBox([
+            plain_html("<h2>" + esc(_("Play with others")) + "</h2><p>" + esc(_(
+                "Make a table and give the others its link or code, or join a table with the code you were "
+                "given. Whoever makes the table starts the game; empty seats are played by bots.")) + "</p>"),
+            self.name_box, self.code_box, self.options_box, widgets.HBox([self.make_button, self.join_button])])
+        # the table: its link, who sits where, the maker's controls, the game
+        self.link_html = plain_html(css="uu-table-link")
+        self.seats_html = plain_html(css="uu-table-seats")
+        self.start_button = make_button(_("Start the game"), ("uu-start-table", "uu-role-start"), self.on_start,
+                                        style="success")
+        self.end_button = make_button(_("End the table"), "uu-end-table", self.on_end, style="danger")
+        self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
+        self.table.add_class("uu-table")
+        self.seated = widgets.VBox([self.link_html, self.seats_html,
+                                    widgets.HBox([self.start_button, self.end_button]), self.table])
+        self.seated.layout.display = "none"
+        self.children = [self.error_box, self.form, self.seated]
+        self.code_box.observe(self._form_mode, names="value")
+        self._form_mode()
+
+    def _form_mode(self, _change: Any = None) -> None:
+        joining = bool(self.code_box.value.strip())
+        self.options_box.layout.display = "none" if joining else ""
+        self.make_button.layout.display = "none" if joining else ""
+        self.join_button.layout.display = "" if joining else "none"
+
+    # ---- taking a seat ----------------------------------------------------------------------------------
+    @safe
+    def on_make(self, _b: Any = None) -> None:
+        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value}
+        self._seat(lambda: self.client.make(self.name_box.value, options))
+
+    @safe
+    def on_join(self, _b: Any = None) -> None:
+        self._seat(lambda: self.client.join(self.code_box.value, self.name_box.value))
+
+    def _seat(self, ask: Callable[[], dict[str, Any]]) -> None:
+        try:
+            got = ask()
+        except TableRefused as e:
+            self._set_error(_(str(e)))
+            return
+        self.resume(got["code"], got["token"], got)
+
+    def resume(self, code: str, token: str, screen: dict[str, Any] | None = None) -> bool:
+        """Back in a seat (a reload: the browser kept its code and token). False when the table no longer has
+        it: the form is shown."""
+        try:
+            screen = screen or self.client.view(code, token)
+        except TableRefused as e:
+            self._set_error(_(str(e)))
+            if self.on_seat is not None:
+                self.on_seat(None, None)
+            return False
+        self.code, self.token = code, token
+        self._drawn_version = None
+        if self.on_seat is not None:
+            self.on_seat(code, token)
+        self.form.layout.display = "none"
+        self.seated.layout.display = ""
+        self.draw(screen)
+        self._start_polling()
+        return True
+
+    # ---- the game ---------------------------------------------------------------------------------------
+    @safe
+    def on_start(self, _b: Any = None) -> None:
+        self._act(lambda c, t: self.client.start(c, t))
+
+    @safe
+    def on_end(self, _b: Any = None) -> None:
+        self._act(lambda c, t: self.client.end(c, t))
+
+    def on_choose(self, index: int) -> None:
+        version = self.screen["version"] if self.screen else 0
+        self._act(lambda c, t: self.client.move(c, t, index, version))
+
+    def _stale(self) -> None:
+        self._set_error(_("That click was made on an older table: choose again on the table shown now."))
+
+    def _act(self, ask: Callable[[str, str], dict[str, Any]]) -> None:
+        if self.code is None or self.token is None:
+            return
+        screen: dict[str, Any] | None
+        try:
+            screen = ask(self.code, self.token)
+        except TableRefused as e:
+            self._set_error(_(str(e)))
+            screen = self._fetch()
+        else:
+            self._set_error(None)
+        if screen is not None:
+            self.draw(screen)
+
+    def _fetch(self) -> dict[str, Any] | None:
+        try:
+            return self.client.view(self.code or "", self.token or "", since=self._drawn_version)
+        except TableRefused:
+            return None
+
+    def draw(self, screen: dict[str, Any]) -> None:
+        """Show the seat's screen (from the server); the steps since the table on show are played back."""
+        with self._lock:
+            if self.screen is not None and screen.get("revision", 0) < self.screen.get("revision", 0):
+                return  # an older answer overtaken by a newer one
+            self.screen = screen
+            self.link_html.value = self._link_html(screen["code"])
+            self.seats_html.value = self._seats_html(screen)
+            maker, phase = screen["maker"], screen["phase"]
+            self.start_button.layout.display = "" if maker and phase == "open" else "none"
+            self.end_button.layout.display = "" if maker and phase == "playing" else "none"
+            steps = screen.get("steps") if self._drawn_version is not None else None
+            self.table.set_table(screen.get("table"), screen.get("actions") or [], steps or None)
+            self._drawn_version = screen["version"] if screen.get("table") is not None else None
+
+    def _link_html(self, code: str) -> str:
+        page = self.page_url() or ""
+        href = f"{page.split('?')[0]}?{urlencode({'table': code})}"
+        return ("<p>" + esc(_("Table {code}: give the others this link or the code.").format(code=code))
+                + f" <a data-role='table-link' href='{esc(href)}' target='_blank' rel='noopener'>{esc(href)}</a></p>")
+
+    @staticmethod
+    def _seats_html(screen: dict[str, Any]) -> str:
+        kinds = {"person": "", "bot": _(" (bot)"), "empty": ""}
+        items = []
+        for s in screen["seats"]:
+            name = s["name"] if s["kind"] != "empty" else _("an empty seat")
+            away = _(" (away: a bot plays for now)") if s["away"] else ""
+            you = _(" (you)") if s["seat"] == screen["seat"] else ""
+            items.append(f"<li>{esc(name)}{esc(kinds[s['kind']])}{esc(away)}{esc(you)}</li>")
+        state = {"open": _("Waiting for the start."), "playing": _("The game is on."),
+                 "ended": _("The game is over.")}[screen["phase"]]
+        return f"<p>{esc(state)}</p><ol class='uu-seat-list'>{''.join(items)}</ol>"
+
+    # ---- the long poll ----------------------------------------------------------------------------------
+    def _start_polling(self) -> None:
+        if self._poller is not None and self._poller.is_alive():
+            return
+        self._stop.clear()
+        self._poller = threading.Thread(target=self._poll, name="uu-table-poll", daemon=True)
+        self._poller.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _poll(self) -> None:
+        failures = 0
+        while not self._stop.is_set() and self.code is not None and self.token is not None:
+            shown = self.screen or {}
+            try:
+                screen = self.client.view(self.code, self.token, since=self._drawn_version,
+                                          revision=shown.get("revision", 0), wait=POLL_S)
+                failures = 0
+            except TableRefused:
+                failures += 1
+                self._stop.wait(min(30.0, 2.0 * failures))
+                continue
+            try:
+                if screen.get("revision") != shown.get("revision") or screen.get("version") != shown.get("version"):
+                    self.draw(screen)
+            except Exception:  # the screen must keep listening; the log keeps what went wrong
+                log.exception("drawing a table's screen failed")
+            if screen.get("phase") == "ended" and shown.get("phase") == "ended":
+                self._stop.wait(POLL_S)
