@@ -18,7 +18,13 @@ from pathlib import Path
 
 import pytest
 from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
-from test_screen_e2e import check_one_in_view, check_prompt, check_table_whole
+from test_screen_e2e import (
+    FEEDBACK_READABLE_JS,
+    check_one_in_view,
+    check_prompt,
+    check_table_whole,
+    page_not_scrolled,
+)
 
 from uu.i18n import LANGUAGE_NAMES, _, language
 from uu.i18n.catalogs import translations_from_po
@@ -475,3 +481,50 @@ def test_no_text_is_wider_than_its_box(browser: Browser, class_app: str, lang: s
     check_layout(page, f"the sandbox's game over ({tag})")
     shot(page, f"game-over-{tag}")
     page.context.close()
+
+
+# ---- the lesson's feedback on a phone: the whole sentence readable, the table whole (issue 41) ----------------
+
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_a_lessons_feedback_on_a_phone_is_read_whole(browser: Browser, class_app: str, lang: str) -> None:
+    """On a 390x844 phone, after every answer of a lesson (a question, a wrong move and its preview, moves), the
+    feedback's whole sentence can be read in the bottom sheet, by scrolling the sheet if need be (never cut off
+    in a box of its own, never the page scrolled), and the table is still whole beside the sheet."""
+    page = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-US").new_page()
+    path = lesson_file(PHONE_LESSON)
+    page.goto(f"{class_app}?lang={lang}&lesson={PHONE_LESSON}", wait_until="commit")
+    screen = page.locator(f".uu-lesson.uu-lesson-{PHONE_LESSON}")
+    progress = screen.locator(".uu-progress")
+    expect(screen.locator(".uu-t")).to_be_visible(timeout=LOAD_MS)
+    expect(progress).to_contain_text(f"{step_word(lang)} 1", timeout=STEP_MS)
+    read = 0
+    for what, label, after in click_plan(path):
+        lit = {"action": ".uu-t [data-legal='true']", "wrong": ".uu-t [data-legal='true']",
+               "choice": "[data-role='choice']:visible", "next": "[data-role='next']:visible"}[what]
+        check_one_in_view(screen, lit, f"{PHONE_LESSON} in {lang}, before {what} {label}")  # the step is drawn
+        click_step(screen, path, what, label)
+        where = f"{PHONE_LESSON} in {lang} at 390x844, after {what} {label}"
+        if what == "wrong":
+            expect(screen.locator(".uu-t-banner")).to_be_visible(timeout=STEP_MS)
+        else:
+            expect(progress).to_contain_text(step_words(lang, after), timeout=STEP_MS)
+        fb = screen.locator(".uu-feedback .uu-fb:visible")
+        if fb.count():
+            page.wait_for_timeout(300)  # the sheet settles to its new height
+            problem = fb.first.evaluate(FEEDBACK_READABLE_JS)
+            if problem:
+                SHOTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(SHOTS / f"feedback-cut-{lang}.png"))
+            assert not problem, f"{where}: the feedback cannot be read whole: {problem}"
+            page_not_scrolled(page)
+            check_table_whole(page, where)
+            read += 1
+        if what == "wrong":
+            old = table_version(screen)
+            screen.locator(".uu-t-banner button").click()
+            screen.locator(f".uu-t:not([data-version='{old}'])").wait_for(timeout=STEP_MS)
+    assert read >= 3, f"{PHONE_LESSON}: only {read} answers had feedback to read"
+    page.context.close()
+

@@ -111,6 +111,36 @@ _TABLE_WHOLE_JS = """
 """
 
 
+# Why the feedback's sentence cannot be read, "" when it can: its box cuts it off (a box shorter than its text),
+# a box around it hides it without scrolling, or, once the sheet is scrolled to it, its last line is not in the
+# window or is covered (by the sheet's buttons, the table). The sheet is scrolled back to its top afterwards.
+FEEDBACK_READABLE_JS = """
+(fb) => {
+  const out = [];
+  if (fb.scrollHeight > fb.clientHeight + 1) out.push(`its box shows ${fb.clientHeight} of ${fb.scrollHeight} px`);
+  const panel = fb.closest('.uu-panel');
+  if (!panel) return out.join('; ');  // replaced while being read (its box was judged)
+  const r0 = fb.getBoundingClientRect();
+  for (let a = fb.parentElement; a && a !== panel.parentElement; a = a.parentElement) {
+    const s = getComputedStyle(a), b = a.getBoundingClientRect();
+    if (['hidden', 'clip'].includes(s.overflowY) && (r0.top < b.top - 1 || r0.bottom > b.bottom + 1))
+      out.push(`hidden by ${a.className} (overflow ${s.overflowY})`);
+  }
+  const lines = [...fb.querySelectorAll(':scope > p, :scope > b')];
+  const last = lines.length ? lines[lines.length - 1] : fb;
+  last.scrollIntoView({block: 'center'});  // as a learner scrolls the sheet to it
+  const r = last.getBoundingClientRect();
+  if (r.top < 0 || r.bottom > innerHeight + 1) out.push(`its last line is outside the window: ${JSON.stringify(r)}`);
+  for (const x of [r.left + 4, r.right - 4]) {
+    const hit = document.elementFromPoint(x, r.bottom - 4);
+    if (!hit || !fb.contains(hit)) { out.push(`its last line is covered by ${hit ? hit.className : 'nothing'}`); break; }
+  }
+  panel.scrollTop = 0;
+  return out.join('; ');
+}
+"""
+
+
 def check_table_whole(page: Page, where: str) -> None:
     """The table is not covered by the panel, and the opponents' rows are in view (see _TABLE_WHOLE_JS), once
     the screen has settled; the pointer is moved off the table first (a card's preview opens on hover)."""
@@ -161,6 +191,22 @@ def check_prompt(page: Page, screen, where: str) -> None:
     page_not_scrolled(page)
 
 
+def check_feedback(page: Page, screen, where: str) -> None:
+    """The feedback is in view, or on a phone its first line is, and its whole sentence can be read by
+    scrolling the bottom sheet (FEEDBACK_READABLE_JS: never cut off in a box of its own)."""
+    fb = screen.locator("[data-role='feedback']").first
+    expect(fb).to_be_visible(timeout=STEP_MS)
+    if page.viewport_size and page.viewport_size["width"] > 700:
+        check_one_in_view(screen, "[data-role='feedback']", where)
+        return
+    head = fb.locator(":scope > b, :scope > p").first
+    problems = _settled(screen, "[data-role='feedback'] > :is(b, p) >> nth=0", every=True)
+    assert problems == [""] or not head.count(), f"{where}: the feedback's first line is not in view: {problems}"
+    problem = fb.evaluate(FEEDBACK_READABLE_JS)
+    assert not problem, f"{where}: the feedback cannot be read whole: {problem}"
+    page_not_scrolled(page)
+
+
 def check_one_in_view(screen, selector: str, where: str) -> None:
     expect(screen.locator(selector).first).to_be_visible(timeout=STEP_MS)
     problems = _settled(screen, selector, every=False)
@@ -194,7 +240,7 @@ def walk_lesson(page: Page, url: str, lesson_id: str, size: tuple[int, int]) -> 
                 banner = screen.locator(".uu-t-banner")
                 expect(banner).to_contain_text("What would happen", timeout=STEP_MS)
                 assert not not_in_view(banner), f"{where}: the preview's banner is not in view"
-                check_one_in_view(screen, "[data-role='feedback']", where)
+                check_feedback(page, screen, where)
                 old = table_version(screen)
                 screen.locator(".uu-t-banner button").click()
                 wait_new_table(page, screen, old)
@@ -207,7 +253,7 @@ def walk_lesson(page: Page, url: str, lesson_id: str, size: tuple[int, int]) -> 
             screen.locator("button.uu-next").click()
         expect(progress).to_contain_text(after, timeout=STEP_MS)
         if what in ("action", "choice"):
-            check_one_in_view(screen, "[data-role='feedback']", f"{where} (feedback)")
+            check_feedback(page, screen, f"{where} (feedback)")
     done = screen.locator(".uu-done")
     expect(done).to_contain_text("Lesson complete", timeout=STEP_MS)
     check_prompt(page, screen, f"{lesson_id} end")

@@ -346,8 +346,13 @@ class LessonScreen(ScreenBase):
         if self.feedback_step != k:  # the step changed: this is about the last one, and says so
             label = (_("Step {step}: {label}").format(step=self.feedback_step, label=label) if label else
                      _("Step {step}:").format(step=self.feedback_step))
-        rules = rules_html(fb.rules, _("The rule") if fb.kind in ("illegal", "other") else _("Rules"),
-                           open_=fb.kind in ("illegal", "other"))
+        label_rules = _("The rule") if fb.kind in ("illegal", "other") else _("Rules")
+        rules = rules_html(fb.rules, label_rules)
+        if rules and fb.kind in ("illegal", "other"):
+            # open beside the table on a wide screen; folded on a phone (screen.css shows one of the two), where
+            # the open rules would push the feedback's own sentence out of the bottom sheet
+            rules = (f"<div class='uu-wide-only'>{rules_html(fb.rules, label_rules, open_=True)}</div>"
+                     f"<div class='uu-phone-only'>{rules}</div>")
         body = markdown_html(fb.text) if fb.text else ""
         head = f"<b>{esc(label)}</b>" if label else ""
         coach = f"<div class='uu-coach'><b>Coach</b>{markdown_html(fb.coach)}</div>" if fb.coach else ""
