@@ -17,6 +17,7 @@ import pytest
 
 pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
 from explorer import ARTIFACTS, Walk, walk_game, walk_lessons  # noqa: E402
+from explorer import _progress as progress  # noqa: E402
 from playwright.sync_api import Browser  # noqa: E402
 
 from uu.tutor.check import shipped_lessons  # noqa: E402
@@ -85,6 +86,7 @@ def test_a_game_answers_random_clicks_and_a_reload(browser: Browser, voila_url, 
                 for i, level in enumerate(LEVELS):
                     walk_game(page, voila_url, players, level, walk, moves=24, seed=players * 10 + i,
                               reload_every=12)
+                    progress(walk, f"game of {players} ({level})")
         else:
             walk_game(page, voila_url, 3, "easy", walk, moves=24, seed=1, reload_every=12)
     finally:

@@ -730,3 +730,31 @@ def test_on_a_phone_a_wrong_moves_preview_shows_the_card_it_sent_to_the_discard_
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "screen-preview-discard-390.png"))
     assert "" in problems, problems
+
+
+def test_on_a_phone_the_hinted_draw_is_brought_into_view(page: Page, voila_url):
+    """At 390x844, in a game kept in the browser (tests/fixtures/draw_hint_game.json: a deal of seed 6 after 25
+    of the learner's moves, where the hint's clear best move is DRAW while cards of the hand are lit too), Hint
+    lights the deck and brings it into view in the table's middle (it lay below, under the learner's own
+    area, while the lit hand was in view: issue 38)."""
+    import json
+    from pathlib import Path
+
+    saved = (Path(__file__).parent / "fixtures" / "draw_hint_game.json").read_text()
+    page.add_init_script(f"try {{ localStorage.setItem('uu-progress', {json.dumps(saved)}); }} catch (e) {{}}")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(voila_url, wait_until="commit")
+    screen = page.locator(".uu-play-screen")
+    expect(screen.locator(".uu-t-me [data-zone='hand'][data-legal='true']").first).to_be_visible(timeout=LOAD_MS)
+    screen.locator("button.uu-hint-button").click()
+    deck = screen.locator(".uu-t [data-zone='deck'][data-hinted='true']")
+    expect(deck).to_have_count(1, timeout=STEP_MS)
+    problem = "not checked"
+    for _ in range(15):  # once the frame that brings it into view is laid out
+        problem = not_in_view(deck)
+        if not problem:
+            break
+        page.wait_for_timeout(200)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "screen-hinted-draw-390.png"))
+    assert not problem, problem

@@ -121,6 +121,25 @@ def test_a_wrong_move_gets_its_feedback_and_changes_nothing():
     assert screen.feedback.kind == "right" and r.index == index + 1
 
 
+def test_a_previews_banner_and_its_table_reach_the_browser_in_one_message():
+    """The banner's Try again names the table's version: banner and table go together, so that no Try again
+    can be pressed on the banner with the table before it (it was then ignored: issue 38)."""
+    lesson, index, mistake = _first_wrong_move()
+    screen = LessonScreen(LessonRunner(lesson))
+    r = screen.runner
+    while r.index < index:
+        click_expected(screen)
+    sent: list[set[str]] = []
+    screen.table.send_state = lambda key=None: sent.append(set(key) if key is not None else {"*"})  # type: ignore[method-assign]
+    click_table(screen, r.mistake_action(mistake))
+    assert screen.table.banner and [keys for keys in sent if "banner" in keys]
+    assert all("version" in keys for keys in sent if "banner" in keys), sent
+    sent.clear()
+    screen.table._on_message(screen.table, {"type": "banner", "version": screen.table.version}, [])  # Try again
+    assert screen.table.banner == {} and [keys for keys in sent if "banner" in keys]
+    assert all("version" in keys for keys in sent if "banner" in keys), sent
+
+
 def test_hint_back_and_restart():
     screen = LessonScreen(LessonRunner(LESSONS[0]))
     r = screen.runner

@@ -307,20 +307,23 @@ class LessonScreen(ScreenBase):
                                "<div class='uu-fb uu-fb-info'><b>" + esc(_("Hint")) + f"</b>{markdown_html(self.hint_text)}</div>")
         fb = self.feedback
         preview = fb.preview if fb is not None and self.showing_preview else None
-        if preview is not None:
-            self.preview_note.value = ("<div class='uu-fb uu-fb-info'>" + esc(_(
-                "What that move would do is on the table, taken back: press Try again there to choose again."))
-                + "</div>")
-            self.preview_back.layout.display = SHOWN
-            self.table.banner = {"kind": "preview", "title": _(PREVIEW_TITLE), "text": _(PREVIEW_TEXT),
-                                 "button": _("Try again")}
-            self.game_table.show(preview, r.learner, [])  # a picture: nothing on it can be chosen
-        else:
-            self.preview_note.value = ""
-            self.preview_back.layout.display = HIDDEN
-            self.table.banner = {}
-            moving = st is not None and st.kind not in ("page", "question") and not r.stuck
-            self.game_table.show_session(r.session, r.learner, legal_actions(r.game, r.learner) if moving else [])
+        # the banner and its table in one message: a Try again pressed between them named the older table's
+        # version and was ignored (the screen explorer of issue 38 met it on a phone)
+        with self.table.hold_sync():
+            if preview is not None:
+                self.preview_note.value = ("<div class='uu-fb uu-fb-info'>" + esc(_(
+                    "What that move would do is on the table, taken back: press Try again there to choose again."))
+                    + "</div>")
+                self.preview_back.layout.display = SHOWN
+                self.table.banner = {"kind": "preview", "title": _(PREVIEW_TITLE), "text": _(PREVIEW_TEXT),
+                                     "button": _("Try again")}
+                self.game_table.show(preview, r.learner, [])  # a picture: nothing on it can be chosen
+            else:
+                self.preview_note.value = ""
+                self.preview_back.layout.display = HIDDEN
+                self.table.banner = {}
+                moving = st is not None and st.kind not in ("page", "question") and not r.stuck
+                self.game_table.show_session(r.session, r.learner, legal_actions(r.game, r.learner) if moving else [])
 
     def _step_html(self, st: Any) -> tuple[str, str]:
         """(the narration before the step's instruction, with the step's rules; the instruction, marked as
