@@ -328,6 +328,24 @@ def test_export_says_why_when_the_position_cannot_be_written():
     assert screen.error is None
 
 
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_export_message_and_the_tree_note_are_in_the_language(lang: str) -> None:
+    """Issue 41: "cannot export this position" and the game tree's "1 node, 1 line of play; at node 0" were
+    English on a French or German sandbox."""
+    from uu.i18n import language
+
+    with language(lang):
+        screen = loaded(POSITION.replace("Ben: [Basic Unicorn (Blue)]", "Ben: [Neigh]"), auto=False)
+        screen.build.start_button.click()
+        screen.play.controller_inputs[1].value = "you"
+        play = [a for a in screen.moves if a.kind == "play" and a.card == "Basic Unicorn (Red)"][0]
+        assert screen.click_move(play)
+        message, note = screen.share.export_msg.value, screen.tree.timeline_note.value
+    assert message and "cannot export" not in message, message
+    assert note and not any(w in note for w in ("node", "line of play", "lines of play", "move ")), note
+    assert screen.error is None
+
+
 def test_edit_the_position_on_the_table():
     screen = loaded()
     screen.build.start_button.click()

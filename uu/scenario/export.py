@@ -171,7 +171,7 @@ def export_scenario(game: Game, name: str | None = None) -> Scenario:
     """The position as a `Scenario` (no steps, no expectations). Raises `NotExportable`."""
     why = why_not_exportable(game)
     if why:
-        raise NotExportable(f"cannot export this position: {why}")
+        raise NotExportable(_("cannot export this position: {why}").format(why=why))
     s = game.state
     players = list(s.players)
     data: dict[str, Any] = {
@@ -324,4 +324,4 @@ def _verify(game: Game, sc: Scenario, text: str) -> None:
                    "export at the Action-phase decision")
         else:
             why = f"loading the exported text does not reproduce it (differs in: {', '.join(diff)})"
-        raise NotExportable(f"cannot export this position: {why}")
+        raise NotExportable(_("cannot export this position: {why}").format(why=why))

@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from uu.engine.movetext import describe_action
-from uu.i18n import _
+from uu.i18n import _, ngettext
 from uu.render import PHASE_LABELS, esc, plural
 from uu.tutor.sandbox import SandboxSession
 from uu.tutor.timeline import Timeline
@@ -137,9 +137,12 @@ class TimelinePanel(Panel):
             children.append(b)
         after = len(rows) - lo - len(shown)
         if after > 0:
-            children.append(widgets.HTML(f"<i>… {plural(after, 'later node')} not shown</i>"))
+            children.append(widgets.HTML("<i>" + esc(ngettext("… {n} later node not shown", "… {n} later nodes not shown",
+                                                              after).format(n=after)) + "</i>"))
         self.timeline_box.children = children
         branches = tl.branches()
-        self.timeline_note.value = (f"<div class='uu-why'>{plural(len(tl), 'node')}, "
-                                    f"{plural(len(branches), 'line')} of play; at node {cur} "
-                                    f"(move {tl.current.depth}).</div>")
+        note = _("{nodes}, {lines}; at node {node} (move {move}).").format(
+            nodes=ngettext("{n} node", "{n} nodes", len(tl)).format(n=len(tl)),
+            lines=ngettext("{n} line of play", "{n} lines of play", len(branches)).format(n=len(branches)),
+            node=cur, move=tl.current.depth)
+        self.timeline_note.value = f"<div class='uu-why'>{esc(note)}</div>"
