@@ -483,6 +483,7 @@ function render({ model, el }) {
     pv.style.display = "flex";  // measured as it will show (:hover may not apply yet)
     const w = pv.offsetWidth, hgt = pv.offsetHeight;
     pv.style.display = was;
+    if (!pv.getAttribute("style")) pv.removeAttribute("style");  // as a table drawn afresh has it
     const keep = [root.querySelector(".uu-t-top"), ...document.querySelectorAll("[data-role='prompt']"),
       ...root.querySelectorAll(".uu-t-caption, .uu-t-banner, [data-legal='true']"), card]
       .filter(Boolean).map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0 && r.height > 0);
