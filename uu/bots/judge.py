@@ -21,10 +21,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
-
-if TYPE_CHECKING:
-    from uu.bots.search import Candidate
+from typing import Literal, Protocol
 
 __all__ = ["BLUNDER", "GRADES", "INACCURACY", "MISTAKE", "Grade", "Verdict", "grade_of", "judge", "paired", "t95"]
 
@@ -100,7 +97,17 @@ def grade_of(loss: float, separated: bool) -> Grade:
     return "blunder"
 
 
-def judge(best: Candidate, other: Candidate) -> Verdict:
+class Played(Protocol):
+    """What the judgement reads of a move played out (`uu.bots.search.Candidate`): its result on each deal."""
+
+    @property
+    def playouts(self) -> int: ...
+
+    @property
+    def by_deal(self) -> dict[int, float]: ...
+
+
+def judge(best: Played, other: Played) -> Verdict:
     """`other` against `best`, on the deals both were played on."""
     if other is best:
         return Verdict("best", 0.0, 0.0, 0.0, best.playouts)
