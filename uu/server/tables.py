@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -189,8 +190,9 @@ def _whole(x: object) -> bool:
 
 
 class _ActHandler(_TableHandler):
-    def act(self, table: SharedTable, token: str) -> None:
-        raise NotImplementedError
+    """A seat's act on its table (start, move, leave, end): each subclass names it in `act`."""
+
+    act: Callable[[SharedTable, str], None]
 
     def post(self, code: str) -> None:
         got = self.table_and_token(code)
