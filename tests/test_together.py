@@ -299,3 +299,10 @@ def test_in_a_neigh_moment_nobody_is_told_who_else_is_asked() -> None:
         obs = table.view(tokens[seat]).observation
         assert obs is not None
         assert obs.decider == (first if seat == first else None)
+
+
+def test_the_client_names_the_class_stores_variable_as_the_class_store_does() -> None:
+    from uu.together import client
+    from uu.tutor import classroom
+
+    assert client.CLASS_DB_ENV == classroom.CLASS_DB_ENV

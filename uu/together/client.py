@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from uu.together.table import TableRefused
-from uu.tutor.classroom import CLASS_DB_ENV
 
 __all__ = ["TABLES_URL_ENV", "TableClient", "tables_offered", "tables_url", "url_file"]
 
 TABLES_URL_ENV = "UU_TABLES_URL"
 UNREACHABLE = "The table cannot be reached just now (the app's server did not answer). Try again in a moment."
+
+
+# The class store's variable (uu.tutor.classroom.CLASS_DB_ENV, which tests/test_together.py checks is the same):
+# named here because classroom imports sqlite3, which the static build's screens, importing this, do not have.
+CLASS_DB_ENV = "UU_CLASS_DB"
 
 
 def url_file(class_db: str | Path) -> Path:

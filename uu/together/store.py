@@ -9,7 +9,6 @@ made. `load` gives every table back; `SharedTable.restore` makes each game again
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 from uu.together.table import SharedTable
@@ -26,6 +25,8 @@ CREATE TABLE IF NOT EXISTS shared_moves (code TEXT NOT NULL, n INTEGER NOT NULL,
 class TableStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
+        import sqlite3  # here, not at import: the static build's screens import this package and have no sqlite3
+
         self._conn = sqlite3.connect(str(path), timeout=5.0, isolation_level=None, check_same_thread=False)
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.executescript(SCHEMA)
