@@ -50,14 +50,19 @@ def test_review_my_game_draws_the_chart_and_opens_a_decision_in_the_sandbox(page
     expect(chart).to_be_visible(timeout=REVIEW_MS)
     assert chart.locator("circle.uu-review-point").count() >= 3
     assert "chance to win" in (chart.get_attribute("aria-label") or "")
-    expect(review.locator(".uu-review-turning")).to_contain_text("Turning points")
+    expect(review.locator(".uu-review-turning")).to_contain_text("Key moments")  # the review opens with them
     shot(page, "review-1280")
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "review-390")
     scroll = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll <= 391, f"the review scrolls sideways at 390 px: {scroll}"
     page.set_viewport_size({"width": 1280, "height": 800})
-    review.locator("button.uu-review-decision").first.click()
+    moments = review.locator("button.uu-review-moment")
+    if moments.count():  # a key moment opens its position
+        moments.first.click()
+    else:  # else a decision of the folded list, opened first
+        review.get_by_text(re.compile(r"^Every decision")).first.click()
+        review.locator("button.uu-review-decision").first.click()
     sandbox = page.locator(".uu-sandbox-screen")
     expect(sandbox).to_be_visible(timeout=STEP_MS)
     expect(sandbox.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
