@@ -41,6 +41,20 @@ def run_async(coro: Any) -> Any:
         return pool.submit(asyncio.run, coro).result()
 
 
+@pytest.fixture
+def widgets_without_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Widgets made in the test talk to no kernel, whatever ran before in this process: once any test has
+    imported ipykernel, new widgets get its comms, whose kernel is None, and ipywidgets then sends no update
+    at all, so a test that watches what a widget sends would see nothing (it failed so in CI under xdist)."""
+    import comm
+    from ipywidgets.widgets import widget as widget_module
+
+    import uu.widgets.widgetopen
+
+    monkeypatch.setattr(comm, "create_comm", lambda **kwargs: comm.DummyComm(**kwargs))
+    monkeypatch.setitem(uu.widgets.widgetopen._WIDGET_OPEN, "open", widget_module.Widget.open)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     if not Path(CHROMIUM).exists():

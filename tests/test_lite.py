@@ -14,11 +14,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import comm
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
-import uu.widgets.widgetopen
 from uu.lite import site_href
 from uu.widgets import App
 
@@ -82,7 +80,7 @@ def test_uu_app_without_the_server_says_what_to_install(monkeypatch: pytest.Monk
 
 # ---- no widget state sent as None ---------------------------------------------------------------------------
 @pytest.fixture
-def updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]:
+def updates(monkeypatch: pytest.MonkeyPatch, widgets_without_kernel: None) -> list[tuple[Any, dict[str, Any]]]:
     """Every state update a widget sends, with the widget."""
     sent: list[tuple[Any, dict[str, Any]]] = []
     original_send = widget_module.Widget._send
@@ -93,10 +91,6 @@ def updates(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, dict[str, Any]]]
         return original_send(self, msg, buffers)
 
     monkeypatch.setattr(widget_module.Widget, "_send", send)
-    # widgets talk to no kernel here: once any test has imported ipykernel, its comms (kernel None) would make
-    # ipywidgets send no update at all, so the check would see nothing
-    monkeypatch.setattr(comm, "create_comm", lambda **kwargs: comm.DummyComm(**kwargs))
-    monkeypatch.setitem(uu.widgets.widgetopen._WIDGET_OPEN, "open", widget_module.Widget.open)
     return sent
 
 

@@ -121,7 +121,7 @@ def test_a_wrong_move_gets_its_feedback_and_changes_nothing():
     assert screen.feedback.kind == "right" and r.index == index + 1
 
 
-def test_a_previews_banner_and_its_table_reach_the_browser_in_one_message():
+def test_a_previews_banner_and_its_table_reach_the_browser_in_one_message(widgets_without_kernel):
     """The banner's Try again names the table's version: banner and table go together, so that no Try again
     can be pressed on the banner with the table before it (it was then ignored: issue 38)."""
     lesson, index, mistake = _first_wrong_move()
