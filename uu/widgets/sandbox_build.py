@@ -33,7 +33,8 @@ GROUPS = ("players", "name", "cards", "turn", "options", "rest", "start")
 OPTION_LABELS = {"targeting": N_("Targets"), "deck_out": N_("Empty deck"), "baby_moves": N_("Babies"),
                  "return_is_leaving": N_("A card returned to a hand leaves the Stable"), "pandas": N_("Pandas"),
                  "open_hand_pull": N_("Taking from a face-up hand"), "seed": N_("Seed"),
-                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win")}
+                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win"),
+                 "neigh_ask": N_("Asked at a Neigh moment")}
 VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing (Option 1)"),
                 ("targeting", "neigh-first"): N_("choose targets on resolution (Option 2)"),
                 ("deck_out", "end"): N_("the game ends"),
@@ -43,7 +44,9 @@ VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing 
                 ("pandas", "unicorn-effects"): N_("safe from effects on Unicorn cards"),
                 ("pandas", "all-effects"): N_("safe from every effect"),
                 ("open_hand_pull", "choose"): N_("the taker chooses the card"),
-                ("open_hand_pull", "random"): N_("the card is taken at random")}
+                ("open_hand_pull", "random"): N_("the card is taken at random"),
+                ("neigh_ask", "holders"): N_("only players holding an Instant"),
+                ("neigh_ask", "everyone"): N_("every player (with no Instant: pass only)")}
 REST_LABELS = (("deck", N_("shuffled into the deck, under the listed cards")), ("box", N_("out of the game")))
 
 
