@@ -136,18 +136,20 @@ class BuildPanel(Panel):
                 w = widgets.IntText(description=label)
             else:  # int | None (win_threshold): empty means "the rules' default"
                 w = widgets.Text(description=label, placeholder=_("default"), continuous_update=False)
-            w.layout.width = "100%"
-            w.layout.max_width = "30em" if ann is bool else "26em"
+            # sized to its words (screen.css, uu-sb-wide-choice): a translated label or choice is never cut off
+            w.layout.width = "auto"
             w.tooltip = _option_tip(key, f.description or key)
-            w.style.description_width = "initial" if ann is bool else "9em"
+            w.style.description_width = "initial"
+            w.add_class("uu-sb-wide-choice")
             w.add_class("uu-sb-option")
             w.add_class(f"uu-sb-option-{key.replace('_', '-')}")
             w.observe(lambda c, k=key: self.on_option(k, c), names="value")
             self.option_inputs[key] = w
         self.rest_input = widgets.Dropdown(
             options=[(_(label), value) for value, label in REST_LABELS],
-            description=_("Other cards"), layout=widgets.Layout(width="100%", max_width="30em"),
-            style={"description_width": "7em"})
+            description=_("Other cards"), layout=widgets.Layout(width="auto"),
+            style={"description_width": "initial"})
+        self.rest_input.add_class("uu-sb-wide-choice")
         self.rest_input.add_class("uu-sb-rest")
         self.rest_input.observe(self.on_rest, names="value")
 
@@ -157,6 +159,8 @@ class BuildPanel(Panel):
         self.position_view.add_class("uu-sb-position")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        options = widgets.Box(list(self.option_inputs.values()))
+        options.add_class("uu-sb-options")  # a form of label and choice lines (screen.css)
         self.box = widgets.VBox([
             widgets.HTML("<h3>" + esc(_("1. Players")) + "</h3>"),
             widgets.HBox([self.players_count, *self.name_inputs, self.players_apply], layout=row),
@@ -174,7 +178,7 @@ class BuildPanel(Panel):
             widgets.HBox([self.turn_player_input, self.turn_phase_input, self.turn_number_input], layout=row),
             self.field_msgs["turn"],
             widgets.HTML("<h3>" + esc(_("4. Options")) + "</h3>"),
-            widgets.HBox(list(self.option_inputs.values()), layout=row),
+            options,
             self.field_msgs["options"],
             widgets.HBox([self.rest_input], layout=row), self.field_msgs["rest"],
             *loader,
