@@ -390,3 +390,35 @@ def test_an_answer_kept_for_the_neigh_moment_survives_a_restart(tmp_path: Path) 
     ben = back.view(tokens[1])
     back.choose(tokens[1], len(ben.legal) - 1, ben.version)
     assert not game_of(back).state.pile  # both passes applied: the card resolved
+
+
+def test_bots_get_short_distinct_names_and_their_level_and_the_list_says_it_in_the_readers_language() -> None:
+    from uu.i18n import language
+    from uu.together.wire import seat_json
+    from uu.widgets.together import TogetherScreen
+
+    tables = Tables(clock=Clock())
+    table, ana = tables.make("nova", TableOptions(players=4, bot_level="hard"))  # a learner named like a bot
+    table.start(ana)
+    names = [s.name for s in table.seats()]
+    assert names[0] == "nova" and len({n.casefold() for n in names}) == 4
+    assert all(" bot " not in n and len(n) <= 8 for n in names[1:])
+    assert [s.level for s in table.seats()] == [None, "hard", "hard", "hard"]
+    screen = seat_json(table, table.view(ana))
+    with language("de"):
+        shown = TogetherScreen._seats_html(screen)
+    assert f"{names[1]} (Bot, Schwer)" in shown, shown
+    with language("en"):
+        assert f"{names[1]} (bot, Hard)" in TogetherScreen._seats_html(screen)
+
+
+def test_a_spectator_sees_no_hidden_card_no_decision_and_in_a_neigh_moment_not_whom_the_engine_asks() -> None:
+    from uu.together.watch import spectator_observation
+
+    _, (table, _tokens, _first, _second) = first_neigh_moment()
+    s = game_of(table).state
+    seen = spectator_observation(table)
+    assert seen is not None and seen.decider is None and seen.decision is None and seen.box == ()
+    for sv in seen.seats:
+        assert (sv.hand is None) == (not q.hand_visible(s, sv.seat)) and sv.hand_size == len(s.hands[sv.seat])
+    assert [e.cid for e in seen.pile] == [e["cid"] for e in s.pile]

@@ -30,7 +30,8 @@ def seat_json(table: SharedTable, view: TableView) -> dict[str, Any]:
         "code": table.code, "phase": view.phase, "seat": view.seat, "maker": view.maker, "version": view.version,
         "revision": view.revision,
         "options": view.options.model_dump(),
-        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away} for s in view.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away, "level": s.level}
+                  for s in view.seats],
         "answering": view.answering, "table": None, "actions": [], "steps": view.steps,
     }
     session = table.session

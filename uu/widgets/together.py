@@ -25,6 +25,7 @@ from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
+from uu.together.words import level_word
 from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 
 __all__ = ["TogetherScreen"]
@@ -190,13 +191,13 @@ class TogetherScreen(ScreenBase):
 
     @staticmethod
     def _seats_html(screen: dict[str, Any]) -> str:
-        kinds = {"person": "", "bot": _(" (bot)"), "empty": ""}
         items = []
         for s in screen["seats"]:
             name = s["name"] if s["kind"] != "empty" else _("an empty seat")
+            bot = _(" (bot, {level})").format(level=level_word(s.get("level"))) if s["kind"] == "bot" else ""
             away = _(" (away: a bot plays for now)") if s["away"] else ""
             you = _(" (you)") if s["seat"] == screen["seat"] else ""
-            items.append(f"<li>{esc(name)}{esc(kinds[s['kind']])}{esc(away)}{esc(you)}</li>")
+            items.append(f"<li>{esc(name)}{esc(bot)}{esc(away)}{esc(you)}</li>")
         state = {"open": _("Waiting for the start."), "playing": _("The game is on."),
                  "ended": _("The game is over.")}[screen["phase"]]
         return f"<p>{esc(state)}</p><ol class='uu-seat-list'>{''.join(items)}</ol>"
