@@ -195,7 +195,7 @@ def serve_tables(app: Any, class_db_path: str) -> tuple[list, Any]:
     their routes and the `TableHub` (the class view lists its tables)."""
     from tornado.ioloop import IOLoop, PeriodicCallback
 
-    from uu.server.tables import AWAY_CHECK_S, open_hub, table_handlers
+    from uu.server.tables import AWAY_CHECK_S, DEADLINE_CHECK_S, open_hub, table_handlers
     from uu.together.client import TABLES_URL_ENV, url_file
 
     hub = open_hub(class_db_path)
@@ -209,6 +209,7 @@ def serve_tables(app: Any, class_db_path: str) -> tuple[list, Any]:
         where.write_text(url, encoding="utf-8")
         where.chmod(0o600)
         PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start()
+        PeriodicCallback(hub.check_deadlines, DEADLINE_CHECK_S * 1000).start()
 
     IOLoop.current().add_callback(listening)
     return table_handlers(app.server_url, hub), hub

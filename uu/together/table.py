@@ -69,6 +69,7 @@ class TableOptions(BaseModel):
     bot_level: Literal["easy", "normal", "hard"] = "normal"
     coach: bool = True
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
+    answer_s: Literal[0, 20, 40, 60] = 0  # seconds to answer a Neigh moment, then a seat passes; 0: no countdown
 
 
 def token_key(token: str) -> str:
@@ -144,6 +145,7 @@ class SharedTable:
         self._moment: tuple[tuple[int, int], ...] | None = None
         self._moment_from = 0
         self._moment_moves = 0  # how many moves had been made when the moment began (a store knows moves only)
+        self._moment_at = 0.0  # when it began, by the table's clock (the countdown starts then)
         self._lock = threading.RLock()  # a server's threads (a hint being worked out) share the table
 
     # ---- seats --------------------------------------------------------------------------------------
@@ -242,6 +244,7 @@ class SharedTable:
             if s is not None and (s.key is None or s.away):
                 session.set_bot(i, self._bot(i))
         self._moment, self._moment_from = moment_of(game), session.version
+        self._moment_at = self._clock()
         session.subscribe(self._heard)
         self.session = session
 
@@ -268,6 +271,7 @@ class SharedTable:
         if moment != self._moment:  # a new top card (or none): answers to the old one are void from now
             self._moment, self._moment_from = moment, event.step.version
             self._moment_moves = len(self.moves)
+            self._moment_at = self._clock()
 
     def _settle(self) -> None:
         """Bots play, and answers kept for the Neigh moment are handed to the engine in its order, until a
@@ -367,6 +371,27 @@ class SharedTable:
             if self.session is not None:
                 self.session.set_bot(seat, None)
         return seat
+
+    def answer_left(self) -> float | None:
+        """Seconds left to answer the Neigh moment on now, if the table has a countdown; None otherwise."""
+        if not self.options.answer_s or self._moment is None or self.phase != "playing":
+            return None
+        return max(0.0, self.options.answer_s - (self._clock() - self._moment_at))
+
+    def check_deadline(self) -> bool:
+        """When the countdown of a Neigh moment has run out, every learner who has not answered passes. Returns
+        whether anything changed."""
+        with self._lock:
+            left = self.answer_left()
+            if left is None or left > 0 or self.session is None:
+                return False
+            game = self.session.game
+            silent = [p for p in answerers(game) if p not in self._answers and self.session.is_person(p)]
+            for seat in silent:
+                self._answers[seat] = (self._moment_from, responses(game, seat)[-1])  # the last answer: pass
+            if silent:
+                self._settle()
+            return bool(silent)
 
     def check_away(self) -> list[int]:
         """Seats whose learner's screen has been silent for `AWAY_S`: a bot plays them from now until the

@@ -64,9 +64,13 @@ class TogetherScreen(ScreenBase):
                                       value="normal", description=_("Bots for empty seats:"),
                                       style={"description_width": "initial"})
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
+        self.answer_time = widgets.Dropdown(
+            options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+        self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
-        self.options_box = widgets.HBox([self.players, self.level, self.coach],
+        self.options_box = widgets.HBox([self.players, self.level, self.answer_time, self.coach],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.form = widgets.VBox([
             plain_html("<h2>" + esc(_("Play with others")) + "</h2><p>" + esc(_(
@@ -97,7 +101,8 @@ class TogetherScreen(ScreenBase):
     # ---- taking a seat ----------------------------------------------------------------------------------
     @safe
     def on_make(self, _b: Any = None) -> None:
-        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value}
+        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value,
+                   "answer_s": self.answer_time.value}
         self._seat(lambda: self.client.make(self.name_box.value, options))
 
     @safe
