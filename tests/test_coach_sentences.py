@@ -82,7 +82,7 @@ def positions() -> dict[str, tuple[Game, Action, Action]]:
                     if name and name not in found:
                         other = next(b for b in d.actions if b != a)
                         found[name] = (g.copy(), a, other)
-            g.apply(bots[d.player].choose(g))
+            g.push(bots[d.player].choose(g))
         if len(found) == len(KINDS):
             break
     return found

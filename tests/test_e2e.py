@@ -561,7 +561,7 @@ def test_sandbox_load_play_and_export(page: Page, voila_url):
     # the same move in Python, from the pasted text
     expected = build_game(parse_scenario(SANDBOX_YAML))
     [action] = [a for a in expected.pending.actions if expected.describe(a) == SANDBOX_MOVE]
-    expected.apply(action)
+    expected.push(action)
     assert "Basic Unicorn (Red)" in expected.stable(0)
 
     # the export box follows the table: the position after the move, which loads back to the same position

@@ -213,7 +213,7 @@ def test_other_decisions() -> None:
             kinds.add(g.pending.kind)
             r = hint(g, deals=2, seconds=None)
             assert len(r.rows) == len(g.pending.actions) and hint_text(r)
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     assert len(kinds) >= 3
 
 
@@ -222,7 +222,7 @@ def test_wrong_player_and_game_over() -> None:
     with pytest.raises(ValueError):
         hint(g, player=1 - g.pending.player, deals=1)
     while g.pending is not None:
-        g.apply(g.pending.actions[0]) if len(g.pending.actions) == 1 else g.apply(RandomBotFor(g).choose(g))
+        g.push(g.pending.actions[0]) if len(g.pending.actions) == 1 else g.push(RandomBotFor(g).choose(g))
     with pytest.raises(ValueError):
         hint(g)
 
@@ -239,7 +239,7 @@ def test_playout_copy_is_independent(positions: list[Game]) -> None:
     c = g.playout_copy()
     bot = __import__("uu.bots", fromlist=["RandomBot"]).RandomBot(0)
     while c.pending is not None:
-        c.apply(bot.choose(c))
+        c.push(bot.choose(c))
     assert g.to_dict() == before
 
 

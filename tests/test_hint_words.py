@@ -92,7 +92,7 @@ def test_at_a_neigh_moment_the_hint_says_what_passing_and_answering_do():
     from uu.engine.actions import Action, Target
 
     g = build_game(parse_scenario(NEIGH_MOMENT))
-    g.apply(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
+    g.push(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
     assert g.pending.kind == "respond" and g.pending.player == 0
     text = hint_text(hint(g, seconds=None))
     assert "If you pass, Bramble's Unicorn Poison destroys your Narwhal." in text, text
@@ -107,7 +107,7 @@ def _decisions(seed: int, players: int, count: int) -> list:
     while g.pending is not None and len(out) < count:
         if len(g.pending.actions) > 1 and g.state.turn_number >= 2:
             out.append(g.copy())
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     return out
 
 

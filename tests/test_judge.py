@@ -96,7 +96,7 @@ def test_the_headline_is_the_move_its_rule_of_thumb_points_at() -> None:
     for seed in range(12):
         g = new_game(["Ana", "Ben", "Cy"], seed=seed)
         while g.pending is not None and (g.pending.kind != "action" or g.state.turn_number < 2):
-            g.apply(g.pending.actions[0])
+            g.push(g.pending.actions[0])
         if g.pending is None:
             continue
         r = hint(g, deals=6, seconds=None)
@@ -115,7 +115,7 @@ def test_turn_one_a_unicorn_in_hand_is_the_headline_unless_surely_worse() -> Non
     for seed in range(40):
         g = new_game(["You", "Bramble", "Clover", "Dot"], seed=seed)
         while g.pending is not None and g.pending.kind == "baby":
-            g.apply(g.pending.actions[0])
+            g.push(g.pending.actions[0])
         d = g.pending
         assert d is not None and d.kind == "action" and g.state.turn_number == 1
         mine = [a for a in d.actions if a.kind == "play" and a.into == d.player and

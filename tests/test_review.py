@@ -46,7 +46,7 @@ def test_a_record_round_trips_and_replays_to_the_same_end(record, tmp_path):
     moves = list(replay(again))
     assert len(moves) == len(record.moves)
     last, action, number = moves[-1]
-    last.apply(action)
+    last.push(action)
     assert last.is_over and last.result_text() == record.result and number == len(record.moves)
 
 
@@ -163,7 +163,7 @@ def test_record_of_a_played_game_notes_every_move():
     rec = record_for(g)
     a = g.pending.actions[0]
     rec.add(g, a)
-    g.apply(a)
+    g.push(a)
     assert rec.moves[0].player == 0 and rec.moves[0].action.action() == a
     assert re.match(r"baby ", rec.moves[0].move)
     # a start position whose players are not the record's (a deal start takes the record's own names)

@@ -30,7 +30,7 @@ def positions(seed: int, n: int, limit: int = 250) -> Iterator[Game]:
         if g.pending is None:
             return
         yield g
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
 
 
 def drawn(obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -173,7 +173,7 @@ def test_players_turn_log_and_cards():
     assert "Nursery" in card["text"]
     before = len(obs["log"])
     [play] = [a for a in legal_actions(g, 0) if a["gesture"] == ["card:hand:0:Basic Unicorn (Red)", "seat:0"]]
-    g.apply(g.legal_actions[play["id"]])
+    g.push(g.legal_actions[play["id"]])
     after = observe(g, 0)
     assert len(after["log"]) >= before and after["log"][0]["index"] == len(g.log) - 1
     assert any(line["why"] for line in after["log"])
@@ -202,7 +202,7 @@ def test_the_line_that_starts_a_turn_says_its_number_in_every_language(lang):
     g = new_game(["Ana", "Ben"], seed=3)
     bot = RandomBot(3)
     while g.state.turn_number < 3 and g.pending is not None:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     with language(lang):
         lines = log_lines(g, 0)
     starts = [line for line in lines if "turn" in line]

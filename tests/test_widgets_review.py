@@ -75,7 +75,7 @@ def test_save_this_game_offers_the_record_and_undo_takes_moves_out_of_it():
     assert len(screen.record.moves) < before
     end = screen.record.start_game()
     for _g, action, _i in replay(screen.record):
-        end.apply(action)
+        end.push(action)
     assert end.to_dict() == screen.game.to_dict()  # the record leads exactly to the game on show
 
 
@@ -167,7 +167,7 @@ lesson:
     record = screen.runner.record
     end = record.start_game()
     for _g, action, _i in replay(record):
-        end.apply(action)
+        end.push(action)
     assert end.to_dict() == screen.runner.game.to_dict()  # every move of the game step is in the record
     screen.review_button.click()
     assert screen.error is None, screen.error

@@ -66,7 +66,7 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
             action = seat_players[game.pending.player].choose(game)
             if record is not None:
                 record.add(game, action)
-            game.apply(action)
+            game.push(action)
             k += 1
         if record is not None and save_games:
             record.finish(game)
@@ -121,7 +121,7 @@ def typical_positions(players: int = 4, positions: int = 20, seed: int = 0, min_
             if g.pending.kind == "action" and g.state.turn_number >= target_turn:
                 out.append(g)
                 break
-            g.apply(bot.choose(g))
+            g.push(bot.choose(g))
     return out
 
 

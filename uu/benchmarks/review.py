@@ -23,7 +23,7 @@ def bot_game(players: int, seed: int) -> GameRecord:
     while game.pending is not None:
         action = bots[game.pending.player].choose(game)
         record.add(game, action)
-        game.apply(action)
+        game.push(action)
     record.finish(game)
     return record
 

@@ -3,7 +3,7 @@
     >>> from uu.engine import new_game
     >>> from uu.scenario import build_game, parse_scenario
     >>> game = new_game(["Ana", "Ben"], seed=1)
-    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
+    >>> while game.pending.kind == "baby": game.push(game.pending.actions[0])
     >>> text = export_position(game)               # YAML; raises NotExportable with the reason
     >>> position_signature(build_game(parse_scenario(text))) == position_signature(game)   # the same position
     True

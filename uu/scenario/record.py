@@ -126,7 +126,7 @@ class GameRecord(BaseModel):
     result: str | None = None
 
     def add(self, game: Game, action: Action) -> None:
-        """Note `action`, about to be applied to `game` (call before `game.apply`)."""
+        """Note `action`, about to be applied to `game` (call before `game.push`)."""
         d = game.pending
         if d is None:
             raise RecordError("the game is over: no move can be added")
@@ -170,7 +170,7 @@ def record_of(game: Game) -> GameRecord:
     record = record_for(start)
     for action in game.moves:
         record.add(start, action)
-        start.apply(action)
+        start.push(action)
     record.finish(game)
     return record
 
@@ -193,7 +193,7 @@ def replay(record: GameRecord) -> Iterator[tuple[Game, Action, int]]:
         except GameError as e:
             raise RecordError(f"move {i} does not fit the game: {e}") from None
         yield game.copy(), legal, i
-        game.apply(legal)
+        game.push(legal)
 
 
 def parse_record(text: str, where: str = "<text>") -> GameRecord:

@@ -154,7 +154,7 @@ def review(record: GameRecord, player: int | None = None, deals: int = DEFAULT_D
             plays.append((g.players[g.pending.player], a.card))
     if positions:
         end = positions[-1][0]  # a copy: replaying its last move gives the end of the record
-        end.apply(positions[-1][1])
+        end.push(positions[-1][1])
     else:
         end = record.start_game()
     won = None if not end.is_over else end.winner == p
