@@ -10,8 +10,8 @@ import pytest
 from uu.benchmarks.bots import bench_bots
 from uu.bots import HeuristicBot, RandomBot
 from uu.engine import Game, new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 
 def shuffle_hidden(game: Game, viewer: int, seed: int) -> Game:

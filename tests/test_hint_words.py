@@ -1,4 +1,4 @@
-"""The hint in a player's words (uu.words.hint over uu.bots.hint's data): honest about doubt, the reason first,
+"""The hint in a player's words (uu.words.hint_text over uu.bots.hint's data): honest about doubt, the reason first,
 Neigh odds that follow the rules, no jargon and no doubled words."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from uu.bots.random_bot import RandomBot
 from uu.engine import new_game
 from uu.scenario import build_game, parse_scenario
 from uu.tutor.coach import comment
-from uu.words.hint import hint_html, hint_json, hint_text
+from uu.words.hint_text import hint_html, hint_json, hint_text
 
 DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 

@@ -17,10 +17,10 @@ from uu.engine.actions import Action, Target
 from uu.i18n import _, language
 from uu.scenario import build_game, parse_scenario
 from uu.tutor.coach import comment
-from uu.tutor.review import GradedDecision, Review, TurningPoint
-from uu.words.hint import hint_html, hint_text
-from uu.words.lesson import LessonRunner
-from uu.words.review import chart_summary, decision_words, review_text, turning_point_words
+from uu.tutor.game_review import GradedDecision, Review, TurningPoint
+from uu.words.hint_text import hint_html, hint_text
+from uu.words.lesson_refusals import LessonRunner
+from uu.words.review_text import chart_summary, decision_words, review_text, turning_point_words
 from uu.words.whynot import why_not
 
 # English interface words that no French or German sentence of ours contains (checked on word boundaries, after

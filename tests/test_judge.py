@@ -13,12 +13,12 @@ from uu.bots.hint import hint
 from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE, grade_of, judge, paired, t95
 from uu.bots.search import Candidate, search
 from uu.engine import Action, new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
 from uu.scenario.record import load_record
+from uu.scenario.to_game import build_game
 from uu.tutor.coach import comment
-from uu.tutor.review import review
-from uu.words.review import review_json
+from uu.tutor.game_review import review
+from uu.words.review_text import review_json
 
 GAMES = sorted((Path(__file__).parent / "fixtures" / "games").glob("game-*.json"))
 

@@ -9,8 +9,8 @@ import sys
 from uu import render
 from uu.engine import new_game
 from uu.engine.actions import Action
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 XSS = "<img src=x onerror=alert(1)>"
 

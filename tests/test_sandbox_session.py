@@ -1,4 +1,4 @@
-"""The sandbox without widgets (`uu.tutor.sandbox.SandboxSession`): build changes refused with a field error, a
+"""The sandbox without widgets (`uu.tutor.sandbox_session.SandboxSession`): build changes refused with a field error, a
 pasted scenario's error with its line, start, moves with the bots answering, undo / redo / branches / jumps,
 the bot loop, export, edit, and carrying a session over."""
 
@@ -10,7 +10,7 @@ from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.tutor.sandbox import SandboxSession, field_group
+from uu.tutor.sandbox_session import SandboxSession, field_group
 
 POSITION = SANDBOX_POSITION
 

@@ -103,7 +103,7 @@ def test_traits_follow_the_game_after_a_move():
 
 
 def test_only_the_parts_of_the_observation_that_changed_are_new():
-    from uu.table.observation import observe
+    from uu.table.seat_view import observe
 
     game = new_game(["You", "Ben"], seed=4)
     w = TableWidget(game, viewer=0)
@@ -168,8 +168,8 @@ def test_cards_travel_without_their_facts_and_the_browser_gets_the_same_table():
     import random
 
     from uu.session import Session
-    from uu.table.observation import FACT_KEYS, observe
     from uu.table.replay import step_view
+    from uu.table.seat_view import FACT_KEYS, observe
 
     seen_pile = seen_chain = seen_steps = 0
     for seed in range(6):

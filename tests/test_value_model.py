@@ -8,8 +8,8 @@ import json
 from uu.bots.train_value import MONOTONE, main
 from uu.bots.value import FEATURES, WEIGHTS_FILE, features, weights, win_chances
 from uu.engine import new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 
 def test_shipped_weights_fit_the_features_and_are_monotone() -> None:

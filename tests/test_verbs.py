@@ -1,4 +1,4 @@
-"""Unit tests of the verbs (the registry uu.cards.verbs, run by uu.engine.verbs) and the connectives (then / if you do / may / who).
+"""Unit tests of the verbs (the registry uu.cards.verbs, run by uu.engine.verb_handlers) and the connectives (then / if you do / may / who).
 
 Each test builds a position with the scenario API, drives `pending` / `push`, and asserts exact zones.
 Rule ids are cited in each docstring (uu.engine.rules).
@@ -11,7 +11,7 @@ from collections import Counter
 import yaml
 
 from uu.engine import Action, Target
-from uu.engine import verbs as _verbs  # noqa: F401  (fills VERB_HANDLERS)
+from uu.engine import verb_handlers as _verb_handlers  # noqa: F401  (fills VERB_HANDLERS)
 from uu.engine.effects import prog
 from uu.engine.flow import run
 from uu.engine.frames import VERB_HANDLERS
@@ -746,7 +746,7 @@ def test_skip_phase_draw():
     import yaml as _y
 
     from uu.engine.game import Game
-    from uu.scenario.build import build_state
+    from uu.scenario.to_game import build_state
 
     sc = parse_scenario(_y.safe_dump({"name": "unit", "players": ["Ana", "Ben", "Cy"],
                                       "turn": {"player": "Ana", "phase": "draw"},

@@ -15,8 +15,8 @@ from uu.engine import new_game
 from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
 from uu.engine.game import Game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 from uu.words.rulewords import internal_ids_in
 from uu.words.whynot import Reason, why_not
 
@@ -668,8 +668,8 @@ def test_words_modules_share_only_public_names():
 
 def test_the_screens_runner_explains_a_refused_move_and_the_tutors_states_the_fact():
     from uu.tutor.check import shipped_lessons
-    from uu.tutor.runner import LessonRunner as SilentRunner
-    from uu.words.lesson import LessonRunner
+    from uu.tutor.lesson_runner import LessonRunner as SilentRunner
+    from uu.words.lesson_refusals import LessonRunner
 
     path = shipped_lessons()[2]  # lesson 3: the learner's Action phase comes first
     neigh = Action("play", card="Neigh")

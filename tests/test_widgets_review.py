@@ -11,9 +11,9 @@ import pytest
 
 from uu.scenario.record import parse_record, replay
 from uu.widgets import PlayScreen
-from uu.widgets.app import App
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
+from uu.widgets.tutor_app import App
 
 
 @pytest.fixture(autouse=True)
@@ -139,7 +139,7 @@ def test_a_key_moment_opens_its_position_in_the_sandbox():
 
 
 def test_review_my_game_at_the_end_of_a_lesson_with_a_game(tmp_path):
-    from uu.tutor.runner import LessonRunner
+    from uu.tutor.lesson_runner import LessonRunner
     from uu.widgets.lesson import LessonScreen
 
     f = tmp_path / "game.yaml"

@@ -25,7 +25,7 @@ from uu.engine import hooks as _hooks  # noqa: F401  (registers the card hooks)
 from uu.engine import moves
 from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase and pile frames)
 from uu.engine import queries as q
-from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
+from uu.engine import verb_handlers as _verb_handlers  # noqa: F401  (registers the verbs)
 from uu.engine.actions import ACTION_KINDS, Action, Decision
 from uu.engine.errors import (
     AmbiguousAction,

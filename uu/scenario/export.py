@@ -309,7 +309,7 @@ def _verify(game: Game, sc: Scenario, text: str) -> None:
     """Load the text back (YAML → Scenario → Game) and compare positions; NotExportable on any difference.
     (`parse_scenario` adds line numbers for errors only; the data path is the same, with the C YAML loader
     when available, so an export stays cheap.)"""
-    from uu.scenario.build import build_game
+    from uu.scenario.to_game import build_game
 
     back_sc = Scenario.model_validate(yaml.load(text, Loader=LOADER))
     if back_sc != sc:

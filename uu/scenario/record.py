@@ -1,7 +1,7 @@
 """Game records: a whole game as its start position and the moves made, one JSON file, versioned.
 
 A record is what `uu bench --save-games DIR` writes for each game it plays and what the play screen offers as
-"Save this game"; `uu review RECORD` (uu.tutor.review) replays it and grades one player's decisions.
+"Save this game"; `uu review RECORD` (uu.tutor.game_review) replays it and grades one player's decisions.
 
     {"format": "uu-game-record", "version": 2, "players": ["You", "Bramble", "Clover"],
      "start": {"deal": {"seed": 1234, "options": {"targeting": "declare-first"}}},

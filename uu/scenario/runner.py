@@ -227,7 +227,7 @@ def check_expect(game: Game, sc: Scenario, ex: Expect, where: str) -> list[str]:
 
 
 def run_scenario(sc: Scenario) -> RunResult:
-    from uu.scenario.build import build_game
+    from uu.scenario.to_game import build_game
 
     try:
         game = build_game(sc)

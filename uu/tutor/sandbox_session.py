@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult
-from uu.bots.registry import Bot, make_bot
+from uu.bots.roster import Bot, make_bot
 from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.actions import Action

@@ -14,7 +14,7 @@ more than one legal move (a Baby choice aside: every Baby Unicorn has the same e
 The key moments (`turning_points`, three to five when the game has them) are the biggest changes in the
 player's chance: a decision graded worse (its loss), or a swing between two of the player's decisions (from
 `chance_after` of one to `chance_before` of the next: what the others' moves did), with the others' plays in
-between. `accuracy` is the share of decisions about as good as the best move found. `uu.words.review` says
+between. `accuracy` is the share of decisions about as good as the best move found. `uu.words.review_text` says
 them in words and draws the chart.
 """
 
