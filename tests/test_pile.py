@@ -234,3 +234,31 @@ def test_pile_visible_while_pending():
     g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.pile == [("Rhinocorn", ANA)]
     assert asked(g) == (CY, "respond")  # Ben has no Instant: passed without being asked
+
+
+@pytest.mark.parametrize("ask", ["holders", "everyone"])
+def test_neigh_ask_everyone_asks_players_without_an_instant_with_only_a_pass(ask):
+    """option.neigh-ask: holders = only Cy (the one Neigh) is asked; everyone = Ben, Cy and Dee are each asked in
+    the responder order, Ben and Dee with only a pass; either way the card resolves after the passes."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn"], "Ben": ["Basic Unicorn (Red)"], "Cy": ["Neigh"], "Dee": []},
+            options={"neigh_ask": ask})
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    asked_with = []
+    while g.pending.kind == "respond":
+        asked_with.append((g.pending.player, tuple(g.legal_actions)))
+        g.push(PASS)
+    if ask == "holders":
+        assert asked_with == [(CY, (NEIGH, PASS))]
+    else:
+        assert asked_with == [(BEN, (PASS,)), (CY, (NEIGH, PASS)), (DEE, (PASS,))]
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
+
+
+def test_neigh_ask_everyone_asks_nobody_about_a_card_nobody_may_answer():
+    """option.neigh-ask everyone asks only who may answer, from what every player sees: a player whose Stable
+    stops them playing Neighs, or an unanswerable card, is never asked."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)", "Yay"]}, hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"]},
+            options={"neigh_ask": "everyone"})
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    assert g.pending.kind != "respond" and g.stable(ANA)[-1] == "Rhinocorn"

@@ -68,7 +68,9 @@ class PlayPanel(Panel):
         self.controllers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controllers_box.add_class("uu-sb-controllers")
         self.controller_inputs: list[widgets.Dropdown] = []
-        self.viewer_input = widgets.Dropdown(description=_("View as"), layout=widgets.Layout(width="24em"))
+        self.viewer_input = widgets.Dropdown(description=_("View as"), layout=widgets.Layout(width="auto"),
+                                             style={"description_width": "initial"})
+        self.viewer_input.add_class("uu-sb-wide-choice")  # sized to its words (screen.css)
         self.viewer_input.add_class("uu-sb-viewer")
         self.viewer_input.observe(self.on_viewer, names="value")
         self.prompt = widgets.HTML()
@@ -223,8 +225,9 @@ class PlayPanel(Panel):
                     != list(g.players):
                 self.controller_inputs = []
                 for i, p in enumerate(g.players):
-                    w = widgets.Dropdown(options=_bot_kinds(), description=p,
-                                         layout=widgets.Layout(width="16em"))
+                    w = widgets.Dropdown(options=_bot_kinds(), description=p, layout=widgets.Layout(width="auto"),
+                                         style={"description_width": "initial"})
+                    w.add_class("uu-sb-wide-choice")  # sized to its words (screen.css)
                     w.add_class("uu-sb-controller")
                     w.add_class(f"uu-sb-controller-{i}")
                     w.observe(lambda c, seat=i: self.on_controller(seat, c), names="value")
