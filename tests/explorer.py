@@ -42,8 +42,8 @@ from typing import Any
 from playwright.sync_api import Page
 
 from uu.bots import HeuristicBot
-from uu.table.observation import gesture, legal_actions
-from uu.words.lesson import LessonRunner
+from uu.table.seat_view import gesture, legal_actions
+from uu.words.lesson_refusals import LessonRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "explorer"
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"

@@ -304,9 +304,9 @@ def test_in_a_neigh_moment_nobody_is_told_who_else_is_asked() -> None:
 
 def test_the_client_names_the_class_stores_variable_as_the_class_store_does() -> None:
     from uu.together import client
-    from uu.tutor import classroom
+    from uu.tutor import class_store
 
-    assert client.CLASS_DB_ENV == classroom.CLASS_DB_ENV
+    assert client.CLASS_DB_ENV == class_store.CLASS_DB_ENV
 
 
 def _hands_set(table: SharedTable, seat: int, instants: int) -> None:

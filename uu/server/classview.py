@@ -375,11 +375,30 @@ class ClassCsvHandler(_ClassHandler):
         self.finish(csv_text(self.rows(), lang=self.lang()))
 
 
+class ClassTableHandler(_ClassHandler):
+    """GET code=CODE: that table watched (read-only); 404 in plain words for a code with no table."""
+
+    def get(self) -> None:
+        from uu.server.tablewatch import watch_page_html
+        from uu.together import TableRefused
+
+        code = self.get_query_argument("code", "")
+        lang = self.lang()
+        query = {"token": self.get_query_argument("token", ""), "lang": lang}
+        if self.tables is None:
+            return self._refuse(404, "This app has no tables (uu app --class has them).\n")
+        try:
+            page = watch_page_html(self.tables, code, query, lang)
+        except TableRefused as err:
+            return self._refuse(404, f"{err}\n")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+        return None
+
+
 def class_handlers(base_url: str, db: str, token: str,
                    tables: Tables | None = None) -> list[tuple[str, type, dict[str, Any]]]:
     """The class view's routes; `tables`: the app's tables for several people (listed, and watched)."""
-    from uu.server.tablewatch import ClassTableHandler
-
     base = base_url.rstrip("/")
     args = {"db": db, "token": token, "guesses": Guesses(), "tables": tables}  # one count of wrong tokens
     return [(f"{base}/uu/class", ClassPageHandler, args), (f"{base}/uu/class\\.json", ClassJsonHandler, args),

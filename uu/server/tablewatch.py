@@ -4,7 +4,7 @@
     /uu/class.json?token=T                its JSON has "tables": one row per table (uu/together/watch.py)
     /uu/class/table?token=T&code=CODE     one table, read-only, as a spectator sees it (no hidden card)
 
-The watch page runs no script (the class view's content policy): it is drawn on the server in the teacher's
+The routes are the class view's (uu/server/classview.py: `ClassTableHandler`). The watch page runs no script (the class view's content policy): it is drawn on the server in the teacher's
 language and reloads itself every `WATCH_REFRESH_S` seconds. It has no control of any kind: watching never
 changes a table. The token check is the class view's own (uu/server/classview.py).
 """
@@ -20,13 +20,12 @@ from uu.cards.localized import card_name
 from uu.engine.observation import Observation
 from uu.i18n import _, language, ngettext
 from uu.render import PHASE_LABELS
-from uu.server.classview import _ClassHandler
-from uu.table.observation import log_lines
-from uu.together import TableRefused, Tables
+from uu.table.seat_view import log_lines
+from uu.together import Tables
+from uu.together.level_words import level_word
 from uu.together.watch import spectator_observation, table_row
-from uu.together.words import level_word
 
-__all__ = ["WATCH_REFRESH_S", "ClassTableHandler", "tables_rows", "tables_section_html", "watch_page_html"]
+__all__ = ["WATCH_REFRESH_S", "tables_rows", "tables_section_html", "watch_page_html"]
 
 WATCH_REFRESH_S = 3
 LOG_SHOWN = 12
@@ -132,24 +131,6 @@ def _watch_html(code: str, row: dict[str, Any], obs: Observation | None, table: 
             "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
             "tr.current{background:#fff6d5}.none{color:#777}</style></head><body>"
             + "".join(parts) + "</body></html>")
-
-
-class ClassTableHandler(_ClassHandler):
-    """GET code=CODE: that table watched (read-only); 404 in plain words for a code with no table."""
-
-    def get(self) -> None:
-        code = self.get_query_argument("code", "")
-        lang = self.lang()
-        query = {"token": self.get_query_argument("token", ""), "lang": lang}
-        if self.tables is None:
-            return self._refuse(404, "This app has no tables (uu app --class has them).\n")
-        try:
-            page = watch_page_html(self.tables, code, query, lang)
-        except TableRefused as err:
-            return self._refuse(404, f"{err}\n")
-        self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page)
-        return None
 
 
 def tables_rows(tables: Tables | None) -> list[dict[str, Any]]:

@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from uu.bots.hint import HintResult
-from uu.bots.registry import make_bot
+from uu.bots.roster import make_bot
 from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
 from uu.engine.observation import Observation

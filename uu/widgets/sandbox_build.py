@@ -1,6 +1,6 @@
 """The sandbox's build panel (`BuildPanel`): players and names, the card and zone pickers with Place / Remove /
 Move, whose turn, the engine options, where unplaced cards go, the position as it stands and "Play from here".
-Every change goes to the session (`uu.tutor.sandbox.SandboxSession`), whose `PositionBuilder` keeps every rule
+Every change goes to the session (`uu.tutor.sandbox_session.SandboxSession`), whose `PositionBuilder` keeps every rule
 of a legal position; a refused change is shown inline next to its control (the session's `field_errors`, keyed
 by the builder's field names), never as a traceback. The load controls (`uu.widgets.sandbox_share`) are given
 to it as widgets to place, between the options and the position.
@@ -20,7 +20,7 @@ from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import N_, _, ngettext
 from uu.render import PHASE_LABELS, cards_html, esc
-from uu.tutor.sandbox import DEFAULT_NAMES, SandboxSession, field_group
+from uu.tutor.sandbox_session import DEFAULT_NAMES, SandboxSession, field_group
 from uu.widgets.common import make_button
 from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
 

@@ -25,7 +25,7 @@ from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
-from uu.together.words import level_word
+from uu.together.level_words import level_word
 from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 
 __all__ = ["TogetherScreen"]
