@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from uu.i18n import _
+from uu.i18n import _, current_language
 from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
@@ -48,6 +48,7 @@ class TogetherScreen(ScreenBase):
         self.token: str | None = None
         self.screen: dict[str, Any] | None = None  # the seat's screen as the server sent it last
         self._drawn_version: int | None = None
+        self.screen_version_hinted: int | None = None  # the table version the hint on show was asked on
         self._lock = threading.Lock()
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
@@ -83,10 +84,14 @@ class TogetherScreen(ScreenBase):
         self.start_button = make_button(_("Start the game"), ("uu-start-table", "uu-role-start"), self.on_start,
                                         style="success")
         self.end_button = make_button(_("End the table"), "uu-end-table", self.on_end, style="danger")
+        # the seat's own coach (only this screen asks it and shows it); hidden when the maker switched it off
+        self.hint_button = make_button(_("Hint"), "uu-hint-button", self.on_hint, style="info")
+        self.hint_box = plain_html(css="uu-hint-box")
         self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
         self.table.add_class("uu-table")
         self.seated = widgets.VBox([self.link_html, self.seats_html,
-                                    widgets.HBox([self.start_button, self.end_button]), self.table])
+                                    widgets.HBox([self.start_button, self.end_button, self.hint_button]),
+                                    self.hint_box, self.table])
         self.seated.layout.display = "none"
         self.children = [self.error_box, self.form, self.seated]
         self.code_box.observe(self._form_mode, names="value")
@@ -183,10 +188,34 @@ class TogetherScreen(ScreenBase):
             self.seats_html.value = self._seats_html(screen)
             maker, phase = screen["maker"], screen["phase"]
             self.start_button.layout.display = "" if maker and phase == "open" else "none"
+            coach = bool(screen.get("options", {}).get("coach")) and phase == "playing"
+            mine = bool(screen.get("actions")) and not screen.get("answering")
+            self.hint_button.layout.display = "" if coach and mine else "none"
+            if screen.get("version") != (self.screen_version_hinted or screen.get("version")) or not coach:
+                self.hint_box.value = ""  # a hint is about the table it was asked on
+                self.table.hint = []
+                self.screen_version_hinted = None
             self.end_button.layout.display = "" if maker and phase == "playing" else "none"
             steps = screen.get("steps") if self._drawn_version is not None else None
             self.table.set_table(screen.get("table"), screen.get("actions") or [], steps or None)
             self._drawn_version = screen["version"] if screen.get("table") is not None else None
+
+    @safe
+    def on_hint(self, _b: Any = None) -> None:
+        """The seat's own hint, worked out by the server for this seat only; shown here and nowhere else."""
+        if self.code is None or self.token is None:
+            return
+        self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
+        try:
+            got = self.client.hint(self.code, self.token, current_language())
+        except TableRefused as e:
+            self.hint_box.value = ""
+            self._set_error(_(str(e)))
+            return
+        self._set_error(None)
+        self.hint_box.value = "<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {got['hint']}</div>"
+        self.table.hint = [i for i in got.get("lit", []) if isinstance(i, int)]
+        self.screen_version_hinted = got.get("version")
 
     def _link_html(self, code: str) -> str:
         page = self.page_url() or ""
