@@ -150,7 +150,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         # the coach is on (the form's default): the seat to move has its own Hint; the other screen shows none
         mover, waiter = (ana, ben) if ana.locator(LIT + ":visible").count() else (ben, ana)
         mover.locator(".uu-hint-button").click()
-        expect(mover.locator(".uu-hint")).to_be_visible(timeout=STEP_MS)
+        expect(mover.locator("div.uu-hint")).to_be_visible(timeout=STEP_MS)
         assert waiter.locator(".uu-hint").count() == 0 and not waiter.locator(".uu-hint-button").is_visible()
         shot(ana, "together-start-1280")
         shot(ben, "together-start-390")
