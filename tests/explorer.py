@@ -42,8 +42,8 @@ from typing import Any
 from playwright.sync_api import Page
 
 from uu.bots import HeuristicBot
-from uu.table.observation import gesture, legal_actions
-from uu.words.lesson import LessonRunner
+from uu.table.seat_view import gesture, legal_actions
+from uu.words.lesson_refusals import LessonRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "explorer"
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
@@ -75,7 +75,10 @@ _STATE_JS = """
     getComputedStyle(e).visibility !== 'hidden';
   const table = screen.querySelector('.uu-t');
   const offers = [['a lit card or place', ".uu-t [data-legal='true']"], ['a choice', "[data-role='choice']"],
-                  ['Next', "[data-role='next']"], ['Try again', '.uu-t-banner button']];
+                  ['Next', "[data-role='next']"], ['Try again', '.uu-t-banner button'],
+                  // the others' moves played out one by one (a 5-player game's round takes longer than WAIT_MS
+                  // at the Normal pace): watching them, or skipping to one's own move, is what is offered
+                  ['Skip to my move', '.uu-t-caption .uu-t-skip']];
   let offer = '';
   // the last lesson's end card has no Next lesson: its Restart (and the page's Home) go on from there
   if (screen.querySelector('.uu-done')) offers.push(['Restart on the end card', 'button.uu-restart']);
@@ -89,7 +92,7 @@ _STATE_JS = """
   const problems = [];
   if (!offer) problems.push('nothing to do is offered');
   if (prompt) problems.push(`the prompt: ${prompt}`);
-  if (waiting && !lit) problems.push('the table waits with nothing lit');
+  if (waiting && !lit && offer !== 'Skip to my move') problems.push('the table waits with nothing lit');
   if (window.scrollY || document.scrollingElement.scrollTop) problems.push('the page scrolled');
   if (document.querySelector('.uu-error-box')) problems.push('an error box: ' + document.querySelector('.uu-error-box').textContent.slice(0, 120));
   if (document.body.innerText.includes('Traceback')) problems.push('a traceback');
@@ -430,6 +433,16 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
                 return
         lit = page.locator(f"{sel} .uu-t [data-legal='true']:visible")
         count = lit.count()
+        if count == 0 and page.locator(f"{sel} .uu-t-caption .uu-t-skip:visible").count():
+            # the others' moves playing out: watched to their end, as a learner would (a round of five
+            # players at the Normal pace takes longer than WAIT_MS; Skip is offered all along)
+            try:
+                lit.first.wait_for(timeout=3 * WAIT_MS)
+            except Exception:
+                if not page.locator(f"{sel} .uu-result .uu-banner").count():
+                    walk.stuck.append(f"{walk.size} {where} move {n}: the others' moves never ended")
+                    return
+            count = lit.count()
         if count == 0:
             continue
         target = lit.nth(rng.randrange(count))

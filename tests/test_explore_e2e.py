@@ -21,7 +21,7 @@ from explorer import _progress as progress  # noqa: E402
 from playwright.sync_api import Browser  # noqa: E402
 
 from uu.tutor.check import shipped_lessons  # noqa: E402
-from uu.words.lesson import LessonRunner  # noqa: E402
+from uu.words.lesson_refusals import LessonRunner  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

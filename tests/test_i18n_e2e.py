@@ -167,7 +167,7 @@ def click_step(screen, path: Path, what: str, label: str | list[str]) -> None:
                 b.click()
                 return
         # translated options: click the one the plan names by its place in the English list
-        from uu.tutor.model import load_lesson
+        from uu.tutor.lesson_model import load_lesson
 
         for st in load_lesson(path).script:
             if st.question is not None and str(label) in st.question.options:

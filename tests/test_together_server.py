@@ -51,6 +51,8 @@ def play(client: TableClient, seats: dict[str, dict[str, Any]], code: str, rng: 
             for other, theirs in seats.items():
                 if other != token and theirs.get("table"):
                     me = theirs["seat"]
+                    if screen["table"]["players"][me]["hand_open"]:
+                        continue  # a hand face up for all (Nanny Cam): every seat may see it
                     mine = next(p for p in theirs["table"]["players"] if p["seat"] == me)
                     for card in mine["hand"]:
                         # the other's hand cards, by instance: never in this seat's screen

@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from uu.bots.hint import HintResult
-from uu.bots.registry import LEVELS, make_bot
+from uu.bots.roster import LEVELS, make_bot
 from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
 from uu.engine.observation import Observation
@@ -121,6 +121,9 @@ class SharedTable:
         self.code = code
         self.options = options
         self.seed = seed
+        # every seat that may answer a card is asked, Instant or not: who is asked tells nothing of a hand.
+        # Kept with the table: a table stored before this was asked only of holders and replays so.
+        self.neigh_ask: Literal["holders", "everyone"] = "everyone"
         self.phase: Phase = "open"
         self.revision = 0  # grows with every change any screen would show (a move, a seat, the phase)
         self.moves: list[int] = []  # the index of every move in its decision's legal actions, first first
@@ -134,6 +137,7 @@ class SharedTable:
         self._answers: dict[int, tuple[int, Action]] = {}
         self._moment: tuple[tuple[int, int], ...] | None = None
         self._moment_from = 0
+        self._moment_moves = 0  # how many moves had been made when the moment began (a store knows moves only)
         self._lock = threading.RLock()  # a server's threads (a hint being worked out) share the table
 
     # ---- seats --------------------------------------------------------------------------------------
@@ -211,13 +215,17 @@ class SharedTable:
 
     def _begin(self, moves: list[int]) -> None:
         names = [s.name if s else "" for s in self._seats]
-        game = new_game(_distinct(names), seed=self.seed, options={"targeting": self.options.targeting})
+        game = new_game(_distinct(names), seed=self.seed, options={"targeting": self.options.targeting,
+                                                                   "neigh_ask": self.neigh_ask})
         session = Session(game, undo=False, mover=self._mover(game))
-        for index in moves:  # made again as they were made: the engine is deterministic
+        moment = moment_of(game)
+        for n, index in enumerate(moves):  # made again as they were made: the engine is deterministic
             d = game.pending
             if d is None or not 0 <= index < len(d.actions):
                 raise ValueError(f"table {self.code}: stored move {len(self.moves)} does not fit the game")
             session.push(d.actions[index])
+            if moment_of(game) != moment:
+                moment, self._moment_moves = moment_of(game), n + 1
         self.phase = "ended" if game.pending is None else "playing"
         for i, s in enumerate(self._seats):
             if s is not None and (s.key is None or s.away):
@@ -248,6 +256,7 @@ class SharedTable:
         moment = moment_of(game)
         if moment != self._moment:  # a new top card (or none): answers to the old one are void from now
             self._moment, self._moment_from = moment, event.step.version
+            self._moment_moves = len(self.moves)
 
     def _settle(self) -> None:
         """Bots play, and answers kept for the Neigh moment are handed to the engine in its order, until a
@@ -287,6 +296,8 @@ class SharedTable:
                     raise ChoiceRefused(N_("That is not one of the moves you can make now."))
                 self._answers[seat] = (self._moment_from, mine[index])
                 self._settle()
+                if self.on_change is not None:  # a kept answer survives a restart (no screen needs redrawing)
+                    self.on_change(self)
                 return mine[index]
             if version != session.version:
                 raise StaleChoice(N_("That click was made on an older table (the game had moved on since). "
@@ -368,9 +379,8 @@ class SharedTable:
                 if self._moment is not None:
                     answering = seat in answerers(game) and seat not in self._answers
                     legal = responses(game, seat) if answering else ()
-                    if obs.decider != seat:
-                        # who the engine asks first would tell the others who holds an Instant
-                        obs = dataclasses.replace(obs, decider=None)
+                    # whom the engine asks now says whose answers are in: every seat is shown the moment alike
+                    obs = dataclasses.replace(obs, decider=None)
                 elif self.phase == "playing":
                     legal = session.legal(seat)
                 if since is not None:
@@ -383,14 +393,42 @@ class SharedTable:
     def record(self) -> dict[str, object]:
         """Everything but the moves, as plain data for a store (tokens only as their hashes)."""
         return {"code": self.code, "options": self.options.model_dump(), "seed": self.seed, "phase": self.phase,
-                "maker": self._maker,
-                "seats": [None if s is None else {"name": s.name, "key": s.key} for s in self._seats]}
+                "maker": self._maker, "neigh_ask": self.neigh_ask,
+                "seats": [None if s is None else {"name": s.name, "key": s.key} for s in self._seats],
+                "answers": self._kept()}
+
+    def _kept(self) -> dict[str, object]:
+        """The answers kept for the Neigh moment now (seat -> index in its answers), with when it began."""
+        kept: dict[str, int] = {}
+        if self.session is not None and self._moment is not None:
+            game = self.session.game
+            for seat, (at, action) in self._answers.items():
+                mine = responses(game, seat)
+                if at == self._moment_from and action in mine:
+                    kept[str(seat)] = mine.index(action)
+        return {"moves": self._moment_moves, "kept": kept}
+
+    def _keep_answers(self, stored: object) -> None:
+        """The answers a store kept for the moment the restored game is at (none for another moment)."""
+        session = self.session
+        if not isinstance(stored, dict) or session is None or self._moment is None:
+            return
+        kept = stored.get("kept")
+        if stored.get("moves") != self._moment_moves or not isinstance(kept, dict):
+            return
+        game = session.game
+        for seat_text, index in kept.items():
+            seat = int(seat_text)
+            mine = responses(game, seat)
+            if seat in answerers(game) and isinstance(index, int) and 0 <= index < len(mine):
+                self._answers[seat] = (self._moment_from, mine[index])
 
     @classmethod
     def restore(cls, record: dict, moves: list[int], clock: Clock = time.monotonic) -> SharedTable:
         """The table a store kept: its seats, and its game made again from its moves."""
         table = cls(str(record["code"]), TableOptions(**record["options"]), int(record["seed"]), clock)
         table._maker = record.get("maker")
+        table.neigh_ask = "everyone" if record.get("neigh_ask") == "everyone" else "holders"
         table._seats = [None if s is None else _Seat(str(s["name"]), s.get("key"), clock())
                         for s in record["seats"]]
         if record["phase"] != "open":
@@ -398,6 +436,7 @@ class SharedTable:
             if record["phase"] == "ended":
                 table.phase = "ended"
             else:
+                table._keep_answers(record.get("answers"))
                 table._settle()
         return table
 

@@ -1,6 +1,6 @@
 """A seat's screen as JSON: what the server sends a learner's kernel, which hands it to the table widget.
 
-The table, its actions and the steps to play back are the table widget's own messages (uu/table/observation.py,
+The table, its actions and the steps to play back are the table widget's own messages (uu/table/seat_view.py,
 uu/table/replay.py), made on the server for that seat only, so no hidden card ever leaves the server for a
 screen that may not see it. In a Neigh moment a seat asked to answer is given its answers as actions even when
 the engine has not reached it yet (uu/together/answers.py), and no seat is told who else is asked.
@@ -12,7 +12,7 @@ from typing import Any
 
 from uu.i18n import _
 from uu.table.messages import ActionView
-from uu.table.observation import action_view, legal_actions, observe
+from uu.table.seat_view import action_view, legal_actions, observe
 from uu.together.table import SharedTable, TableView
 
 __all__ = ["seat_json"]

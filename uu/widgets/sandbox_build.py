@@ -1,6 +1,6 @@
 """The sandbox's build panel (`BuildPanel`): players and names, the card and zone pickers with Place / Remove /
 Move, whose turn, the engine options, where unplaced cards go, the position as it stands and "Play from here".
-Every change goes to the session (`uu.tutor.sandbox.SandboxSession`), whose `PositionBuilder` keeps every rule
+Every change goes to the session (`uu.tutor.sandbox_session.SandboxSession`), whose `PositionBuilder` keeps every rule
 of a legal position; a refused change is shown inline next to its control (the session's `field_errors`, keyed
 by the builder's field names), never as a traceback. The load controls (`uu.widgets.sandbox_share`) are given
 to it as widgets to place, between the options and the position.
@@ -20,7 +20,7 @@ from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import N_, _, ngettext
 from uu.render import PHASE_LABELS, cards_html, esc
-from uu.tutor.sandbox import DEFAULT_NAMES, SandboxSession, field_group
+from uu.tutor.sandbox_session import DEFAULT_NAMES, SandboxSession, field_group
 from uu.widgets.common import make_button
 from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
 
@@ -33,7 +33,8 @@ GROUPS = ("players", "name", "cards", "turn", "options", "rest", "start")
 OPTION_LABELS = {"targeting": N_("Targets"), "deck_out": N_("Empty deck"), "baby_moves": N_("Babies"),
                  "return_is_leaving": N_("A card returned to a hand leaves the Stable"), "pandas": N_("Pandas"),
                  "open_hand_pull": N_("Taking from a face-up hand"), "seed": N_("Seed"),
-                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win")}
+                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win"),
+                 "neigh_ask": N_("Asked at a Neigh moment")}
 VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing (Option 1)"),
                 ("targeting", "neigh-first"): N_("choose targets on resolution (Option 2)"),
                 ("deck_out", "end"): N_("the game ends"),
@@ -43,7 +44,9 @@ VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing 
                 ("pandas", "unicorn-effects"): N_("safe from effects on Unicorn cards"),
                 ("pandas", "all-effects"): N_("safe from every effect"),
                 ("open_hand_pull", "choose"): N_("the taker chooses the card"),
-                ("open_hand_pull", "random"): N_("the card is taken at random")}
+                ("open_hand_pull", "random"): N_("the card is taken at random"),
+                ("neigh_ask", "holders"): N_("only players holding an Instant"),
+                ("neigh_ask", "everyone"): N_("every player (with no Instant: pass only)")}
 REST_LABELS = (("deck", N_("shuffled into the deck, under the listed cards")), ("box", N_("out of the game")))
 
 
