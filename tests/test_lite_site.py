@@ -45,6 +45,8 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["ok"] and seen["lessons"] >= 24 and seen["lesson_step"] >= 2 and seen["game_log"] > 0
     assert seen["python"].startswith("3.14.")
     assert seen["engine_module"].endswith(".py")  # the engine as plain Python (no compiled modules there)
+    # every standard module came from the bytecode the build put in the zip (compiling them was 5-7 s a start)
+    assert seen["stdlib_modules"] == ["pyc"]
 
 
 @pytest.fixture(scope="module")

@@ -269,14 +269,18 @@ def preread_table(env: Path) -> bytes:
 
 
 def precompile(pyodide: Path, wheels_dir: Path) -> None:
-    """Add Python 3.14 bytecode to the wheels, compiled by Pyodide in Node (uu/lite/pyc.mjs): the browser then
-    skips compiling every module at each visit. Without Node the site still works, only slower to start."""
+    """Add Python 3.14 bytecode to the wheels and to a copy of the standard library (`wheels_dir`/
+    python_stdlib.zip, which `build_site` then puts on the site), compiled by Pyodide in Node (uu/lite/pyc.mjs):
+    the browser then skips compiling every module at each visit. Without Node the site still works, only slower
+    to start."""
+    shutil.copy2(pyodide / "python_stdlib.zip", wheels_dir / "python_stdlib.zip")
     node = shutil.which("node")
     if node is None:
-        say("node not found: the wheels go without .pyc files (the first screen comes a few seconds later)")
+        say("node not found: the wheels and the standard library go without .pyc files (the first screen comes"
+            " many seconds later)")
         return
-    say("compiling the wheels' modules to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
-    run([node, HERE / "pyc.mjs", pyodide, wheels_dir])
+    say("compiling the wheels' modules and the standard library to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
+    run([node, HERE / "pyc.mjs", pyodide, wheels_dir, wheels_dir / "python_stdlib.zip"])
 
 
 # ---- 4. the lock file -----------------------------------------------------------------------------------------
@@ -342,6 +346,7 @@ def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path
         shutil.copy2(pyodide / name, target / name)
     for wheel in wheels_dir.glob("*.whl"):
         shutil.copy2(wheel, target / wheel.name)
+    shutil.copy2(wheels_dir / "python_stdlib.zip", target / "python_stdlib.zip")  # with its bytecode
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
 
 

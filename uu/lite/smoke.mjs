@@ -50,6 +50,10 @@ play.table._on_message(play.table, {"type": "choose", "id": 0, "version": play.t
 assert play.error is None and len(play.game.log) > before, play.error
 seen["game_log"] = len(play.game.log)
 seen["engine_module"] = sys.modules[type(play.game).__module__].__file__  # a .py file: the engine as plain Python
+# the standard library is imported from its zip's bytecode, not compiled at each start (uu/lite/pyc.mjs)
+import zipimport
+seen["stdlib_modules"] = sorted({m.__file__.rsplit(".", 1)[-1] for m in list(sys.modules.values())
+                                 if isinstance(getattr(m, "__loader__", None), zipimport.zipimporter)})
 sandbox = app.open_sandbox()
 assert sandbox.error is None, sandbox.error
 app.show_home()
