@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 const args = process.argv.slice(2);
 const site = path.resolve(args.find((a) => !a.startsWith("--")) || "build/lite");
 const pyodideDir = path.join(site, "static", "pyodide") + path.sep;
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// Pyodide as the page loads it: through uu/lite/boot.mjs, the preloaded packages installed from the site's image
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "uu-pyodide.mjs")).href);
 
 const CHECK = `
 import json, sys, time
@@ -75,6 +76,6 @@ try {
   console.log(JSON.stringify(out));
   process.exit(out.ok ? 0 : 1);
 } catch (e) {
-  console.error(`LITE-SMOKE FAILED: ${e && e.message ? e.message : e}`);
+  console.error(`LITE-SMOKE FAILED: ${e && e.message ? e.message : e}`.slice(-3000));
   process.exit(1);
 }
