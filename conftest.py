@@ -5,9 +5,10 @@ Each test is a unit of work on its own, sent to whichever worker is free, except
 costly or stateful; those run on one worker, one after the other:
 
 - the cells of one notebook (nbval runs them in order in one kernel);
-- the tests of a file listed in SHARED: they share a fixture wider than a test (`uu app` of `voila_url` for
-  the whole session, a module's Voila or class app, a built wheel), which each worker would otherwise start
-  for itself, and the later tests of a module may need what the earlier ones left.
+- the tests of a file listed in SHARED: they share a fixture wider than a test (a module's Voila or class
+  app, a built wheel), which each worker would otherwise start for itself, and the later tests of a module
+  may need what the earlier ones left. `uu app` of `voila_url` is not one of them (CHEAP): each worker that
+  runs a browser test starts its own, once.
 
 The scheduler is xdist's own LoadScopeScheduling with this grouping (xdist's `--dist loadgroup` reads marks
 through the test ids, which pytest 9.2 no longer lets a plugin change: pytest-xdist issue 1386). The groups
@@ -28,13 +29,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent
 # file -> its group: files in one group share a session fixture (voila_url: one `uu app` for all of them)
 SHARED = {
-    "tests/test_app_smoke.py": "voila_url",
-    "tests/test_assetfiles.py": "voila_url",
-    "tests/test_bench_ws.py": "voila_url",
-    "tests/test_e2e.py": "voila_url",
-    "tests/test_explore_e2e.py": "voila_url",
-    "tests/test_review_e2e.py": "voila_url",
-    "tests/test_screen_e2e.py": "voila_url",
     "tests/test_hint.py": "tests/test_hint.py",                    # positions
     "tests/test_hostile_server.py": "tests/test_hostile_server.py",  # server
     "tests/test_i18n_e2e.py": "tests/test_i18n_e2e.py",            # class_app
@@ -45,8 +39,11 @@ SHARED = {
     "tests/test_teacher_e2e.py": "tests/test_teacher_e2e.py",      # teacher_server
     "tests/test_wheel_install.py": "tests/test_wheel_install.py",  # wheel
 }
-# wider than a test but only the arguments of the browser that each worker starts anyway (pytest-playwright)
-CHEAP = {"browser_type_launch_args"}
+# Wider than a test, but cheap for each worker to set up for itself: the arguments of the browser that each
+# worker starts anyway (pytest-playwright), and `uu app` of `voila_url` (about 10 s). The browser tests on
+# `voila_url` once ran as one group on one worker, one after the other: about 15 minutes of a 22-minute suite
+# on two cores; as units of their own, they spread over the workers.
+CHEAP = {"browser_type_launch_args", "voila_url"}
 
 
 def scope_of(nodeid: str) -> str:

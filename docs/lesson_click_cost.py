@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from uu.widgets.lesson import LessonScreen
-from uu.words.lesson import LessonRunner
+from uu.words.lesson_refusals import LessonRunner
 
 LESSONS = sorted((Path(__file__).resolve().parents[1] / "lessons").glob("[0-9]*.yaml"))
 

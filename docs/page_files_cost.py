@@ -22,9 +22,9 @@ from pathlib import Path
 
 import psutil
 
-from uu.benchmarks.app import _class_burst
+from uu.benchmarks.app_load import _class_burst
 from uu.benchmarks.app_browser import CHROME_ARGS, CHROMIUM, leave, open_home
-from uu.benchmarks.wire import fetch_keepalive
+from uu.benchmarks.voila_wire import fetch_keepalive
 from uu.server.appserver import AppServer
 
 LEARNERS = 30

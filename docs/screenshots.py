@@ -24,9 +24,9 @@ from uu.i18n import LANGUAGE_NAMES, language
 from uu.i18n import _ as translated
 from uu.scenario import build_game, parse_scenario
 from uu.server.appserver import AppServer
-from uu.table.observation import legal_actions
+from uu.table.seat_view import legal_actions
 from uu.tutor.check import shipped_lessons
-from uu.tutor.runner import LessonRunner
+from uu.tutor.lesson_runner import LessonRunner
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"

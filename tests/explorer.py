@@ -42,8 +42,8 @@ from typing import Any
 from playwright.sync_api import Page
 
 from uu.bots import HeuristicBot
-from uu.table.observation import gesture, legal_actions
-from uu.words.lesson import LessonRunner
+from uu.table.seat_view import gesture, legal_actions
+from uu.words.lesson_refusals import LessonRunner
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts" / "explorer"
 HOME_READY = ".uu-home-screen button.uu-open-lesson:not([disabled])"
@@ -75,7 +75,10 @@ _STATE_JS = """
     getComputedStyle(e).visibility !== 'hidden';
   const table = screen.querySelector('.uu-t');
   const offers = [['a lit card or place', ".uu-t [data-legal='true']"], ['a choice', "[data-role='choice']"],
-                  ['Next', "[data-role='next']"], ['Try again', '.uu-t-banner button']];
+                  ['Next', "[data-role='next']"], ['Try again', '.uu-t-banner button'],
+                  // the others' moves played out one by one (a 5-player game's round takes longer than WAIT_MS
+                  // at the Normal pace): watching them, or skipping to one's own move, is what is offered
+                  ['Skip to my move', '.uu-t-caption .uu-t-skip']];
   let offer = '';
   // the last lesson's end card has no Next lesson: its Restart (and the page's Home) go on from there
   if (screen.querySelector('.uu-done')) offers.push(['Restart on the end card', 'button.uu-restart']);
@@ -89,7 +92,7 @@ _STATE_JS = """
   const problems = [];
   if (!offer) problems.push('nothing to do is offered');
   if (prompt) problems.push(`the prompt: ${prompt}`);
-  if (waiting && !lit) problems.push('the table waits with nothing lit');
+  if (waiting && !lit && offer !== 'Skip to my move') problems.push('the table waits with nothing lit');
   if (window.scrollY || document.scrollingElement.scrollTop) problems.push('the page scrolled');
   if (document.querySelector('.uu-error-box')) problems.push('an error box: ' + document.querySelector('.uu-error-box').textContent.slice(0, 120));
   if (document.body.innerText.includes('Traceback')) problems.push('a traceback');
@@ -398,6 +401,17 @@ _SEATS_JS = """
 """
 
 
+def _watch_the_others(page: Page, sel: str) -> bool:
+    """The others' moves playing out (Skip offered) are watched to their end, as a learner would: a round of
+    five players at the Normal pace takes longer than WAIT_MS. False if they never end."""
+    skip = page.locator(f"{sel} .uu-t-caption .uu-t-skip:visible")
+    for _ in range(3 * WAIT_MS // 100):
+        if not skip.count():
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves: int = 40, seed: int = 0,
               reload_every: int = 15, unlit_every: int = 7) -> None:
     """A game of `players` seats at bot level `level` (one of LEVELS), played by random lit clicks."""
@@ -418,6 +432,7 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
             if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel), 1000):
                 return
         if n % reload_every == 0:
+            _watch_the_others(page, sel)  # the table before the reload is the one its moves lead to
             before = page.evaluate(_SEATS_JS, sel)
             page.reload(wait_until="commit")
             page.locator(f"{sel} .uu-t").first.wait_for(timeout=LOAD_MS)
@@ -429,6 +444,10 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
                 walk.stuck.append(f"{walk.size} {where} move {n}: the reload did not bring the same game back")
                 return
         lit = page.locator(f"{sel} .uu-t [data-legal='true']:visible")
+        count = lit.count()
+        if count == 0 and not _watch_the_others(page, sel):
+            walk.stuck.append(f"{walk.size} {where} move {n}: the others' moves never ended")
+            return
         count = lit.count()
         if count == 0:
             continue

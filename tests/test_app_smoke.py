@@ -17,8 +17,8 @@ import nbformat
 import pytest
 import tornado.web
 
+import uu.server.admission
 import uu.server.app
-import uu.server.pages
 import uu.server.patches
 from conftest import run_async
 from uu.server import seats
@@ -299,7 +299,7 @@ def test_page_handler_cap_patch_wraps_voilas_page_route():
 
     assert uu.server.patches.patch_page_handler_cap() and uu.server.patches.patch_page_handler_cap()  # idempotent
     assert getattr(TornadoVoilaHandler, "_uu_cap_patched", False)
-    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.pages.seat_check
+    assert TornadoVoilaHandler.get._uu_seat_check is uu.server.admission.seat_check
     assert uu.server.patches.patch_websocket_seats() and uu.server.patches.patch_websocket_seats()
     assert getattr(VoilaKernelWebsocketHandler, "_uu_seat_patched", False)
 
@@ -451,7 +451,7 @@ def test_no_code_request_runs_whatever_the_channel_or_framing(voila_url, tmp_pat
     from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
 
-    from uu.benchmarks.wire import PROTOCOL, decode_v1, encode_v1
+    from uu.benchmarks.voila_wire import PROTOCOL, decode_v1, encode_v1
 
     status, page = _open(voila_url)
     assert status == 200

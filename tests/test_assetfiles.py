@@ -180,7 +180,7 @@ def test_what_is_kept_stays_within_its_bound(tmp_path):
 def test_the_apps_files_are_voilas_files_byte_for_byte(voila_url, tmp_path, monkeypatch):
     """Every file the page and its scripts load, from `uu app` and from `uu app` with UU_FAST_FILES=0 (Voila's
     own handlers): the same status, bytes, Content-Type and kind of Cache-Control."""
-    from uu.benchmarks.wire import page_assets
+    from uu.benchmarks.voila_wire import page_assets
     from uu.server.appserver import AppServer, open_page
 
     status, page, _token = open_page(voila_url)

@@ -15,7 +15,14 @@ import pytest
 
 from conftest import run_async
 from uu.benchmarks.learner import EmulatedLearner
-from uu.benchmarks.wire import decode_v1, encode_v1, fetch_keepalive, message_detail, page_assets, page_views
+from uu.benchmarks.voila_wire import (
+    decode_v1,
+    encode_v1,
+    fetch_keepalive,
+    message_detail,
+    page_assets,
+    page_views,
+)
 
 # What the page sends from the moment its websocket opens until the home is drawn (ipywidgets 8's widget
 # manager on Voila 0.5), as (channel, msg_type, detail): checked against Chromium below.

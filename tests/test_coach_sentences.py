@@ -25,10 +25,10 @@ from uu.bots.search import search as real_search
 from uu.engine import Action, Game, new_game
 from uu.i18n import language
 from uu.tutor.coach import comment
+from uu.tutor.game_review import GradedDecision, Review, TurningPoint
 from uu.tutor.movewords import move_words
-from uu.tutor.review import GradedDecision, Review, TurningPoint
-from uu.words.hint import hint_html, hint_parts
-from uu.words.review import (
+from uu.words.hint_text import hint_html, hint_parts
+from uu.words.review_text import (
     accuracy_words,
     chart_summary,
     decision_words,
@@ -82,7 +82,7 @@ def positions() -> dict[str, tuple[Game, Action, Action]]:
                     if name and name not in found:
                         other = next(b for b in d.actions if b != a)
                         found[name] = (g.copy(), a, other)
-            g.apply(bots[d.player].choose(g))
+            g.push(bots[d.player].choose(g))
         if len(found) == len(KINDS):
             break
     return found

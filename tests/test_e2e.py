@@ -24,9 +24,9 @@ import pytest
 
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.table.observation import legal_actions
+from uu.table.seat_view import legal_actions
 from uu.tutor.check import shipped_lessons
-from uu.tutor.runner import LessonRunner
+from uu.tutor.lesson_runner import LessonRunner
 
 pytest.importorskip("playwright", reason="playwright (the test extra) is not installed")
 from playwright.sync_api import Page, expect  # noqa: E402
@@ -66,7 +66,7 @@ def lesson_file(lesson_id: str) -> Path:
 
 
 def gesture_of(runner: LessonRunner, action) -> list[str]:
-    """The table's element keys to click, in order, for `action` (uu.table.observation.legal_actions)."""
+    """The table's element keys to click, in order, for `action` (uu.table.seat_view.legal_actions)."""
     legal = runner.game.legal_actions
     for a in legal_actions(runner.game, runner.learner):
         if legal[a["id"]] == action:
@@ -561,7 +561,7 @@ def test_sandbox_load_play_and_export(page: Page, voila_url):
     # the same move in Python, from the pasted text
     expected = build_game(parse_scenario(SANDBOX_YAML))
     [action] = [a for a in expected.pending.actions if expected.describe(a) == SANDBOX_MOVE]
-    expected.apply(action)
+    expected.push(action)
     assert "Basic Unicorn (Red)" in expected.stable(0)
 
     # the export box follows the table: the position after the move, which loads back to the same position

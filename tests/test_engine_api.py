@@ -18,7 +18,7 @@ def test_first_decisions_are_baby_choices_in_seat_order() -> None:
     g = new_game(["Ana", "Ben", "Cy"], seed=1)
     for seat in range(3):
         assert g.pending.kind == "baby" and g.pending.player == seat
-        g.apply(g.pending.actions[0])
+        g.push(g.pending.actions[0])
     assert len(g.nursery) == 10
     assert [len(g.hand(p)) for p in range(3)] == [6, 5, 5]  # setup.deal-five, then draw.phase for Ana
     assert g.pending.kind == "action" and g.turn == (0, "action", 1)
@@ -36,7 +36,7 @@ def test_illegal_action_is_rejected_and_state_unchanged() -> None:
     g = new_game(["Ana", "Ben", "Cy"], seed=2)
     before = g.to_dict()
     with pytest.raises(IllegalAction) as e:
-        g.apply(Action("draw"))
+        g.push(Action("draw"))
     assert "Legal:" in str(e.value) and "baby" in str(e.value)
     assert g.to_dict() == before
 
@@ -52,9 +52,9 @@ deck: [Neigh, Neigh, Neigh]
 """)
     before = g.to_dict()
     with pytest.raises(IllegalAction):
-        g.apply(Action("play", card="Unicorn Poison"))
+        g.push(Action("play", card="Unicorn Poison"))
     assert g.to_dict() == before
-    g.apply(Action("play", card="Basic Unicorn (Red)", into=0))
+    g.push(Action("play", card="Basic Unicorn (Red)", into=0))
     assert g.stable(0) == ["Baby Unicorn (Red)", "Basic Unicorn (Red)"]
 
 
@@ -68,10 +68,10 @@ stables: {Ana: [Basic Unicorn (Red), Basic Unicorn (Red), Basic Unicorn (Red), B
 hands: {Ana: [Basic Unicorn (Green)]}
 deck: [Neigh, Neigh, Neigh]
 """)
-    g.apply(Action("play", card="Basic Unicorn (Green)", into=0))
+    g.push(Action("play", card="Basic Unicorn (Green)", into=0))
     assert g.is_over and g.winner == 0  # win.threshold: 7 with 2 players
     with pytest.raises(GameOver):
-        g.apply(Action("draw"))
+        g.push(Action("draw"))
 
 
 def test_observe_hides_other_hands_and_the_deck_order() -> None:
@@ -100,7 +100,7 @@ deck: [Neigh, Neigh]
 def test_copy_is_independent() -> None:
     g = new_game(["Ana", "Ben", "Cy"], seed=4)
     c = g.copy()
-    c.apply(c.pending.actions[0])
+    c.push(c.pending.actions[0])
     assert g.pending.kind == "baby" and g.pending.player == 0
     assert c.pending.player == 1
 
@@ -133,18 +133,18 @@ deck: [Neigh, Neigh, Neigh]
 """)
     before = g.to_dict()
     with pytest.raises(MalformedAction, match="unknown action kind 'fly'"):
-        g.apply(Action("fly"))
+        g.push(Action("fly"))
     with pytest.raises(MalformedAction):
-        g.apply("draw")  # type: ignore[arg-type]
+        g.push("draw")  # type: ignore[arg-type]
     with pytest.raises(AmbiguousAction, match="could mean 3 legal actions"):
-        g.apply(Action("play", card="Rhinocorn"))  # into whose Stable?
+        g.push(Action("play", card="Rhinocorn"))  # into whose Stable?
     with pytest.raises(IllegalAction):
-        g.apply(Action("play", card="Neigh"))
+        g.push(Action("play", card="Neigh"))
     assert g.to_dict() == before
     with pytest.raises(AmbiguousAction, match="could mean 2"):
-        g.apply(Action("play", card="Unicorn Poison"))  # which Baby?
+        g.push(Action("play", card="Unicorn Poison"))  # which Baby?
     assert g.to_dict() == before
-    g.apply(Action("play", card="Rhinocorn", into=0))  # the missing field given: exactly one fits
+    g.push(Action("play", card="Rhinocorn", into=0))  # the missing field given: exactly one fits
     assert g.pile == [("Rhinocorn", 0)] or "Rhinocorn" in g.stable(0)
 
 
@@ -159,14 +159,14 @@ def test_game_shows_itself_in_a_notebook() -> None:
 def test_the_learner_reads_your_stable() -> None:
     g = new_game(["You", "Ben"], seed=1)
     for _ in range(2):
-        g.apply(g.pending.actions[0])
+        g.push(g.pending.actions[0])
     texts = [g.describe(a) for a in g.legal_actions]
     assert any("into your Stable" in t for t in texts) and not any("You's" in t for t in texts)
 
 
 @pytest.mark.parametrize("players", [2, 5])
 def test_apply_legal_plays_the_same_game_as_apply(players):
-    # the bench's trusted path (no input validation) must run exactly the rules `apply` runs
+    # the bench's trusted path (no input validation) must run exactly the rules `push` runs
     import random
 
     names = [f"P{i}" for i in range(players)]
@@ -174,7 +174,7 @@ def test_apply_legal_plays_the_same_game_as_apply(players):
     pick = random.Random(3)
     while not checked.is_over:
         i = pick.randrange(len(checked.legal_actions))
-        checked.apply(checked.legal_actions[i])
+        checked.push(checked.legal_actions[i])
         fast.apply_legal(fast.legal_actions[i])
         assert fast.pending == checked.pending
     assert fast.to_dict() == checked.to_dict() and fast.winner == checked.winner
@@ -213,7 +213,7 @@ def test_resample_deals_only_hidden_cards_and_keeps_the_real_game() -> None:
     g = new_game(["A", "B", "C"], seed=9)
     bot = RandomBot(9)
     while g.state.turn_number < 4:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     me = g.pending.player
     before = g.to_dict()
     r = g.resample(me, random.Random(1))
@@ -224,5 +224,5 @@ def test_resample_deals_only_hidden_cards_and_keeps_the_real_game() -> None:
     assert [len(h) for h in t.hands] == [len(h) for h in s.hands] and t.deck != s.deck
     assert g.to_dict() == before and r.pending == g.pending
     while r.pending is not None:  # the resampled world plays on as a game of its own
-        r.apply(bot.choose(r))
+        r.push(bot.choose(r))
     assert g.to_dict() == before

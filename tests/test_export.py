@@ -27,7 +27,7 @@ def random_positions(seed: int, steps: int = 220):
         if g.pending is None:
             return
         yield g
-        g.apply(rng.choice(g.legal_actions))
+        g.push(rng.choice(g.legal_actions))
 
 
 
@@ -163,7 +163,7 @@ def test_two_player_removed_cards_stay_out():
 
 def test_refuses_the_neigh_pile():
     game = builder_game().build()
-    game.apply(Action("play", "Unicorn Poison", target=(Target("Baby Unicorn (Blue)", owner=1),)))
+    game.push(Action("play", "Unicorn Poison", target=(Target("Baby Unicorn (Blue)", owner=1),)))
     assert game.pending.kind == "respond"
     with pytest.raises(NotExportable, match="Neigh pile.*export when it has resolved"):
         export_position(game)
@@ -175,7 +175,7 @@ def test_refuses_setup_and_game_over():
         export_position(game)
     rng = random.Random(0)
     while game.pending is not None:
-        game.apply(rng.choice(game.legal_actions))
+        game.push(rng.choice(game.legal_actions))
     with pytest.raises(NotExportable, match="game is over"):
         export_position(game)
 
@@ -201,9 +201,9 @@ def test_refuses_a_half_resolved_effect():
 
 def test_an_answered_response_window_exports_again():
     game = builder_game().build()
-    game.apply(Action("play", "Basic Unicorn (Red)", into=0))
+    game.push(Action("play", "Basic Unicorn (Red)", into=0))
     while game.pending.kind == "respond":
-        game.apply(Action("pass"))
+        game.push(Action("pass"))
     assert game.pending.kind == "action" and game.pending.player == 1
     _, back = roundtrip(game)
     assert back.stable(0) == ["Baby Unicorn (Red)", "Basic Unicorn (Red)"]

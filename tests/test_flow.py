@@ -43,15 +43,15 @@ def test_phases_in_order():
             hands={"Ana": hand}, deck=["Blinding Light"] + FILLER)
     assert g.turn == (ANA, "beginning", 1)
     assert g.pending.kind == "use" and g.pending.card == "Rhinocorn"
-    g.apply(Action("decline", card="Rhinocorn"))
+    g.push(Action("decline", card="Rhinocorn"))
     assert g.turn == (ANA, "action", 1)
     assert g.hand(ANA) == hand + ["Blinding Light"]  # Draw phase: the top card
-    g.apply(Action("draw"))  # 9 cards now
+    g.push(Action("draw"))  # 9 cards now
     assert g.turn == (ANA, "end", 1)
     assert g.pending.kind == "discard" and g.pending.player == ANA
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert g.turn == (ANA, "end", 1)
-    g.apply(Action("discard", card="Slowdown"))
+    g.push(Action("discard", card="Slowdown"))
     assert len(g.hand(ANA)) == 7
     assert g.turn == (BEN, "action", 2)
     assert {"turn.phases", "draw.phase", "end.hand-limit"} <= rules_logged(g)
@@ -63,11 +63,11 @@ def test_bot_triggers_only_for_cards_there_when_turn_began():
     g = pos(stables={"Ana": ["Rainbow Lasso"], "Ben": ["Rhinocorn"]},
             hands={"Ana": ["Yay", "Slowdown", "Nanny Cam"]})
     assert g.pending.kind == "use" and g.pending.card == "Rainbow Lasso"
-    g.apply(Action("use", card="Rainbow Lasso"))
+    g.push(Action("use", card="Rainbow Lasso"))
     for c in ("Yay", "Slowdown", "Nanny Cam"):
-        g.apply(Action("discard", card=c))
+        g.push(Action("discard", card=c))
     assert list(g.legal_actions) == [tgt("Rhinocorn", BEN)]
-    g.apply(tgt("Rhinocorn", BEN))
+    g.push(tgt("Rhinocorn", BEN))
     assert g.stable(ANA) == ["Rainbow Lasso", "Rhinocorn"]
     assert g.turn == (ANA, "action", 1)  # no Rhinocorn use/decline
     assert not any("Rhinocorn" in t and "beginning-of-turn effect of Rhinocorn" in t for t in texts(g))
@@ -79,9 +79,9 @@ def test_bot_triggers_next_turn_for_card_played_this_turn():
     g = pos(players=("Ana", "Ben"), phase="action", stables={"Ana": ["Baby Unicorn (Red)"],
                                                               "Ben": ["Baby Unicorn (Blue)"]},
             hands={"Ana": ["Double Dutch"]})
-    g.apply(Action("play", card="Double Dutch", into=ANA))
+    g.push(Action("play", card="Double Dutch", into=ANA))
     assert g.turn == (BEN, "action", 2)
-    g.apply(Action("draw"))
+    g.push(Action("draw"))
     assert g.turn == (ANA, "beginning", 3)
     assert g.pending.kind == "use" and g.pending.card == "Double Dutch"
 
@@ -90,10 +90,10 @@ def test_optional_bot_lost_after_the_phase():
     """bot.optional-lost: an optional beginning-of-turn effect declined is gone for the turn: the Action
     phase offers no way to use it."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)", "Double Dutch"]}, hands={"Ana": ["Yay", "Slowdown"]})
-    g.apply(Action("decline", card="Double Dutch"))
+    g.push(Action("decline", card="Double Dutch"))
     assert g.turn == (ANA, "action", 1)
     assert {a.kind for a in g.legal_actions} == {"play", "draw"}
-    g.apply(Action("play", card="Yay", into=ANA))
+    g.push(Action("play", card="Yay", into=ANA))
     assert g.turn[0] == BEN  # one action only: Double Dutch was not used
 
 
@@ -103,13 +103,13 @@ def test_rhinocorn_ends_turn_but_end_of_turn_discards_to_seven():
     hand = ["Yay", "Slowdown", "Nanny Cam", "Pandamonium", "Broken Stable", "Tiny Stable", "Barbed Wire",
             "Blinding Light", "Sadistic Ritual"]
     g = pos(stables={"Ana": ["Rhinocorn"], "Ben": ["Basic Unicorn (Red)"]}, hands={"Ana": hand})
-    g.apply(Action("use", card="Rhinocorn"))
-    g.apply(tgt("Basic Unicorn (Red)", BEN))
+    g.push(Action("use", card="Rhinocorn"))
+    g.push(tgt("Basic Unicorn (Red)", BEN))
     assert g.stable(BEN) == []
     assert g.turn == (ANA, "end", 1)
     assert g.pending.kind == "discard" and g.pending.player == ANA
-    g.apply(Action("discard", card="Yay"))
-    g.apply(Action("discard", card="Slowdown"))
+    g.push(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Slowdown"))
     assert len(g.hand(ANA)) == 7 and set(g.hand(ANA)) < set(hand)  # no card drawn
     assert g.turn == (BEN, "action", 2)
     assert {"bot.skip-to-end", "end.hand-limit"} <= rules_logged(g)
@@ -122,14 +122,14 @@ def test_rhinocorn_other_bot_effects_still_resolve():
             hands={"Ana": ["Yay"]}, deck=["Slowdown"] + FILLER)
     # every optional effect is used or declined first, in the order the cards entered the Stable
     assert g.pending.kind == "use" and g.pending.card == "Rhinocorn"
-    g.apply(Action("use", card="Rhinocorn"))
+    g.push(Action("use", card="Rhinocorn"))
     assert g.pending.kind == "use" and g.pending.card == "Claw Machine"
-    g.apply(Action("use", card="Claw Machine"))
+    g.push(Action("use", card="Claw Machine"))
     # then the choices, before the link resolves: Rhinocorn's target, then Claw Machine's DISCARD
     assert g.pending.kind == "target" and g.pending.card == "Rhinocorn"
-    g.apply(tgt("Basic Unicorn (Red)", BEN))
+    g.push(tgt("Basic Unicorn (Red)", BEN))
     assert g.pending.kind == "discard" and g.pending.card == "Claw Machine"
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert g.hand(ANA) == ["Slowdown"]  # Claw Machine: DISCARD then DRAW; no Draw phase card
     assert sorted(g.discard) == ["Basic Unicorn (Red)", "Yay"]
     assert g.turn == (BEN, "action", 2)
@@ -143,7 +143,7 @@ def test_skipped_turns_add_up():
     seen = []
     for _ in range(5):
         seen.append(g.turn[0])
-        g.apply(Action("draw"))
+        g.push(Action("draw"))
     seen.append(g.turn[0])
     assert seen == [ANA, CY, ANA, CY, ANA, BEN]
     assert g.state.skip_turns == [0, 0, 0]
@@ -154,15 +154,15 @@ def test_extra_turn_after_this_one():
     """turn.extra + turn.another: an extra turn is a whole turn taken by the same player after this one."""
     g = pos(phase="action", stables={"Ana": ["Baby Unicorn (Red)"]})
     g.state.extra_turns.append(ANA)
-    g.apply(Action("draw"))
+    g.push(Action("draw"))
     assert g.turn == (ANA, "action", 2)
-    g.apply(Action("draw"))
+    g.push(Action("draw"))
     assert g.turn == (BEN, "action", 3)
 
 
 def deck_out_game(ana, ben, **kw):
     g = pos(players=("Ana", "Ben"), phase="action", stables={"Ana": ana, "Ben": ben}, deck=["Neigh"], **kw)
-    g.apply(Action("draw"))  # the last card: the game-status check after the Action phase ends the game
+    g.push(Action("draw"))  # the last card: the game-status check after the Action phase ends the game
     return g
 
 
@@ -213,13 +213,13 @@ def test_win_threshold_by_player_count(players, need):
     stable = (["Basic Unicorn (Red)"] * 3 + ["Basic Unicorn (Blue)"] * 3)[: need - 1]
     g = pos(players=players, phase="action", stables={players[0]: stable},
             hands={players[0]: ["Rhinocorn"]})
-    g.apply(Action("play", card="Rhinocorn", into=0))
+    g.push(Action("play", card="Rhinocorn", into=0))
     assert g.is_over and g.winner == 0
     assert "win.threshold" in rules_logged(g)
     # one fewer is not enough
     g2 = pos(players=players, phase="action", stables={players[0]: stable[:-1]},
              hands={players[0]: ["Rhinocorn"]})
-    g2.apply(Action("play", card="Rhinocorn", into=0))
+    g2.push(Action("play", card="Rhinocorn", into=0))
     assert not g2.is_over
 
 
@@ -229,7 +229,7 @@ def test_ginormous_counts_two_for_the_win():
     g = pos(players=players, phase="action",
             stables={"A": ["Basic Unicorn (Red)"] * 3 + ["Basic Unicorn (Blue)"]},
             hands={"A": ["Ginormous Unicorn"]})
-    g.apply(Action("play", card="Ginormous Unicorn", into=0))
+    g.push(Action("play", card="Ginormous Unicorn", into=0))
     assert g.is_over and g.winner == 0
 
 
@@ -239,13 +239,13 @@ def test_no_win_mid_chain():
     stable = ["Basic Unicorn (Red)"] * 3 + ["Basic Unicorn (Blue)"] * 3
     g = pos(phase="action", stables={"Ana": stable, "Ben": ["Rhinocorn"]},
             hands={"Ana": ["Extremely Destructive Unicorn"]})
-    g.apply(Action("play", card="Extremely Destructive Unicorn", into=ANA))
+    g.push(Action("play", card="Extremely Destructive Unicorn", into=ANA))
     assert not g.is_over
     assert g.pending.kind == "sacrifice" and g.pending.player == ANA
-    g.apply(Action("sacrifice", card="Basic Unicorn (Red)"))
+    g.push(Action("sacrifice", card="Basic Unicorn (Red)"))
     assert not g.is_over
     assert g.pending.kind == "sacrifice" and g.pending.player == BEN
-    g.apply(Action("sacrifice", card="Rhinocorn"))
+    g.push(Action("sacrifice", card="Rhinocorn"))
     assert not g.is_over and g.winner is None
     assert g.unicorns(ANA) == 6
 
@@ -255,11 +255,11 @@ def test_win_after_chain_when_chain_keeps_seven():
     stable = ["Basic Unicorn (Red)"] * 3 + ["Basic Unicorn (Blue)"] * 3
     g = pos(phase="action", stables={"Ana": stable}, hands={"Ana": ["Unicorn Oracle"]},
             deck=["Yay", "Slowdown", "Nanny Cam"] + FILLER)
-    g.apply(Action("play", card="Unicorn Oracle", into=ANA))
+    g.push(Action("play", card="Unicorn Oracle", into=ANA))
     assert not g.is_over  # Oracle's enter effect (a choice) is still resolving
     assert g.pending.kind == "choose"
-    g.apply(Action("choose", option="Yay"))
-    g.apply(g.legal_actions[0])
+    g.push(Action("choose", option="Yay"))
+    g.push(g.legal_actions[0])
     assert g.is_over and g.winner == ANA
 
 

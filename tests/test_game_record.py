@@ -10,9 +10,9 @@ import pytest
 
 from uu.bots import RandomBot
 from uu.engine import new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
 from uu.scenario.record import GameRecord, RecordError, parse_record, record_for, record_of, replay
+from uu.scenario.to_game import build_game
 
 
 def played(seed: int, players: int, moves: int, options: dict | None = None):  # type: ignore[no-untyped-def]

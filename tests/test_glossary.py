@@ -8,8 +8,8 @@ import re
 import pytest
 
 from uu.tutor.check import shipped_lessons
-from uu.tutor.glossary import glossary, unexplained
-from uu.tutor.model import load_lesson
+from uu.tutor.course_glossary import glossary, unexplained
+from uu.tutor.lesson_model import load_lesson
 from uu.words.rulewords import learner_rule
 
 LESSONS = [load_lesson(p) for p in shipped_lessons()]
@@ -52,7 +52,7 @@ def test_the_check_sees_a_word_before_its_lesson_and_accepts_it_explained():
 @pytest.mark.parametrize("lesson", LESSONS, ids=[les.id for les in LESSONS])
 def test_feedback_rule_boxes_use_only_words_already_taught(lesson):
     """The rule box under a scripted wrong move's feedback (the step's rules plus the rule behind a refusal)."""
-    from uu.words.lesson import LessonRunner
+    from uu.words.lesson_refusals import LessonRunner
 
     r = LessonRunner(lesson)
     late = []

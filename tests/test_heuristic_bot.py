@@ -10,8 +10,8 @@ import pytest
 from uu.benchmarks.bots import bench_bots
 from uu.bots import HeuristicBot, RandomBot
 from uu.engine import Game, new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 
 def shuffle_hidden(game: Game, viewer: int, seed: int) -> Game:
@@ -46,7 +46,7 @@ def test_only_legal_moves_and_games_finish(players: int) -> None:
             d = g.pending
             a = bots[d.player].choose(g)
             assert any(a is x for x in d.actions), (d.kind, a)
-            g.apply(a)
+            g.push(a)
             n += 1
         assert g.is_over, f"{players}p seed {seed} did not finish"
 
@@ -56,7 +56,7 @@ def test_all_heuristic_games_finish() -> None:
         g = new_game(["A", "B", "C", "D"], seed=seed)
         bots = [HeuristicBot(seed + i) for i in range(4)]
         while g.pending is not None:
-            g.apply(bots[g.pending.player].choose(g))
+            g.push(bots[g.pending.player].choose(g))
         assert g.is_over
 
 
@@ -71,7 +71,7 @@ def test_same_seed_same_choices() -> None:
         g = new_game(["A", "B", "C"], seed=seed)
         bots = [HeuristicBot(7) for _ in range(3)]
         while g.pending is not None:
-            g.apply(bots[g.pending.player].choose(g))
+            g.push(bots[g.pending.player].choose(g))
         return [e.text for e in g.log]
 
     assert play(3) == play(3)
@@ -92,7 +92,7 @@ def test_choice_ignores_hidden_cards() -> None:
                     continue
                 assert g.describe(HeuristicBot(5).choose(g)) == g.describe(HeuristicBot(5).choose(other))
                 checked += 1
-            g.apply(driver.choose(g))
+            g.push(driver.choose(g))
     assert checked > 500
 
 
@@ -144,11 +144,11 @@ def test_upgrades_go_home() -> None:
 
 def test_neighs_a_winning_play() -> None:
     g = _position("Mystical Vortex")
-    g.apply(next(a for a in g.pending.actions if a.kind == "draw"))  # Ana draws; Ben's turn comes
+    g.push(next(a for a in g.pending.actions if a.kind == "draw"))  # Ana draws; Ben's turn comes
     while g.pending is not None and not (g.pending.kind == "action" and g.pending.player == 1):
-        g.apply(HeuristicBot(1).choose(g))
+        g.push(HeuristicBot(1).choose(g))
     play = next(a for a in g.pending.actions if a.card == "Basic Unicorn (Purple)" and a.into == 1)
-    g.apply(play)
+    g.push(play)
     d = g.pending
     assert d.kind == "respond"
     assert HeuristicBot(2).choose(g).kind == "respond"  # whoever is asked stops Ben's 7th Unicorn
@@ -166,8 +166,8 @@ hands: {Ana: [Two-For-One], Ben: []}
     bot = HeuristicBot(0)
     a = bot.choose(g)
     assert a.card == "Two-For-One"
-    g.apply(a)
+    g.push(a)
     while g.pending is not None and g.pending.kind != "sacrifice":
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     assert g.pending is not None
     assert bot.choose(g).card == "Barbed Wire"

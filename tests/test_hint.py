@@ -14,7 +14,7 @@ from uu.bots.search import DEFAULT_WIDTH
 from uu.engine import Game, new_game
 from uu.engine import queries as q
 from uu.engine.resample import known_to
-from uu.words.hint import hint_html, hint_table_text, hint_text
+from uu.words.hint_text import hint_html, hint_table_text, hint_text
 
 
 def swap_hidden_card(game: Game, viewer: int) -> Game:
@@ -101,8 +101,8 @@ def test_determinize_keeps_known_cards_and_zone_sizes(positions: list[Game]) -> 
 
 
 def test_known_cards_include_nanny_cam_hands() -> None:
-    from uu.scenario.build import build_game
     from uu.scenario.load import parse_scenario
+    from uu.scenario.to_game import build_game
 
     text = """
 name: nanny
@@ -156,8 +156,8 @@ def test_the_hint_explains_itself_in_one_or_two_sentences(positions: list[Game])
 
 
 def test_a_neigh_risk_is_stated_for_a_card_that_can_be_answered() -> None:
-    from uu.scenario.build import build_game
     from uu.scenario.load import parse_scenario
+    from uu.scenario.to_game import build_game
 
     text = """
 name: risky
@@ -213,7 +213,7 @@ def test_other_decisions() -> None:
             kinds.add(g.pending.kind)
             r = hint(g, deals=2, seconds=None)
             assert len(r.rows) == len(g.pending.actions) and hint_text(r)
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     assert len(kinds) >= 3
 
 
@@ -222,7 +222,7 @@ def test_wrong_player_and_game_over() -> None:
     with pytest.raises(ValueError):
         hint(g, player=1 - g.pending.player, deals=1)
     while g.pending is not None:
-        g.apply(g.pending.actions[0]) if len(g.pending.actions) == 1 else g.apply(RandomBotFor(g).choose(g))
+        g.push(g.pending.actions[0]) if len(g.pending.actions) == 1 else g.push(RandomBotFor(g).choose(g))
     with pytest.raises(ValueError):
         hint(g)
 
@@ -239,7 +239,7 @@ def test_playout_copy_is_independent(positions: list[Game]) -> None:
     c = g.playout_copy()
     bot = __import__("uu.bots", fromlist=["RandomBot"]).RandomBot(0)
     while c.pending is not None:
-        c.apply(bot.choose(c))
+        c.push(bot.choose(c))
     assert g.to_dict() == before
 
 

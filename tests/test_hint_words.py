@@ -1,4 +1,4 @@
-"""The hint in a player's words (uu.words.hint over uu.bots.hint's data): honest about doubt, the reason first,
+"""The hint in a player's words (uu.words.hint_text over uu.bots.hint's data): honest about doubt, the reason first,
 Neigh odds that follow the rules, no jargon and no doubled words."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from uu.bots.random_bot import RandomBot
 from uu.engine import new_game
 from uu.scenario import build_game, parse_scenario
 from uu.tutor.coach import comment
-from uu.words.hint import hint_html, hint_json, hint_text
+from uu.words.hint_text import hint_html, hint_json, hint_text
 
 DOUBLED = re.compile(r"\b(\w+)\s+\1\b", re.IGNORECASE)
 
@@ -92,7 +92,7 @@ def test_at_a_neigh_moment_the_hint_says_what_passing_and_answering_do():
     from uu.engine.actions import Action, Target
 
     g = build_game(parse_scenario(NEIGH_MOMENT))
-    g.apply(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
+    g.push(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
     assert g.pending.kind == "respond" and g.pending.player == 0
     text = hint_text(hint(g, seconds=None))
     assert "If you pass, Bramble's Unicorn Poison destroys your Narwhal." in text, text
@@ -107,7 +107,7 @@ def _decisions(seed: int, players: int, count: int) -> list:
     while g.pending is not None and len(out) < count:
         if len(g.pending.actions) > 1 and g.state.turn_number >= 2:
             out.append(g.copy())
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     return out
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from uu.cli import main
 from uu.scenario import ScenarioFileError, load_scenario, parse_scenario
 from uu.scenario.builder import BuilderError, PositionBuilder
-from uu.tutor.model import LessonFileError, load_lesson, parse_lesson
+from uu.tutor.lesson_model import LessonFileError, load_lesson, parse_lesson
 from uu.yamlfile import MAX_BYTES, MAX_DEPTH, YamlInputError, load_user_yaml
 
 GOOD = """\
@@ -276,7 +276,7 @@ def test_a_position_link_with_a_huge_seed_says_what_is_allowed(seed: str) -> Non
 
 @pytest.mark.parametrize("seed", HUGE_SEEDS)
 def test_a_pasted_huge_seed_is_one_line_saying_what_is_allowed(seed: str) -> None:
-    from uu.tutor.sandbox import SandboxSession
+    from uu.tutor.sandbox_session import SandboxSession
 
     session = SandboxSession()
     assert not session.load_yaml(SEED_POSITION % seed)

@@ -175,7 +175,7 @@ def test_a_seat_whose_page_went_without_its_beacon_is_free_soon(tmp_path: Path) 
     """Cap 1: a learner's page goes as a crashed tab does (its websocket ends, no unload beacon). The next
     learner was told "full" for up to 15 minutes (the idle culler); now within the away time and a reap."""
     from uu.benchmarks.learner import EmulatedLearner
-    from uu.benchmarks.wire import LearnerError
+    from uu.benchmarks.voila_wire import LearnerError
 
     away_s = 3.0
     os.environ[AWAY_ENV] = str(away_s)

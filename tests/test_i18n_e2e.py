@@ -167,7 +167,7 @@ def click_step(screen, path: Path, what: str, label: str | list[str]) -> None:
                 b.click()
                 return
         # translated options: click the one the plan names by its place in the English list
-        from uu.tutor.model import load_lesson
+        from uu.tutor.lesson_model import load_lesson
 
         for st in load_lesson(path).script:
             if st.question is not None and str(label) in st.question.options:
@@ -331,9 +331,12 @@ WON = ("name: x\nplayers: [Ana, Ben]\nstables:\n  Ana: [Baby Unicorn (Red), Basi
 NOT_YAML = "name: x\nplayers: [Ana, Ben\n"
 TOO_FEW = "name: x\nplayers: [Ana]\n"
 
-# Text wider than its box: an element with text of its own whose text runs past its box where the box clips it
-# (overflow hidden or clip, a button, an ellipsis), or past the window; a select whose chosen label is wider
-# than the select. Boxes that scroll on purpose (overflow auto or scroll) are left alone.
+# Text wider than its box: an element that cuts its text with an ellipsis (ipywidgets' description labels,
+# checkbox labels and buttons do) and whose text is wider than it; an element with text of its own whose text
+# runs past its box where the box clips it (overflow hidden or clip, a button), or past the window; a select
+# whose chosen label is wider than the select. An element that cuts its own text is checked wherever it is:
+# every ipywidgets box scrolls (overflow auto), so leaving out all that is inside a scrolling box hid the cut
+# labels of the sandbox's options. Only text running past the window is left alone inside a box that scrolls.
 OVERFLOW_JS = """() => {
   const out = [];
   const canvas = document.createElement('canvas').getContext('2d');
@@ -342,7 +345,7 @@ OVERFLOW_JS = """() => {
   const scrolls = (e) => { for (let a = e; a; a = a.parentElement) {
     const s = getComputedStyle(a); if (['auto', 'scroll'].includes(s.overflowX)) return true; } return false; };
   for (const e of document.querySelectorAll('body *')) {
-    if (!shown(e) || scrolls(e)) continue;
+    if (!shown(e)) continue;
     const s = getComputedStyle(e), box = e.getBoundingClientRect();
     const say = (why) => out.push(`${why}: <${e.tagName.toLowerCase()} class="${e.className}">`
       + ` ${(e.innerText || e.value || '').trim().slice(0, 60)}`);
@@ -352,15 +355,19 @@ OVERFLOW_JS = """() => {
       if (label && canvas.measureText(label).width > e.clientWidth - 24) say('select label wider than the select');
       continue;
     }
+    if (s.textOverflow === 'ellipsis' && (e.innerText || '').trim() && e.scrollWidth > e.clientWidth + 1) {
+      say('text cut off with an ellipsis'); continue;
+    }
     const own = [...e.childNodes].filter((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own.length) continue;
-    const clips = ['hidden', 'clip'].includes(s.overflowX) || e.tagName === 'BUTTON' || s.textOverflow === 'ellipsis';
+    const clips = ['hidden', 'clip'].includes(s.overflowX) || e.tagName === 'BUTTON';
     if (clips && e.scrollWidth > e.clientWidth + 1) { say('text cut off'); continue; }
+    const inScroller = scrolls(e);
     for (const n of own) {
       const range = document.createRange(); range.selectNodeContents(n);
       const r = range.getBoundingClientRect();
       if (r.width === 0) continue;
-      if (r.right > window.innerWidth + 1) { say('text past the window'); break; }
+      if (!inScroller && r.right > window.innerWidth + 1) { say('text past the window'); break; }
       if (clips && (r.right > box.right + 1 || r.left < box.left - 1)) { say('text past its box'); break; }
     }
   }

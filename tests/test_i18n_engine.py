@@ -215,7 +215,7 @@ def test_builder_and_link_errors() -> None:
 
 @pytest.mark.parametrize("lang", ["fr", "de"])
 def test_every_message_of_the_engine_and_scenario_is_translated(lang: str) -> None:
-    mine = ("uu/engine/", "uu/scenario/", "uu/tutor/classroom.py")
+    mine = ("uu/engine/", "uu/scenario/", "uu/tutor/class_store.py")
     missing = []
     for m in _read(po_path(lang)):
         if not m.id or not any(loc.startswith(mine) for loc, _line in m.locations):
@@ -280,7 +280,7 @@ def test_every_what_of_the_catalog_has_its_words() -> None:
     import yaml
 
     import uu.cards
-    from uu.engine import movetext, verbs
+    from uu.engine import movetext, verb_handlers
 
     def whats(node: object) -> set[str]:
         if isinstance(node, dict):
@@ -294,6 +294,6 @@ def test_every_what_of_the_catalog_has_its_words() -> None:
     assert {"unicorn", "card", "this"} <= found
     for w in found:
         f = {"op": {"what": w}}
-        assert verbs._a_what(f) in movetext._WHATS, w  # type: ignore[arg-type]
+        assert verb_handlers._a_what(f) in movetext._WHATS, w  # type: ignore[arg-type]
         if w != "this":
-            assert verbs._what(f) in movetext._KINDS, w  # type: ignore[arg-type]
+            assert verb_handlers._what(f) in movetext._KINDS, w  # type: ignore[arg-type]

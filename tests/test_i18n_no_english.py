@@ -16,7 +16,7 @@ from uu.i18n.validation import validation_message
 from uu.render import result_text
 from uu.scenario.builder import BuilderError, PositionBuilder
 from uu.scenario.load import ScenarioFileError, parse_scenario
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 
 LANGS = ("fr", "de")
 # English words a French or German message must not hold (pydantic's and PyYAML's, and ours before issue 41)

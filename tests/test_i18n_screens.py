@@ -14,9 +14,9 @@ from uu.i18n import LANGUAGES, current_language, language, set_language
 from uu.i18n.catalogs import stats
 from uu.server import shell
 from uu.table.widget import LABELS, table_labels
-from uu.widgets.app import App
 from uu.widgets.language import choose_language, link_language
 from uu.widgets.progress import ProgressStore, parse_saved
+from uu.widgets.tutor_app import App
 
 # words of the interface that must not stay English on a French or German screen (the same word in that
 # language, like "Action" in French, is left out)

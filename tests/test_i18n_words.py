@@ -17,10 +17,10 @@ from uu.engine.actions import Action, Target
 from uu.i18n import _, language
 from uu.scenario import build_game, parse_scenario
 from uu.tutor.coach import comment
-from uu.tutor.review import GradedDecision, Review, TurningPoint
-from uu.words.hint import hint_html, hint_text
-from uu.words.lesson import LessonRunner
-from uu.words.review import chart_summary, decision_words, review_text, turning_point_words
+from uu.tutor.game_review import GradedDecision, Review, TurningPoint
+from uu.words.hint_text import hint_html, hint_text
+from uu.words.lesson_refusals import LessonRunner
+from uu.words.review_text import chart_summary, decision_words, review_text, turning_point_words
 from uu.words.whynot import why_not
 
 # English interface words that no French or German sentence of ours contains (checked on word boundaries, after
@@ -104,7 +104,7 @@ def hints() -> list:
     wins = build_game(parse_scenario(SIX.format(mine="Basic Unicorn (Orange), Unicorn Poison", yay=", Yay")))
     close = build_game(parse_scenario(SIX.format(mine="Basic Unicorn (Orange), Basic Unicorn (Purple)", yay="")))
     moment = build_game(parse_scenario(NEIGH_MOMENT))
-    moment.apply(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
+    moment.push(Action("play", card="Unicorn Poison", target=(Target(card="Narwhal", owner=0),)))
     return [hint(g, seconds=None) for g in (wins, close, moment)]
 
 
@@ -123,7 +123,7 @@ def why_nots() -> list[str]:
     """Why-not sentences, the card reasons among them."""
     g = new_game(["Ana", "Ben"], seed=1)
     while g.pending.kind == "baby":
-        g.apply(g.pending.actions[0])
+        g.push(g.pending.actions[0])
     hand = {g.state.name(c) for c in g.state.hands[g.pending.player]}
     magic = next((c.name for c in catalog() if c.type.value == "magic" and c.name not in hand), "Unicorn Poison")
     tried = [Action("play", card="Neigh"), Action("play", card=magic), Action("respond", card="Neigh"),
@@ -220,7 +220,7 @@ def test_the_lesson_runner_speaks_the_learners_language(lang):
 def test_french_and_german_use_the_editions_words():
     g = new_game(["Ana", "Ben"], seed=1)
     while g.pending.kind == "baby":
-        g.apply(g.pending.actions[0])
+        g.push(g.pending.actions[0])
     with language("fr"):
         said = why_not(g, Action("respond", card="Neigh")).text
         assert "Huue" in said or "Illico" in said, said
@@ -236,7 +236,7 @@ def test_the_preview_and_a_click_speak_the_learners_language(lang):
 
     g = new_game(["Ana", "Ben"], seed=1)
     while g.pending.kind == "baby":
-        g.apply(g.pending.actions[0])
+        g.push(g.pending.actions[0])
     seat = g.pending.player
     with language(lang):
         p = preview(g, Action("draw"))

@@ -13,12 +13,12 @@ from uu.bots.hint import hint
 from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE, grade_of, judge, paired, t95
 from uu.bots.search import Candidate, search
 from uu.engine import Action, new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
 from uu.scenario.record import load_record
+from uu.scenario.to_game import build_game
 from uu.tutor.coach import comment
-from uu.tutor.review import review
-from uu.words.review import review_json
+from uu.tutor.game_review import review
+from uu.words.review_text import review_json
 
 GAMES = sorted((Path(__file__).parent / "fixtures" / "games").glob("game-*.json"))
 
@@ -96,7 +96,7 @@ def test_the_headline_is_the_move_its_rule_of_thumb_points_at() -> None:
     for seed in range(12):
         g = new_game(["Ana", "Ben", "Cy"], seed=seed)
         while g.pending is not None and (g.pending.kind != "action" or g.state.turn_number < 2):
-            g.apply(g.pending.actions[0])
+            g.push(g.pending.actions[0])
         if g.pending is None:
             continue
         r = hint(g, deals=6, seconds=None)
@@ -115,7 +115,7 @@ def test_turn_one_a_unicorn_in_hand_is_the_headline_unless_surely_worse() -> Non
     for seed in range(40):
         g = new_game(["You", "Bramble", "Clover", "Dot"], seed=seed)
         while g.pending is not None and g.pending.kind == "baby":
-            g.apply(g.pending.actions[0])
+            g.push(g.pending.actions[0])
         d = g.pending
         assert d is not None and d.kind == "action" and g.state.turn_number == 1
         mine = [a for a in d.actions if a.kind == "play" and a.into == d.player and

@@ -123,7 +123,7 @@ def test_the_known_exceptions_still_exist() -> None:
 
 @pytest.mark.parametrize("source,expected", [
     ("from uu.render import board_html\n", {"uu.render"}),
-    ("def f():\n    import uu.widgets.app\n", {"uu.widgets.app"}),
+    ("def f():\n    import uu.widgets.tutor_app\n", {"uu.widgets.tutor_app"}),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from uu.server import patches\n",
      {"uu.server.patches"}),
     ("class G:\n    def _repr_html_(self):\n        from uu.render import STYLE\n", set()),

@@ -1,13 +1,18 @@
-"""The package's shape: no import cycle between its modules (imports inside functions count too), and every
-module opens with a docstring that says what it is for.
+"""The package's shape: no import cycle between its modules (imports inside functions count too), every
+module opens with a docstring that says what it is for, and no two modules share a file name.
 
 A module is split by idea, never by length: its docstring names its one responsibility, so a reader knows
 what belongs in it before reading it, and a module that needs "and" twice to say what it does is the one to
-split. (A line limit used to stand here; it bent the code to fit a count instead of shaping it.)"""
+split. (A line limit used to stand here; it bent the code to fit a count instead of shaping it.)
+
+A module's file name names its idea, so two ideas never share one: `review.py` in four packages made a reader
+(and a search, a traceback, an editor tab) guess which review was meant. A package's own files
+(`__init__.py`, `__main__.py`) are the exception: they are named by the language, not by an idea."""
 
 from __future__ import annotations
 
 import ast
+from collections import defaultdict
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1] / "uu"
@@ -108,3 +113,25 @@ def test_every_module_says_what_it_is_for() -> None:
     silent = sorted(name for name, path in modules().items()
                     if len((ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or "").split()) < 4)
     assert not silent, f"modules without a docstring that says what they are for: {silent}"
+
+
+def duplicated_file_names(paths: list[Path]) -> dict[str, list[str]]:
+    """File names used by more than one module, each with the modules that use it (package files aside)."""
+    by_name: defaultdict[str, list[str]] = defaultdict(list)
+    for p in paths:
+        if p.name not in ("__init__.py", "__main__.py"):
+            by_name[p.name].append(module_name(p))
+    return {n: sorted(ms) for n, ms in sorted(by_name.items()) if len(ms) > 1}
+
+
+def test_the_duplicate_check_sees_a_shared_name_and_nothing_else() -> None:
+    found = duplicated_file_names([PACKAGE / "tutor" / "review.py", PACKAGE / "words" / "review.py",
+                                   PACKAGE / "words" / "__init__.py", PACKAGE / "tutor" / "__init__.py",
+                                   PACKAGE / "bots" / "hint.py"])
+    assert found == {"review.py": ["uu.tutor.review", "uu.words.review"]}
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    shared = duplicated_file_names(list(modules().values()))
+    assert not shared, ("modules that share a file name (rename each by its idea, e.g. review_screen.py): "
+                        + "; ".join(f"{n}: {', '.join(ms)}" for n, ms in shared.items()))

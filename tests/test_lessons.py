@@ -14,8 +14,8 @@ from uu.engine.rules import RS_IDS
 from uu.tutor import LessonRunner, check_lessons, load_lesson, parse_lesson
 from uu.tutor.check import MAX_PAGE_WORDS, LessonReport, lesson_stats, report_lesson, shipped_lessons
 from uu.tutor.coverage import coverage, coverage_table, missing, readme_table
-from uu.tutor.model import Lesson, LessonFileError
-from uu.tutor.runner import STUCK_TEXT
+from uu.tutor.lesson_model import Lesson, LessonFileError
+from uu.tutor.lesson_runner import STUCK_TEXT
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = shipped_lessons()
@@ -141,7 +141,7 @@ def test_no_internal_ids_in_what_learners_read(path):
     assert [f for f in found if f[1]] == []
     # what the screen shows around them: the rules of every step and what the runner says after any move (the
     # screens' runner, which explains a refused move in words)
-    from uu.words.lesson import LessonRunner as SpeakingRunner
+    from uu.words.lesson_refusals import LessonRunner as SpeakingRunner
 
     r = SpeakingRunner(lesson)
     while not r.done:

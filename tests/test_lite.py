@@ -286,7 +286,7 @@ def test_a_text_read_before_gives_the_same_lesson_and_an_edited_text_is_read_aga
     import yaml
 
     from uu import yamlfile
-    from uu.tutor.model import parse_lesson
+    from uu.tutor.lesson_model import parse_lesson
 
     path = ROOT / "lessons" / "01-goal.yaml"
     text = path.read_text(encoding="utf-8")

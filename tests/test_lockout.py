@@ -203,7 +203,7 @@ def test_only_widget_messages_reach_the_page_from_a_launched_kernel(tmp_path):
     iopub streams: without uu.server.kernels.PageConnection the page received three of them) and none of it
     reaches the page; the page gets the comm_close and the kernel_info_reply it asked for."""
     from uu.benchmarks.learner import EmulatedLearner
-    from uu.benchmarks.wire import decode_v1
+    from uu.benchmarks.voila_wire import decode_v1
 
     async def probe(url: str) -> list[tuple[str, str, str]]:
         learner = EmulatedLearner(url, timeout=120)

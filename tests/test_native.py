@@ -41,7 +41,7 @@ def fingerprint(n, seed, options):
         d = g.pending
         a = bot.choose(g)
         h.update(f"{d.player}|{d.kind}|{d.prompt}|{len(d.actions)}|{g.describe(a)}\\n".encode())
-        g.apply(a)
+        g.push(a)
     for e in g.log:
         h.update(f"{e.text}|{e.rules}|{e.player}\\n".encode())
     h.update(repr(g.to_dict()).encode())
@@ -145,7 +145,7 @@ def test_random_game_runs_on_the_active_engine() -> None:
     g = new_game(["A", "B", "C", "D"], seed=11)
     bot = RandomBot(11)
     while g.pending is not None:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     assert g.is_over and g.winner is not None
 
 

@@ -13,7 +13,7 @@ from uu.bots import HeuristicBot, RandomBot
 from uu.engine import Action, Game, MalformedAction, new_game
 from uu.engine import queries as q
 from uu.scenario import build_game, parse_scenario
-from uu.table.observation import observe as table_observe
+from uu.table.seat_view import observe as table_observe
 
 NANNY = """
 name: t

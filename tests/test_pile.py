@@ -39,12 +39,12 @@ def test_response_order_starts_left_of_player():
     the player of the top card; the player of the top card is not asked."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     order = []
     while g.pending.kind == "respond":
         order.append(g.pending.player)
         assert set(g.legal_actions) == {NEIGH, PASS}
-        g.apply(PASS)
+        g.push(PASS)
     assert order == [BEN, CY, DEE]
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
 
@@ -53,15 +53,15 @@ def test_response_order_from_a_later_seat():
     """option.responder-order: when Cy plays the top card, the order is Dee, Ana, Ben."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh", "Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
-    g.apply(PASS)  # Ben
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    g.push(PASS)  # Ben
     assert asked(g) == (CY, "respond")
-    g.apply(NEIGH)  # Cy's Neigh is the new top card
+    g.push(NEIGH)  # Cy's Neigh is the new top card
     assert g.pile == [("Rhinocorn", ANA), ("Neigh", CY)]
     order = []
     while g.pending.kind == "respond":
         order.append(g.pending.player)
-        g.apply(PASS)
+        g.push(PASS)
     # Ana has no Instant: never asked; Cy played the top card: not asked
     assert order == [DEE, BEN]
 
@@ -70,16 +70,16 @@ def test_new_top_card_reopens_responses_for_players_who_passed():
     """pile.respond-again: a player who passed may respond to a later top card."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"], "Cy": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
-    g.apply(PASS)  # Ben passes on Rhinocorn
-    g.apply(NEIGH)  # Cy Neighs Rhinocorn
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    g.push(PASS)  # Ben passes on Rhinocorn
+    g.push(NEIGH)  # Cy Neighs Rhinocorn
     assert asked(g) == (ANA, "respond")  # left of Cy (Dee has nothing)
-    g.apply(PASS)
+    g.push(PASS)
     assert asked(g) == (BEN, "respond")  # Ben passed before, but this is a new top card
-    g.apply(NEIGH)  # Ben Neighs Cy's Neigh
+    g.push(NEIGH)  # Ben Neighs Cy's Neigh
     assert g.pile == [("Rhinocorn", ANA), ("Neigh", CY), ("Neigh", BEN)]
     assert asked(g) == (ANA, "respond")
-    g.apply(PASS)
+    g.push(PASS)
     # Ben's Neigh resolves: Cy's Neigh and Ben's Neigh go to the discard pile; Rhinocorn is top again, a new
     # window opens for it (Ana played it; nobody else still holds an Instant) and it resolves
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
@@ -92,9 +92,9 @@ def test_neighed_card_and_neigh_go_to_discard_and_action_is_spent():
     no effect, and the action is spent (the turn moves on)."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"], "Cy": ["Basic Unicorn (Red)"]},
             hands={"Ana": ["Unicorn Poison", "Rhinocorn"], "Ben": ["Neigh"]})
-    g.apply(Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)))
+    g.push(Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)))
     assert asked(g) == (BEN, "respond")
-    g.apply(NEIGH)
+    g.push(NEIGH)
     assert Counter(g.discard) == Counter(["Unicorn Poison", "Neigh"])
     assert g.stable(CY) == ["Basic Unicorn (Red)"]
     assert g.pile == []
@@ -107,10 +107,10 @@ def test_super_neigh_cannot_be_neighed():
     discard pile."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Super Neigh"], "Cy": ["Neigh"], "Dee": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert asked(g) == (BEN, "respond")
     assert set(g.legal_actions) == {SUPER, PASS}
-    g.apply(SUPER)
+    g.push(SUPER)
     assert g.stable(ANA) == ["Baby Unicorn (Red)"]
     assert Counter(g.discard) == Counter(["Rhinocorn", "Super Neigh"])
     assert g.hand(ANA) == ["Neigh"] and g.hand(CY) == ["Neigh"]  # never asked, still in hand
@@ -121,10 +121,10 @@ def test_neigh_can_be_neighed_and_card_resolves():
     card underneath resolves after a fresh window."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn", "Neigh"], "Ben": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
-    g.apply(NEIGH)  # Ben
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    g.push(NEIGH)  # Ben
     assert asked(g) == (ANA, "respond")
-    g.apply(NEIGH)  # Ana Neighs Ben's Neigh
+    g.push(NEIGH)  # Ana Neighs Ben's Neigh
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
     assert Counter(g.discard) == Counter(["Neigh", "Neigh"])
 
@@ -133,11 +133,11 @@ def test_yay_owner_plays_unneighable_but_yay_itself_can_be_neighed():
     """Yay: Yay itself can be Neigh'd while being played; once in the Stable nothing its owner plays can."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Yay", "Rhinocorn"], "Ben": ["Neigh"]})
     g.state.actions_left = 2
-    g.apply(Action("play", card="Yay", into=ANA))
+    g.push(Action("play", card="Yay", into=ANA))
     assert asked(g) == (BEN, "respond")  # Yay is not in a Stable yet
-    g.apply(PASS)
+    g.push(PASS)
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Yay"]
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Yay", "Rhinocorn"]  # no window at all
     assert g.hand(BEN)[0] == "Neigh" and g.discard == []
 
@@ -145,7 +145,7 @@ def test_yay_owner_plays_unneighable_but_yay_itself_can_be_neighed():
 def test_yay_beats_super_neigh():
     """Yay vs Super Neigh: Super Neigh does not get past Yay."""
     g = pos(stables={"Ana": ["Yay"]}, hands={"Ana": ["Rhinocorn"], "Ben": ["Super Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.stable(ANA) == ["Yay", "Rhinocorn"]
     assert g.hand(BEN)[0] == "Super Neigh"
 
@@ -161,7 +161,7 @@ def test_respond_is_rejected_outside_a_window():
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Neigh", "Rhinocorn"]})
     before = g.to_dict()
     with pytest.raises(IllegalAction):
-        g.apply(NEIGH)
+        g.push(NEIGH)
     assert g.to_dict() == before
 
 
@@ -169,8 +169,8 @@ def test_respond_must_answer_the_top_card():
     """pile.top-only: a response always goes on top of the pile, answering only the current top card."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
             hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"], "Cy": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
-    g.apply(NEIGH)  # Ben
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    g.push(NEIGH)  # Ben
     assert g.pile[-1] == ("Neigh", BEN)
     assert asked(g) == (CY, "respond")
     assert "respond to Ben's Neigh" in g.pending.prompt
@@ -186,7 +186,7 @@ def test_declare_first_play_carries_targets():
         Action("play", card="Unicorn Poison", target=(Target(card="Basic Unicorn (Red)", owner=CY),)),
     ]
     with pytest.raises(AmbiguousAction):
-        g.apply(Action("play", card="Unicorn Poison"))  # without its target it could mean either play
+        g.push(Action("play", card="Unicorn Poison"))  # without its target it could mean either play
 
 
 def test_neigh_first_targets_on_resolution():
@@ -196,13 +196,13 @@ def test_neigh_first_targets_on_resolution():
             hands={"Ana": ["Unicorn Poison"], "Dee": ["Neigh"]}, options={"targeting": "neigh-first"})
     plays = [a for a in g.legal_actions if a.kind == "play"]
     assert plays == [Action("play", card="Unicorn Poison")]
-    g.apply(plays[0])
+    g.push(plays[0])
     assert asked(g) == (DEE, "respond")
-    g.apply(PASS)
+    g.push(PASS)
     assert asked(g) == (ANA, "target")
     assert set(g.legal_actions) == {Action("target", target=(Target(card="Rhinocorn", owner=BEN),)),
                                     Action("target", target=(Target(card="Basic Unicorn (Red)", owner=CY),))}
-    g.apply(Action("target", target=(Target(card="Rhinocorn", owner=BEN),)))
+    g.push(Action("target", target=(Target(card="Rhinocorn", owner=BEN),)))
     assert g.stable(BEN) == []
     assert Counter(g.discard) == Counter(["Rhinocorn", "Unicorn Poison"])
 
@@ -224,13 +224,41 @@ def test_play_into_any_stable():
     (one action per Stable, the player's own first)."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Slowdown"]}, players=("Ana", "Ben", "Cy"))
     assert [a.into for a in g.legal_actions if a.kind == "play"] == [ANA, BEN, CY]
-    g.apply(Action("play", card="Slowdown", into=CY))
+    g.push(Action("play", card="Slowdown", into=CY))
     assert g.stable(CY) == ["Slowdown"]
 
 
 def test_pile_visible_while_pending():
     """pile.top-only: the pile is data (bottom first, with who played each card) while responses are open."""
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Rhinocorn"], "Cy": ["Neigh"]})
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.pile == [("Rhinocorn", ANA)]
     assert asked(g) == (CY, "respond")  # Ben has no Instant: passed without being asked
+
+
+@pytest.mark.parametrize("ask", ["holders", "everyone"])
+def test_neigh_ask_everyone_asks_players_without_an_instant_with_only_a_pass(ask):
+    """option.neigh-ask: holders = only Cy (the one Neigh) is asked; everyone = Ben, Cy and Dee are each asked in
+    the responder order, Ben and Dee with only a pass; either way the card resolves after the passes."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)"]},
+            hands={"Ana": ["Rhinocorn"], "Ben": ["Basic Unicorn (Red)"], "Cy": ["Neigh"], "Dee": []},
+            options={"neigh_ask": ask})
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    asked_with = []
+    while g.pending.kind == "respond":
+        asked_with.append((g.pending.player, tuple(g.legal_actions)))
+        g.push(PASS)
+    if ask == "holders":
+        assert asked_with == [(CY, (NEIGH, PASS))]
+    else:
+        assert asked_with == [(BEN, (PASS,)), (CY, (NEIGH, PASS)), (DEE, (PASS,))]
+    assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
+
+
+def test_neigh_ask_everyone_asks_nobody_about_a_card_nobody_may_answer():
+    """option.neigh-ask everyone asks only who may answer, from what every player sees: a player whose Stable
+    stops them playing Neighs, or an unanswerable card, is never asked."""
+    g = pos(stables={"Ana": ["Baby Unicorn (Red)", "Yay"]}, hands={"Ana": ["Rhinocorn"], "Ben": ["Neigh"]},
+            options={"neigh_ask": "everyone"})
+    g.push(Action("play", card="Rhinocorn", into=ANA))
+    assert g.pending.kind != "respond" and g.stable(ANA)[-1] == "Rhinocorn"

@@ -30,7 +30,7 @@ def _play(players: int, seed: int) -> list[str]:
     g = new_game([f"P{i}" for i in range(players)], seed=seed)
     bot = RandomBot(seed)
     while g.pending:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     return [e.text for e in g.log]
 
 
@@ -58,11 +58,11 @@ def test_save_load_round_trip_at_random_points(seed: int) -> None:
             for _ in range(30):
                 if a.pending is None:
                     break
-                a.apply(r1.choice(a.pending.actions))
-                b.apply(r2.choice(b.pending.actions))
+                a.push(r1.choice(a.pending.actions))
+                b.push(r2.choice(b.pending.actions))
             assert a.to_dict() == b.to_dict()
             checkpoints += 1
-        g.apply(r.choice(g.pending.actions))
+        g.push(r.choice(g.pending.actions))
     assert checkpoints > 0
 
 

@@ -1,4 +1,4 @@
-"""Previews: computed on a copy (the real game never changes), agreeing with what `apply` does, stopping at
+"""Previews: computed on a copy (the real game never changes), agreeing with what `push` does, stopping at
 a response window, spotting the end of the game; plain text and escaped HTML."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ def test_response_window_is_reported_and_the_preview_stops_there():
 def test_preview_agrees_with_apply():
     g = position(ben_hand=()).build()  # nobody can respond: the card resolves at once
     p = preview(g, Action("play", "Basic Unicorn (Red)", into=0))
-    g.apply(Action("play", "Basic Unicorn (Red)", into=0))
+    g.push(Action("play", "Basic Unicorn (Red)", into=0))
     assert p.next == {"player": g.players[g.pending.player], "kind": g.pending.kind, "prompt": g.pending.prompt}
     assert p.unicorns_before == {"Ana": 1, "Ben": 1} and p.unicorns_after == {"Ana": 2, "Ben": 1}
     assert p.unicorn_changes == {"Ana": (1, 2)}
@@ -67,7 +67,7 @@ def test_random_games_previews_match_apply():
             action = rng.choice(g.legal_actions)
             p = preview(g, action)
             zones = list(zip(g.state.zone_of, g.state.owner_of))
-            g.apply(action)
+            g.push(action)
             moved = sum(1 for c, z in enumerate(zones) if z != (g.state.zone_of[c], g.state.owner_of[c]))
             assert len(p.moves) == moved
             assert p.unicorns_after == {g.players[i]: g.unicorns(i) for i in range(len(g.players))}

@@ -159,7 +159,7 @@ def test_cannot_play_neigh(card):
     assert q.cannot_play(s, BEN, "neigh") is True
     assert q.cannot_play(s, BEN, "upgrade") is False
     assert q.cannot_play(s, CY, "neigh") is False
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert response_actions(s, BEN) == ()
     # Ben is never asked: the first (and only) window is Cy's
     assert g.pending.kind == "respond" and g.pending.player == CY
@@ -179,7 +179,7 @@ def test_yay_plays_unneighable():
     assert q.plays_unneighable(g.state, ANA) is True
     assert q.plays_unneighable(g.state, BEN) is False
     g.state.actions_left = 2  # stay in Ana's Action phase after the play
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.stable(ANA) == ["Yay", "Rhinocorn"]  # resolved with no window
     assert g.hand(BEN) == ["Neigh"] and g.hand(CY) == ["Super Neigh"]
 
@@ -261,7 +261,7 @@ def test_summary_rebuilt_after_play_through_engine():
     """The same through the engine: once Pandamonium is played into Ben's Stable, Ben counts 0 Unicorns."""
     g = pos(stables={"Ben": ["Rhinocorn", "Basic Unicorn (Red)"]}, hands={"Ana": ["Pandamonium"]})
     assert g.unicorns(BEN) == 2
-    g.apply(Action("play", card="Pandamonium", into=BEN))
+    g.push(Action("play", card="Pandamonium", into=BEN))
     assert g.stable(BEN) == ["Rhinocorn", "Basic Unicorn (Red)", "Pandamonium"]
     assert g.unicorns(BEN) == 0
 

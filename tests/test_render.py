@@ -9,8 +9,8 @@ import sys
 from uu import render
 from uu.engine import new_game
 from uu.engine.actions import Action
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -104,8 +104,8 @@ hands: {Ana: [Unicorn Poison], Ben: [Neigh], Cy: [Neigh]}
     assert "<b>Turn 1</b> · your turn" in out
     assert "<b>Turn 1</b> · <b>Ana</b>'s turn" in render.board_html(g, 1)
     play = next(a for a in g.legal_actions if a.card == "Unicorn Poison")
-    g.apply(play)
-    g.apply(Action("respond", card="Neigh"))
+    g.push(play)
+    g.push(Action("respond", card="Neigh"))
     out = render.board_html(g, 1)
     pile = out[out.index("Neigh pile, bottom to top"):]
     pile = pile[pile.index("<ol>"):]
@@ -124,7 +124,7 @@ hands: {Ana: [Unicorn Poison], Ben: [Neigh], Cy: [Neigh]}
 def test_names_are_escaped_on_the_board_and_in_the_log():
     g = new_game([XSS, "Ben"], seed=1)
     for _ in range(6):
-        g.apply(g.legal_actions[0])
+        g.push(g.legal_actions[0])
     out = render.board_html(g, 0) + render.board_html(g, None) + render.log_html(g.log)
     assert "<img" not in out and "&lt;img src=x onerror=alert(1)&gt;" in out
 

@@ -1,4 +1,4 @@
-"""Game records (uu.scenario.record), the review (uu.tutor.review, uu.words.review) and the `uu hint` / `uu review`
+"""Game records (uu.scenario.record), the review (uu.tutor.game_review, uu.words.review_text) and the `uu hint` / `uu review`
 commands: shapes, round trips, and one-line errors with exit status 2 for bad input."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from uu.benchmarks.bots import bench_bots
-from uu.benchmarks.review import bench_review, bot_game
+from uu.benchmarks.review_speed import bench_review, bot_game
 from uu.cli import main
 from uu.engine.actions import Action
 from uu.scenario.record import RecordError, load_record, parse_record, record_for, replay
-from uu.tutor.review import review
-from uu.words.review import chart_summary, chart_svg, review_json, review_text
+from uu.tutor.game_review import review
+from uu.words.review_text import chart_summary, chart_svg, review_json, review_text
 
 POSITION = """\
 name: poisoned
@@ -46,7 +46,7 @@ def test_a_record_round_trips_and_replays_to_the_same_end(record, tmp_path):
     moves = list(replay(again))
     assert len(moves) == len(record.moves)
     last, action, number = moves[-1]
-    last.apply(action)
+    last.push(action)
     assert last.is_over and last.result_text() == record.result and number == len(record.moves)
 
 
@@ -163,7 +163,7 @@ def test_record_of_a_played_game_notes_every_move():
     rec = record_for(g)
     a = g.pending.actions[0]
     rec.add(g, a)
-    g.apply(a)
+    g.push(a)
     assert rec.moves[0].player == 0 and rec.moves[0].action.action() == a
     assert re.match(r"baby ", rec.moves[0].move)
     # a start position whose players are not the record's (a deal start takes the record's own names)

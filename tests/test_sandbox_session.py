@@ -1,4 +1,4 @@
-"""The sandbox without widgets (`uu.tutor.sandbox.SandboxSession`): build changes refused with a field error, a
+"""The sandbox without widgets (`uu.tutor.sandbox_session.SandboxSession`): build changes refused with a field error, a
 pasted scenario's error with its line, start, moves with the bots answering, undo / redo / branches / jumps,
 the bot loop, export, edit, and carrying a session over."""
 
@@ -10,7 +10,7 @@ from conftest import SANDBOX_POSITION
 from uu.engine.actions import Action
 from uu.scenario import build_game, parse_scenario
 from uu.scenario.export import position_signature
-from uu.tutor.sandbox import SandboxSession, field_group
+from uu.tutor.sandbox_session import SandboxSession, field_group
 
 POSITION = SANDBOX_POSITION
 
@@ -114,7 +114,7 @@ def test_start_a_move_and_the_bots_answer():
 def test_with_auto_off_a_bot_decides_one_step_at_a_time():
     s = loaded(auto=False)
     s.start()
-    s.apply(Action("draw"))
+    s.push(Action("draw"))
     assert s.moves_made == 1 and s.bot_to_decide()
     with pytest.raises(ValueError, match="not a decision of one of your seats"):
         s.user_move(s.game.legal_actions[0])
@@ -159,7 +159,7 @@ def test_the_bots_play_through_the_session_one_loop_and_every_move_is_recorded()
     s = loaded(auto=False)
     s.start()
     assert s.play is not None and s.play.version == 0  # auto off: nobody ran the bots
-    s.apply(Action("draw"))
+    s.push(Action("draw"))
     assert s.play.version == 1 and s.bot_step() and s.play.version == 2
     steps = s.play.steps_since(0)
     assert steps is not None and [st.seat for st in steps] == [0, 1]
@@ -174,7 +174,7 @@ def test_a_hint_belongs_to_the_node_it_was_asked_at():
     seen = []
     assert s.ask_hint(lambda done, total: seen.append((done, total)))
     assert s.hint_here() is s.hint_result is not None and seen
-    s.apply(Action("draw"))
+    s.push(Action("draw"))
     assert s.hint_here() is None
     assert not s.ask_hint() and "A hint is for" in s.message[1]  # Ben, a bot, decides
 
@@ -188,7 +188,7 @@ def test_export_of_the_built_and_the_played_position():
     assert position_signature(build_game(parse_scenario(text))) == \
         position_signature(build_game(parse_scenario(POSITION)))
     s.start()
-    s.apply(Action("draw"))
+    s.push(Action("draw"))
     text, error = s.export()
     assert error is None and position_signature(build_game(parse_scenario(text))) == position_signature(s.game)
 
@@ -197,7 +197,7 @@ def test_export_says_why_a_position_cannot_be_written():
     s = loaded(POSITION.replace("Ben: [Basic Unicorn (Blue)]", "Ben: [Neigh]"), auto=False)
     s.start()
     s.set_controller(1, "you")
-    s.apply(next(a for a in s.game.legal_actions if a.kind == "play" and a.card == "Basic Unicorn (Red)"))
+    s.push(next(a for a in s.game.legal_actions if a.kind == "play" and a.card == "Basic Unicorn (Red)"))
     assert s.game.pending.kind == "respond"
     text, error = s.export()
     assert text is None and s.export_text is None and "Neigh pile" in error
@@ -207,7 +207,7 @@ def test_export_says_why_a_position_cannot_be_written():
 def test_edit_builds_on_from_the_position_in_play_and_state_carries_over():
     s = loaded()
     s.start()
-    s.apply(Action("draw"))
+    s.push(Action("draw"))
     hand = s.game.hand(0)
     serial = s.builder_serial
     assert s.edit() and s.mode == "build" and sorted(s.builder.hands["Ana"]) == sorted(hand)

@@ -709,7 +709,7 @@ def test_on_a_phone_a_wrong_moves_preview_shows_the_card_it_sent_to_the_discard_
     table's scrolling middle (the Unicorn it destroyed, now on the discard pile, was cut off below: issue 38)."""
     from explorer import click_keys, gesture_of
 
-    from uu.words.lesson import LessonRunner
+    from uu.words.lesson_refusals import LessonRunner
 
     runner = LessonRunner(lesson_file("magical-unicorns"))
     wrong = next(m for m in runner.step.mistakes if m.expect == "other" and m.card == "Unicorn Poison")

@@ -13,7 +13,7 @@ import pytest
 
 from uu.engine.rules import RULES
 from uu.tutor.check import shipped_lessons
-from uu.tutor.model import Lesson, load_lesson
+from uu.tutor.lesson_model import Lesson, load_lesson
 from uu.words.rulewords import learner_rule
 
 LESSONS = {load_lesson(p).order: load_lesson(p) for p in shipped_lessons()}
@@ -108,7 +108,7 @@ def test_face_up_pull_cites_the_wiki_not_the_control_and_chaos_page_alone() -> N
 
 def test_no_an_before_unicorn() -> None:
     """"an Unicorn" was written by the engine's article rule; the article follows the sound."""
-    from uu.engine.verbs import _a_what
+    from uu.engine.verb_handlers import _a_what
 
     assert _a_what({"op": {"what": "unicorn"}}) == "a Unicorn card"  # type: ignore[arg-type]
     assert _a_what({"op": {"what": "upgrade"}}).startswith("an ")  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """The page templates are compiled once per server and a changed template is compiled again; message dates
 parse as dateutil parses them (uu/server/serverspeed.py); parsed lessons are reused only for the same text
-(uu/tutor/model.py)."""
+(uu/tutor/lesson_model.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from nbconvert.exporters.templateexporter import TemplateExporter
 from uu.server.patches import patch_fast_dates, patch_template_cache
 from uu.server.serverspeed import cache_for, parse_iso_date
 from uu.tutor.check import shipped_lessons
-from uu.tutor.model import load_lesson
+from uu.tutor.lesson_model import load_lesson
 
 
 def _notebook() -> nbformat.NotebookNode:

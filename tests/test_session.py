@@ -16,8 +16,8 @@ from uu.engine.game import Game
 from uu.render import second_person
 from uu.session import ChoiceRefused, Moved, NotYourDecision, Session, StaleChoice, Undone, UndoRefused
 from uu.session.session import STEPS_KEPT
-from uu.table.observation import card_summary
 from uu.table.replay import MAX_STEPS, step_view, steps_view
+from uu.table.seat_view import card_summary
 
 
 def positions(game: Game) -> list[tuple[str, int]]:

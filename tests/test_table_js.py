@@ -18,7 +18,7 @@ from pydantic import TypeAdapter
 from uu.engine import new_game
 from uu.i18n import language
 from uu.table.messages import TableView
-from uu.table.observation import legal_actions, next_step, observe
+from uu.table.seat_view import legal_actions, next_step, observe
 from uu.table.widget import TableWidget, table_labels
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -30,8 +30,8 @@ from uu.table.messages import (
     parse_browser_message,
     schema_text,
 )
-from uu.table.observation import legal_actions, observe
 from uu.table.replay import steps_view
+from uu.table.seat_view import legal_actions, observe
 from uu.table.widget import TableWidget
 
 TABLE = TypeAdapter(TableView)

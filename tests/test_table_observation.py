@@ -1,4 +1,4 @@
-"""uu.table.observation: what a viewer sees (nothing hidden leaks), and the gestures of the legal actions
+"""uu.table.seat_view: what a viewer sees (nothing hidden leaks), and the gestures of the legal actions
 (each unique, none a prefix of another, each resolving to its own action, each made of elements drawn)."""
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pytest
 from uu.bots import RandomBot
 from uu.engine import new_game
 from uu.engine.game import Game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
-from uu.table.observation import legal_actions, next_step, observe
+from uu.scenario.to_game import build_game
+from uu.table.seat_view import legal_actions, next_step, observe
 
 GAMES = [(seed, 2 + seed % 4) for seed in range(24)]
 
@@ -30,7 +30,7 @@ def positions(seed: int, n: int, limit: int = 250) -> Iterator[Game]:
         if g.pending is None:
             return
         yield g
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
 
 
 def drawn(obs: dict[str, Any]) -> list[dict[str, Any]]:
@@ -173,7 +173,7 @@ def test_players_turn_log_and_cards():
     assert "Nursery" in card["text"]
     before = len(obs["log"])
     [play] = [a for a in legal_actions(g, 0) if a["gesture"] == ["card:hand:0:Basic Unicorn (Red)", "seat:0"]]
-    g.apply(g.legal_actions[play["id"]])
+    g.push(g.legal_actions[play["id"]])
     after = observe(g, 0)
     assert len(after["log"]) >= before and after["log"][0]["index"] == len(g.log) - 1
     assert any(line["why"] for line in after["log"])
@@ -197,12 +197,12 @@ def test_the_line_that_starts_a_turn_says_its_number_in_every_language(lang):
     """The table heads each turn's log lines with the turn's number, which it no longer reads from the text (a
     translated line reads "Tour 1 : ..."): the line that starts a turn carries it."""
     from uu.i18n import language
-    from uu.table.observation import log_lines
+    from uu.table.seat_view import log_lines
 
     g = new_game(["Ana", "Ben"], seed=3)
     bot = RandomBot(3)
     while g.state.turn_number < 3 and g.pending is not None:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     with language(lang):
         lines = log_lines(g, 0)
     starts = [line for line in lines if "turn" in line]

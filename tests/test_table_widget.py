@@ -75,7 +75,7 @@ def test_every_click_on_the_table_on_show_gets_a_new_table_even_the_same_positio
     assert w.version == v + 3
 
     def apply(i: int) -> None:
-        game.apply(game.legal_actions[i])
+        game.push(game.legal_actions[i])
         w.show(game, viewer)
 
     w.on_choose = apply
@@ -89,7 +89,7 @@ def test_traits_follow_the_game_after_a_move():
     w = TableWidget(game, viewer=viewer)
 
     def apply(i: int) -> None:
-        game.apply(game.legal_actions[i])
+        game.push(game.legal_actions[i])
         w.show(game, viewer)
 
     w.on_choose = apply
@@ -103,13 +103,13 @@ def test_traits_follow_the_game_after_a_move():
 
 
 def test_only_the_parts_of_the_observation_that_changed_are_new():
-    from uu.table.observation import observe
+    from uu.table.seat_view import observe
 
     game = new_game(["You", "Ben"], seed=4)
     w = TableWidget(game, viewer=0)
     middle, seats, before = w.middle, w.seats, w.log_size
     assert before == len(game.state.log) and w.log_new      # a first table: its newest lines
-    game.apply(game.pending.actions[0])                      # a Baby chosen: the Nursery and a Stable change
+    game.push(game.pending.actions[0])                      # a Baby chosen: the Nursery and a Stable change
     w.show(game, 0)
     assert w.seats != seats and w.middle != middle
     assert w.log_new and all(line["index"] >= before for line in w.log_new)  # only the lines since
@@ -135,7 +135,7 @@ def test_the_hint_lights_actions_by_id_and_goes_with_the_table():
     w.hint = [w.actions[0]["id"]]
     w.show(game, 0)                                          # the same table: the hint stays
     assert w.hint == [w.actions[0]["id"]]
-    game.apply(game.pending.actions[0])
+    game.push(game.pending.actions[0])
     w.show(game, 0)                                          # a new table: a hint about the old one goes
     assert w.hint == []
 
@@ -168,8 +168,8 @@ def test_cards_travel_without_their_facts_and_the_browser_gets_the_same_table():
     import random
 
     from uu.session import Session
-    from uu.table.observation import FACT_KEYS, observe
     from uu.table.replay import step_view
+    from uu.table.seat_view import FACT_KEYS, observe
 
     seen_pile = seen_chain = seen_steps = 0
     for seed in range(6):

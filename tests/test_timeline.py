@@ -1,4 +1,4 @@
-"""The what-if game tree: apply / undo / redo / jump / branches, no duplicate children, exact replay."""
+"""The what-if game tree: push / undo / redo / jump / branches, no duplicate children, exact replay."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ def started(players=("Ana", "Ben", "Cy"), seed=4):
     g = new_game(list(players), seed=seed)
     rng = random.Random(seed)
     while g.pending.kind != "action":
-        g.apply(rng.choice(g.legal_actions))
+        g.push(rng.choice(g.legal_actions))
     return g
 
 
@@ -24,7 +24,7 @@ def test_root_is_a_copy_and_the_game_is_never_changed():
     g = started()
     before = g.to_dict()
     tl = Timeline(g)
-    tl.apply(Action("draw"))
+    tl.push(Action("draw"))
     tl.undo()
     tl.redo()
     assert g.to_dict() == before
@@ -35,10 +35,10 @@ def test_apply_undo_redo_jump():
     tl = Timeline(started())
     root = tl.current
     assert root.id == 0 and root.parent is None and root.depth == 0 and not tl.can_undo and not tl.can_redo
-    n1 = tl.apply(Action("draw"))
+    n1 = tl.push(Action("draw"))
     assert (n1.parent, n1.depth, n1.actor, n1.description) == (0, 1, "Ana", "draw")
     assert tl.current is n1 and tl.can_undo
-    n2 = tl.apply(tl.game.legal_actions[0])
+    n2 = tl.push(tl.game.legal_actions[0])
     assert n2.parent == n1.id and n2.depth == 2
     assert tl.undo() is n1 and tl.undo() is root
     with pytest.raises(TimelineError, match="nothing to undo"):
@@ -53,9 +53,9 @@ def test_apply_undo_redo_jump():
 
 def test_same_action_moves_to_the_existing_child():
     tl = Timeline(started())
-    a = tl.apply(Action("draw"))
+    a = tl.push(Action("draw"))
     tl.undo()
-    again = tl.apply(Action("draw"))
+    again = tl.push(Action("draw"))
     assert again is a and len(tl.nodes) == 2 and tl.nodes[0].children == [a.id]
 
 
@@ -63,10 +63,10 @@ def test_branches_and_redo_goes_to_the_most_recent_child():
     g = started()
     tl = Timeline(g)
     first, second = g.legal_actions[0], g.legal_actions[-1]
-    a = tl.apply(first)
-    tl.apply(tl.game.legal_actions[0])
+    a = tl.push(first)
+    tl.push(tl.game.legal_actions[0])
     tl.jump(0)
-    b = tl.apply(second)
+    b = tl.push(second)
     assert tl.nodes[0].children == [a.id, b.id]
     branches = tl.branches()
     assert [br["path"][:2] for br in branches] == [[0, a.id], [0, b.id]]
@@ -82,7 +82,7 @@ def test_illegal_action_changes_nothing():
     tl = Timeline(started())
     before = (len(tl.nodes), tl.current_id, tl.game.to_dict())
     with pytest.raises(IllegalAction):
-        tl.apply(Action("play", "Not A Card"))
+        tl.push(Action("play", "Not A Card"))
     assert (len(tl.nodes), tl.current_id, tl.game.to_dict()) == before
 
 
@@ -103,10 +103,10 @@ def test_every_node_is_exact_after_undo_branch_and_jump():
             tl.redo()
         a = rng.choice(tl.game.legal_actions)
         parent = tl.current_id
-        node = tl.apply(a)
+        node = tl.push(a)
         if node.id not in kept:
             kept[node.id] = kept[parent].copy()
-            kept[node.id].apply(a)
+            kept[node.id].push(a)
     assert len(tl) > 40 and len(tl.branches()) > 3
     for nid in random.Random(1).sample(sorted(kept), len(kept)):  # jump around in any order
         tl.jump(nid)
@@ -117,10 +117,10 @@ def test_every_node_is_exact_after_undo_branch_and_jump():
 
 def test_game_at_is_an_independent_copy():
     tl = Timeline(started())
-    tl.apply(Action("draw"))
+    tl.push(Action("draw"))
     copy = tl.game_at(1)
     if copy.pending:
-        copy.apply(copy.legal_actions[0])
+        copy.push(copy.legal_actions[0])
     assert tl.game.to_dict() != copy.to_dict()
     assert tl.game_at(1).to_dict() == tl.game.to_dict()
 
@@ -128,20 +128,20 @@ def test_game_at_is_an_independent_copy():
 def test_fair_mode_refuses_to_undo_a_reveal():
     g = started()
     tl = Timeline(g, fair=True)
-    n = tl.apply(Action("draw"))  # a card leaves the deck: hidden information becomes known
+    n = tl.push(Action("draw"))  # a card leaves the deck: hidden information becomes known
     assert n.reveals and not tl.can_undo
     with pytest.raises(TimelineError, match="revealed hidden information"):
         tl.undo()
     with pytest.raises(TimelineError, match="revealed"):
         tl.jump(0)
-    assert Timeline(g).apply(Action("draw")).reveals  # recorded in the sandbox too, where undo is allowed
+    assert Timeline(g).push(Action("draw")).reveals  # recorded in the sandbox too, where undo is allowed
 
 
 def test_to_dict_is_json_and_describes_every_node():
     tl = Timeline(started())
-    tl.apply(Action("draw"))
+    tl.push(Action("draw"))
     tl.undo()
-    tl.apply(tl.game.legal_actions[0])
+    tl.push(tl.game.legal_actions[0])
     data = json.loads(json.dumps(tl.to_dict()))
     assert data["current"] == tl.current_id and data["path"] == [0, tl.current_id]
     assert [n["id"] for n in data["nodes"]] == [0, 1, 2]
@@ -156,9 +156,9 @@ def test_game_over_node():
     tl = Timeline(g)
     rng = random.Random(2)
     while tl.game.pending is not None:
-        tl.apply(rng.choice(tl.game.legal_actions))
+        tl.push(rng.choice(tl.game.legal_actions))
     assert tl.current.pending is None and tl.current.result
     with pytest.raises(Exception, match="game is over"):
-        tl.apply(Action("draw"))
+        tl.push(Action("draw"))
     tl.undo()
     assert tl.game.pending is not None

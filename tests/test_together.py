@@ -16,7 +16,7 @@ from uu.engine import queries as q
 from uu.engine.game import Game
 from uu.session import ChoiceRefused, NotYourDecision, StaleChoice
 from uu.together import AWAY_S, SharedTable, TableOptions, TableRefused, Tables, TableStore, TableView
-from uu.together.answers import answerers
+from uu.together.answers import answerers, responses
 
 
 class Clock:
@@ -33,9 +33,9 @@ def game_of(table: SharedTable) -> Game:
 
 
 def seated(persons: int, players: int, seed: int = 1, store: TableStore | None = None,
-           clock: Clock | None = None) -> tuple[Tables, SharedTable, list[str]]:
+           clock: Clock | None = None, options: TableOptions | None = None) -> tuple[Tables, SharedTable, list[str]]:
     tables = Tables(store, clock=clock or Clock())
-    table, maker = tables.make("Ana", TableOptions(players=players, bot_level="easy"))
+    table, maker = tables.make("Ana", options or TableOptions(players=players, bot_level="easy"))
     table.seed = seed
     tokens = [maker] + [table.join(name)[1] for name in ("Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")[:persons - 1]]
     return tables, table, tokens
@@ -222,14 +222,15 @@ def test_a_stored_table_comes_back_after_a_restart(tmp_path: Path) -> None:
 
 def neigh_moment(seed: int) -> tuple[SharedTable, list[str], int, int] | None:
     """Three learners play at random (passing every Neigh moment) until a card is played that two of them may
-    answer; the same seed gives the same moment."""
+    answer with an Instant; the same seed gives the same moment."""
     _, table, tokens = seated(3, 3, seed=seed)
     table.start(tokens[0])
     rng = random.Random(seed)
     for _ in range(600):
         if table.phase != "playing":
             return None
-        asked = [s for s in answerers(game_of(table))]
+        game = game_of(table)
+        asked = [s for s in answerers(game) if len(responses(game, s)) > 1]
         if len(asked) >= 2:
             return table, tokens, asked[0], asked[1]
         for token in tokens:
@@ -298,11 +299,154 @@ def test_in_a_neigh_moment_nobody_is_told_who_else_is_asked() -> None:
     for seat in range(3):
         obs = table.view(tokens[seat]).observation
         assert obs is not None
-        assert obs.decider == (first if seat == first else None)
+        assert obs.decider is None  # not even the engine's decider: it would say whose answers are in
 
 
 def test_the_client_names_the_class_stores_variable_as_the_class_store_does() -> None:
     from uu.together import client
-    from uu.tutor import classroom
+    from uu.tutor import class_store
 
-    assert client.CLASS_DB_ENV == classroom.CLASS_DB_ENV
+    assert client.CLASS_DB_ENV == class_store.CLASS_DB_ENV
+
+
+def _hands_set(table: SharedTable, seat: int, instants: int) -> None:
+    """Give `seat` exactly `instants` Instants in hand (0 or more), swapping cards with the deck."""
+    s = game_of(table).state
+    is_instant = [s.defs[c].type.name == "INSTANT" for c in range(len(s.defs))]
+    have = [c for c in s.hands[seat] if is_instant[c]]
+    while len(have) > instants:
+        other = next(c for c in s.deck if not is_instant[c])
+        s.place(have.pop(), "deck")
+        s.place(other, "hand", seat)
+    while len(have) < instants:
+        mine = next(c for c in s.hands[seat] if not is_instant[c])
+        neigh = next(c for c in s.deck if is_instant[c])
+        s.place(mine, "deck")
+        s.place(neigh, "hand", seat)
+        have.append(neigh)
+
+
+def _played_with(cleo_instants: int | None, store: TableStore | None = None,
+                 options: TableOptions | None = None, clock: Clock | None = None) -> tuple[SharedTable, list[str]]:
+    """Three learners; Ben holds no Instant, Cleo holds `cleo_instants` (None: the hands as dealt, which a
+    store can make again); Ana plays a Basic Unicorn."""
+    _tables, table, tokens = seated(3, 3, seed=5, store=store, clock=clock, options=options)
+    table.start(tokens[0])
+    game = game_of(table)
+    while not (game.pending is not None and game.pending.kind == "action"):
+        d = game.pending
+        assert d is not None
+        table.choose(tokens[d.player], 0, table.view(tokens[d.player]).version)
+    assert game.pending is not None and game.pending.player == 0
+    if cleo_instants is not None:
+        _hands_set(table, 1, 0)
+        _hands_set(table, 2, cleo_instants)
+    view = table.view(tokens[0])
+    basic = next(i for i, a in enumerate(view.legal)
+                 if a.kind == "play" and game.state.defs[a.cid].type.name == "BASIC" and a.into == 0)
+    table.choose(tokens[0], basic, view.version)
+    return table, tokens
+
+
+def test_every_seat_that_may_answer_is_asked_so_being_asked_tells_nothing_of_a_hand() -> None:
+    """Ben's screen is the same whether Cleo holds a Neigh or not: the moment comes either way, Ben (with no
+    Instant) is asked too, with only a pass, and nothing in his messages says who holds one."""
+    from uu.together.wire import seat_json
+
+    screens = {}
+    for cleo_instants in (0, 1):
+        table, tokens = _played_with(cleo_instants)
+        game = game_of(table)
+        assert game.pending is not None and game.pending.kind == "respond"
+        ben, cleo = table.view(tokens[1]), table.view(tokens[2])
+        assert ben.answering and [a.kind for a in ben.legal] == ["pass"]
+        assert cleo.answering and [a.kind for a in cleo.legal] == ["respond"] * cleo_instants + ["pass"]
+        screens[cleo_instants] = {seat: {k: v for k, v in seat_json(table, table.view(tokens[seat])).items()
+                                         if k != "code"} for seat in (0, 1)}
+    assert screens[0] == screens[1]
+    # Cleo's own screen differs only by her hand and her answers
+    table, tokens = _played_with(1)
+    cleo = seat_json(table, table.view(tokens[2]))
+    assert cleo["table"]["decision"] == {**screens[0][1]["table"]["decision"]}
+
+
+def test_passes_from_every_seat_resolve_the_card_in_the_engines_order() -> None:
+    table, tokens = _played_with(0)
+    game = game_of(table)
+    played = game.state.pile[-1]["cid"]
+    cleo, ben = table.view(tokens[2]), table.view(tokens[1])
+    table.choose(tokens[2], 0, cleo.version)  # Cleo (asked second) first: kept
+    assert game.state.pile and table.view(tokens[1]).answering
+    table.choose(tokens[1], 0, ben.version)
+    assert not game.state.pile and played in game.state.stables[0]
+
+
+def test_an_answer_kept_for_the_neigh_moment_survives_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "t.sqlite"
+    table, tokens = _played_with(None, TableStore(db))
+    cleo = table.view(tokens[2])
+    table.choose(tokens[2], len(cleo.legal) - 1, cleo.version)  # Cleo passes before Ben: kept, not applied
+    back = Tables(TableStore(db), clock=Clock()).get(table.code)
+    assert not back.view(tokens[2]).answering and back.view(tokens[1]).answering
+    ben = back.view(tokens[1])
+    back.choose(tokens[1], len(ben.legal) - 1, ben.version)
+    assert not game_of(back).state.pile  # both passes applied: the card resolved
+
+
+def test_bots_get_short_distinct_names_and_their_level_and_the_list_says_it_in_the_readers_language() -> None:
+    from uu.i18n import language
+    from uu.together.wire import seat_json
+    from uu.widgets.together import TogetherScreen
+
+    tables = Tables(clock=Clock())
+    table, ana = tables.make("nova", TableOptions(players=4, bot_level="hard"))  # a learner named like a bot
+    table.start(ana)
+    names = [s.name for s in table.seats()]
+    assert names[0] == "nova" and len({n.casefold() for n in names}) == 4
+    assert all(" bot " not in n and len(n) <= 8 for n in names[1:])
+    assert [s.level for s in table.seats()] == [None, "hard", "hard", "hard"]
+    screen = seat_json(table, table.view(ana))
+    with language("de"):
+        shown = TogetherScreen._seats_html(screen)
+    assert f"{names[1]} (Bot, Schwer)" in shown, shown
+    with language("en"):
+        assert f"{names[1]} (bot, Hard)" in TogetherScreen._seats_html(screen)
+
+
+def test_a_spectator_sees_no_hidden_card_no_decision_and_in_a_neigh_moment_not_whom_the_engine_asks() -> None:
+    from uu.together.watch import spectator_observation
+
+    _, (table, _tokens, _first, _second) = first_neigh_moment()
+    s = game_of(table).state
+    seen = spectator_observation(table)
+    assert seen is not None and seen.decider is None and seen.decision is None and seen.box == ()
+    for sv in seen.seats:
+        assert (sv.hand is None) == (not q.hand_visible(s, sv.seat)) and sv.hand_size == len(s.hands[sv.seat])
+    assert [e.cid for e in seen.pile] == [e["cid"] for e in s.pile]
+
+
+@pytest.mark.parametrize("answer_s", [0, 20])
+def test_a_countdown_only_if_the_maker_set_one_and_then_the_silent_seats_pass(answer_s: int) -> None:
+    from uu.together.wire import seat_json
+
+    clock = Clock()
+    table, tokens = _played_with(1, options=TableOptions(players=3, answer_s=answer_s), clock=clock)
+    game = game_of(table)
+    cleo = table.view(tokens[2])
+    table.choose(tokens[2], len(cleo.legal) - 1, cleo.version)  # Cleo passes; Ben says nothing
+    clock.now += 19
+    assert not table.check_deadline() and game.state.pile
+    prompt = seat_json(table, table.view(tokens[1]))["table"]["decision"]["prompt"]
+    assert ("20 s" in prompt) == bool(answer_s)
+    clock.now += 2
+    if not answer_s:  # no countdown: the table waits for Ben however long it takes
+        assert table.answer_left() is None and not table.check_deadline() and game.state.pile
+        return
+    assert table.answer_left() == 0 and table.check_deadline()
+    assert not game.state.pile and not table.view(tokens[1]).answering  # Ben passed: the card resolved
+
+
+def test_the_countdown_is_one_of_the_offered_lengths() -> None:
+    for bad in (5, 30, -20, "20s"):
+        with pytest.raises(ValidationError):
+            TableOptions(answer_s=bad)

@@ -8,8 +8,8 @@ import json
 from uu.bots.train_value import MONOTONE, main
 from uu.bots.value import FEATURES, WEIGHTS_FILE, features, weights, win_chances
 from uu.engine import new_game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 
 
 def test_shipped_weights_fit_the_features_and_are_monotone() -> None:
@@ -43,7 +43,7 @@ def test_a_finished_game_gives_everything_to_its_winner() -> None:
     g = new_game(["A", "B"], seed=4)
     bot = RandomBot(4)
     while g.pending is not None:
-        g.apply(bot.choose(g))
+        g.push(bot.choose(g))
     w = g.state.winner
     assert win_chances(g.state) == [1.0 if p == w else 0.0 for p in range(2)]
 

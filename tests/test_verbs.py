@@ -1,6 +1,6 @@
-"""Unit tests of the verbs (the registry uu.cards.verbs, run by uu.engine.verbs) and the connectives (then / if you do / may / who).
+"""Unit tests of the verbs (the registry uu.cards.verbs, run by uu.engine.verb_handlers) and the connectives (then / if you do / may / who).
 
-Each test builds a position with the scenario API, drives `pending` / `apply`, and asserts exact zones.
+Each test builds a position with the scenario API, drives `pending` / `push`, and asserts exact zones.
 Rule ids are cited in each docstring (uu.engine.rules).
 """
 
@@ -11,7 +11,7 @@ from collections import Counter
 import yaml
 
 from uu.engine import Action, Target
-from uu.engine import verbs as _verbs  # noqa: F401  (fills VERB_HANDLERS)
+from uu.engine import verb_handlers as _verb_handlers  # noqa: F401  (fills VERB_HANDLERS)
 from uu.engine.effects import prog
 from uu.engine.flow import run
 from uu.engine.frames import VERB_HANDLERS
@@ -41,13 +41,13 @@ def pos(players=("Ana", "Ben", "Cy"), turn=None, stables=None, hands=None, deck=
 
 
 def play(g, card, *targets, into=None):
-    g.apply(Action("play", card=card, into=into, target=tuple(targets)))
+    g.push(Action("play", card=card, into=into, target=tuple(targets)))
 
 
 def settle(g):
     """Pass every response window (the runner's advancing rule for windows)."""
     while g.pending is not None and g.pending.kind == "respond":
-        g.apply(Action("pass"))
+        g.push(Action("pass"))
 
 
 def tgt(card, owner=None, zone="stable"):
@@ -98,7 +98,7 @@ def test_decisions_carry_their_verb():
             if d.kind == "target":
                 assert d.verb in REGISTRY, d
                 seen.add(d.verb)
-            g.apply(bot.choose(g))
+            g.push(bot.choose(g))
     assert seen
 
 
@@ -113,7 +113,7 @@ def test_draw_takes_top_cards_in_order():
     assert g.deck_size == 2
     assert g.pending.kind == "discard" and g.pending.player == ANA
     assert {a.card for a in g.legal_actions} == {"Rhinocorn", "Yay", "Slowdown"}
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert Counter(g.hand(ANA)) == Counter(["Rhinocorn", "Slowdown"])
     assert Counter(g.discard) == Counter(["Yay", "Good Deal"])
     assert "verb.draw" in rules_logged(g) and "verb.discard" in rules_logged(g)
@@ -152,9 +152,9 @@ def test_discard_each_player_in_seat_order_from_controller():
     # Ben (controller) first, then Cy (empty hand: skipped), then Ana
     assert g.pending.kind == "discard" and g.pending.player == BEN
     assert [a.card for a in g.legal_actions] == ["Rhinocorn", "Nanny Cam"]
-    g.apply(Action("discard", card="Nanny Cam"))
+    g.push(Action("discard", card="Nanny Cam"))
     assert g.pending.kind == "discard" and g.pending.player == ANA
-    g.apply(Action("discard", card="Slowdown"))
+    g.push(Action("discard", card="Slowdown"))
     assert g.discard == ["Nanny Cam", "Slowdown"]
     assert g.hand(ANA) == ["Yay"] and g.hand(BEN) == ["Rhinocorn"] and g.hand(CY) == []
     assert any("Cy has no card to DISCARD" in t for t in texts(g))
@@ -169,12 +169,12 @@ def test_discard_other_player_chosen_then_they_choose():
     play(g, "Annoying Flying Unicorn", into=ANA)
     settle(g)
     assert g.pending.kind == "use" and g.pending.player == ANA
-    g.apply(Action("use", card="Annoying Flying Unicorn"))
+    g.push(Action("use", card="Annoying Flying Unicorn"))
     assert g.pending.kind == "target"
     assert list(g.legal_actions) == [tplayer(CY)]  # Ben has no card
-    g.apply(tplayer(CY))
+    g.push(tplayer(CY))
     assert g.pending.kind == "discard" and g.pending.player == CY
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert g.hand(CY) == ["Slowdown"] and g.discard == ["Yay"]
 
 
@@ -185,11 +185,11 @@ def test_discard_n_needs_n_cards_or_then_fails():
     g = pos(stables={"Ana": ["Baby Unicorn (Red)"]}, hands={"Ana": ["Change of Luck", "Neigh"], "Ben": ["Neigh"]},
             deck=["Yay", "Slowdown", "Neigh", "Neigh", "Neigh"])
     play(g, "Change of Luck")
-    g.apply(Action("respond", card="Neigh"))  # Ben stops it...
-    g.apply(Action("respond", card="Neigh"))  # ...and Ana stops Ben's Neigh
+    g.push(Action("respond", card="Neigh"))  # Ben stops it...
+    g.push(Action("respond", card="Neigh"))  # ...and Ana stops Ben's Neigh
     settle(g)
-    g.apply(Action("discard", card="Yay"))
-    g.apply(Action("discard", card="Slowdown"))
+    g.push(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Slowdown"))
     assert g.hand(ANA) == []
     assert g.state.extra_turns == []
     assert any("after 'then' does not happen" in t for t in texts(g))
@@ -207,10 +207,10 @@ def test_sacrifice_each_player_babies_to_nursery():
     settle(g)
     assert g.pending.kind == "sacrifice" and g.pending.player == ANA
     assert {a.card for a in g.legal_actions} == {"Baby Unicorn (Red)", "Extremely Destructive Unicorn"}
-    g.apply(Action("sacrifice", card="Baby Unicorn (Red)"))
+    g.push(Action("sacrifice", card="Baby Unicorn (Red)"))
     assert g.pending.kind == "sacrifice" and g.pending.player == BEN
     assert {a.card for a in g.legal_actions} == {"Baby Unicorn (Blue)", "Rhinocorn"}  # not Yay: not a Unicorn
-    g.apply(Action("sacrifice", card="Rhinocorn"))
+    g.push(Action("sacrifice", card="Rhinocorn"))
     # Cy has no Unicorn: skipped
     assert g.stable(ANA) == ["Extremely Destructive Unicorn"]
     assert g.stable(BEN) == ["Baby Unicorn (Blue)"]
@@ -304,10 +304,10 @@ def test_destroy_two_cards_at_resolution():
     want = Action("play", card="Two-For-One",
                   target=(Target(card="Rhinocorn", owner=BEN), Target(card="Yay", owner=BEN)))
     assert want in acts
-    g.apply(want)
+    g.push(want)
     settle(g)
     assert g.pending.kind == "sacrifice" and g.pending.player == ANA
-    g.apply(Action("sacrifice", card="Slowdown"))
+    g.push(Action("sacrifice", card="Slowdown"))
     assert g.stable(ANA) == ["Baby Unicorn (Red)"]
     assert g.stable(BEN) == []
     assert Counter(g.discard) == Counter(["Slowdown", "Rhinocorn", "Yay", "Two-For-One"])
@@ -321,9 +321,9 @@ def test_steal_upgrade_into_your_stable():
             hands={"Ana": ["Alluring Narwhal"]})
     play(g, "Alluring Narwhal", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Alluring Narwhal"))
+    g.push(Action("use", card="Alluring Narwhal"))
     assert list(g.legal_actions) == [tgt("Rainbow Aura", BEN)]
-    g.apply(tgt("Rainbow Aura", BEN))
+    g.push(tgt("Rainbow Aura", BEN))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Alluring Narwhal", "Rainbow Aura"]
     assert g.stable(BEN) == ["Rhinocorn"]
     assert "verb.steal" in rules_logged(g)
@@ -336,9 +336,9 @@ def test_steal_triggers_enter_effect_for_thief():
             hands={"Ana": ["Seductive Unicorn", "Yay"]}, deck=["Slowdown", "Neigh", "Neigh"])
     play(g, "Seductive Unicorn", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Seductive Unicorn"))
-    g.apply(Action("discard", card="Yay"))
-    g.apply(tgt("Greedy Flying Unicorn", BEN))
+    g.push(Action("use", card="Seductive Unicorn"))
+    g.push(Action("discard", card="Yay"))
+    g.push(tgt("Greedy Flying Unicorn", BEN))
     settle(g)
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Seductive Unicorn", "Greedy Flying Unicorn"]
     assert g.stable(BEN) == []
@@ -358,7 +358,7 @@ def test_return_then_who_target_discards():
     assert g.stable(BEN) == []
     assert g.pending.kind == "discard" and g.pending.player == BEN
     assert {a.card for a in g.legal_actions} == {"Yay", "Rhinocorn"}
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert g.hand(BEN) == ["Rhinocorn"]
     assert Counter(g.discard) == Counter(["Yay", "Back Kick"])
 
@@ -369,7 +369,7 @@ def test_return_baby_goes_to_nursery():
             hands={"Ana": ["Back Kick"], "Ben": ["Yay"]})
     play(g, "Back Kick", Target(card="Baby Unicorn (Blue)", owner=BEN))
     settle(g)
-    g.apply(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Yay"))
     assert g.hand(BEN) == []
     assert "Baby Unicorn (Blue)" in g.nursery
     assert Counter(g.discard) == Counter(["Yay", "Back Kick"])
@@ -385,10 +385,10 @@ def test_return_from_each_player():
     settle(g)
     assert g.pending.player == ANA and g.pending.kind == "target"
     assert set(g.legal_actions) == {tgt("Baby Unicorn (Red)", ANA), tgt("Rhinocorn", ANA)}
-    g.apply(tgt("Rhinocorn", ANA))
+    g.push(tgt("Rhinocorn", ANA))
     assert g.pending.player == ANA  # the player of Glitter Tornado chooses for Cy too (Ben skipped)
     assert set(g.legal_actions) == {tgt("Yay", CY), tgt("Basic Unicorn (Red)", CY)}
-    g.apply(tgt("Yay", CY))
+    g.push(tgt("Yay", CY))
     assert g.stable(ANA) == ["Baby Unicorn (Red)"] and g.hand(ANA) == ["Rhinocorn"]
     assert g.stable(CY) == ["Basic Unicorn (Red)"] and g.hand(CY) == ["Yay"]
     assert g.discard == ["Glitter Tornado"]
@@ -405,7 +405,7 @@ def test_return_this_flying_unicorn_back_to_hand():
     if g.pending.kind == "target":  # the mandatory return of "this" may be asked as a single choice
         assert g.pending.player == BEN and list(g.legal_actions) == [tgt("Majestic Flying Unicorn",
                                                                          zone="discard")]
-        g.apply(g.legal_actions[0])
+        g.push(g.legal_actions[0])
     assert g.hand(BEN) == ["Majestic Flying Unicorn"]
     assert g.discard == ["Unicorn Poison"]
 
@@ -438,9 +438,9 @@ def test_move_neigh_first_asks_card_then_destination():
     play(g, "Re-Target")
     settle(g)
     assert list(g.legal_actions) == [tgt("Rainbow Aura", BEN)]
-    g.apply(tgt("Rainbow Aura", BEN))
+    g.push(tgt("Rainbow Aura", BEN))
     assert list(g.legal_actions) == [tplayer(ANA), tplayer(CY)]  # seat order from the player
-    g.apply(tplayer(ANA))
+    g.push(tplayer(ANA))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rainbow Aura"] and g.stable(BEN) == []
 
 
@@ -455,7 +455,7 @@ def test_move_then_steal_after_move():
     assert g.stable(BEN) == ["Basic Unicorn (Red)", "Yay", "Rhinocorn"]
     assert g.pending.kind == "target" and g.pending.player == ANA
     assert set(g.legal_actions) == {tgt("Basic Unicorn (Red)", BEN), tgt("Rhinocorn", BEN)}
-    g.apply(tgt("Basic Unicorn (Red)", BEN))
+    g.push(tgt("Basic Unicorn (Red)", BEN))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Basic Unicorn (Red)"]
     assert g.stable(BEN) == ["Yay", "Rhinocorn"]
     assert g.stable(CY) == ["Basic Unicorn (Blue)"]
@@ -479,11 +479,11 @@ def test_bring_from_hand_is_not_a_play():
             hands={"Ana": ["Rainbow Unicorn", "Basic Unicorn (Red)", "Rhinocorn"], "Ben": ["Neigh"]})
     play(g, "Rainbow Unicorn", into=ANA)
     assert g.pending.kind == "respond" and g.pending.player == BEN
-    g.apply(Action("pass"))
+    g.push(Action("pass"))
     assert g.pending.kind == "use"
-    g.apply(Action("use", card="Rainbow Unicorn"))
+    g.push(Action("use", card="Rainbow Unicorn"))
     assert list(g.legal_actions) == [tgt("Basic Unicorn (Red)", ANA, zone="hand")]
-    g.apply(tgt("Basic Unicorn (Red)", ANA, zone="hand"))
+    g.push(tgt("Basic Unicorn (Red)", ANA, zone="hand"))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rainbow Unicorn", "Basic Unicorn (Red)"]
     assert g.hand(ANA) == ["Rhinocorn"] and g.hand(BEN) == ["Neigh"]
     assert g.pending.kind == "action"
@@ -498,7 +498,7 @@ def test_bring_from_discard():
     settle(g)
     # the only Unicorn in the discard pile: a single legal choice
     assert list(g.legal_actions) == [tgt("Rhinocorn", zone="discard")]
-    g.apply(tgt("Rhinocorn", zone="discard"))
+    g.push(tgt("Rhinocorn", zone="discard"))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Rhinocorn"]
     assert Counter(g.discard) == Counter(["Yay", "Kiss of Life"])
 
@@ -510,10 +510,10 @@ def test_bring_from_nursery():
             nursery=["Baby Narwhal", "Baby Unicorn (Pink)"])
     play(g, "Mother Goose Unicorn", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Mother Goose Unicorn"))
+    g.push(Action("use", card="Mother Goose Unicorn"))
     assert set(g.legal_actions) == {tgt("Baby Narwhal", zone="nursery"), tgt("Baby Unicorn (Pink)",
                                                                                zone="nursery")}
-    g.apply(tgt("Baby Narwhal", zone="nursery"))
+    g.push(tgt("Baby Narwhal", zone="nursery"))
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Mother Goose Unicorn", "Baby Narwhal"]
     assert g.nursery == ["Baby Unicorn (Pink)"]
 
@@ -527,9 +527,9 @@ def test_take_from_discard_into_hand():
             discard=["Unicorn Poison", "Rhinocorn", "Good Deal"])
     play(g, "Magical Flying Unicorn", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Magical Flying Unicorn"))
+    g.push(Action("use", card="Magical Flying Unicorn"))
     assert set(g.legal_actions) == {tgt("Unicorn Poison", zone="discard"), tgt("Good Deal", zone="discard")}
-    g.apply(tgt("Good Deal", zone="discard"))
+    g.push(tgt("Good Deal", zone="discard"))
     assert g.hand(ANA) == ["Good Deal"]
     assert Counter(g.discard) == Counter(["Unicorn Poison", "Rhinocorn"])
 
@@ -543,9 +543,9 @@ def test_pull_takes_a_random_card_from_another_hand():
             hands={"Ana": ["Americorn"], "Ben": [], "Cy": ["Yay", "Slowdown", "Nanny Cam"]})
     play(g, "Americorn", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Americorn"))
+    g.push(Action("use", card="Americorn"))
     assert list(g.legal_actions) == [tplayer(CY)]
-    g.apply(tplayer(CY))
+    g.push(tplayer(CY))
     assert len(g.hand(ANA)) == 1 and len(g.hand(CY)) == 2
     assert Counter(g.hand(ANA) + g.hand(CY)) == Counter(["Yay", "Slowdown", "Nanny Cam"])
     assert "effect.pull-choose" in rules_logged(g)
@@ -560,8 +560,8 @@ def test_pull_is_deterministic_for_a_seed():
                 options={"seed": 11})
         play(g, "Americorn", into=ANA)
         settle(g)
-        g.apply(Action("use", card="Americorn"))
-        g.apply(tplayer(CY))
+        g.push(Action("use", card="Americorn"))
+        g.push(tplayer(CY))
         got.append(g.hand(ANA))
     assert got[0] == got[1]
 
@@ -576,7 +576,7 @@ def test_look_take_chosen_card():
     play(g, "Blatant Thievery", Target(player=BEN))
     settle(g)
     assert set(g.legal_actions) == {tgt("Yay", BEN, zone="hand"), tgt("Slowdown", BEN, zone="hand")}
-    g.apply(tgt("Slowdown", BEN, zone="hand"))
+    g.push(tgt("Slowdown", BEN, zone="hand"))
     assert g.hand(ANA) == ["Slowdown"] and g.hand(BEN) == ["Yay"]
 
 
@@ -595,9 +595,9 @@ def test_search_takes_chosen_match_and_reveals():
             deck=["Neigh", "Rainbow Aura", "Neigh", "Yay", "Neigh"])
     play(g, "Classy Narwhal", into=ANA)
     settle(g)
-    g.apply(Action("use", card="Classy Narwhal"))
+    g.push(Action("use", card="Classy Narwhal"))
     assert set(g.legal_actions) == {tgt("Rainbow Aura", zone="deck"), tgt("Yay", zone="deck")}
-    g.apply(tgt("Yay", zone="deck"))
+    g.push(tgt("Yay", zone="deck"))
     assert g.hand(ANA) == ["Yay"]
     assert g.deck_size == 4
     assert g.state.name(g.state.revealed[-1]) == "Yay"
@@ -637,8 +637,8 @@ def test_shuffle_discard_into_deck_after_each_discard():
     settle(g)
     # Ana and Ben each have exactly one card: single choices
     assert g.pending.kind == "discard" and g.pending.player == ANA
-    g.apply(Action("discard", card="Yay"))
-    g.apply(Action("discard", card="Slowdown"))
+    g.push(Action("discard", card="Yay"))
+    g.push(Action("discard", card="Slowdown"))
     assert g.discard == ["Mystical Vortex"]
     assert Counter(g.state.names(g.state.deck)) == Counter(["Neigh", "Rhinocorn", "Yay", "Slowdown"])
     assert g.hand(ANA) == [] and g.hand(BEN) == []
@@ -671,12 +671,12 @@ def test_look_top_keep_one_order_rest():
     settle(g)
     assert g.pending.kind == "choose"
     assert {a.option for a in g.legal_actions} == {"Yay", "Slowdown", "Rhinocorn"}
-    g.apply(Action("choose", option="Slowdown"))
+    g.push(Action("choose", option="Slowdown"))
     assert g.hand(ANA) == ["Slowdown"]
     assert g.pending.kind == "order"
     assert set(g.legal_actions) == {Action("order", cards=("Yay", "Rhinocorn")),
                                     Action("order", cards=("Rhinocorn", "Yay"))}
-    g.apply(Action("order", cards=("Rhinocorn", "Yay")))
+    g.push(Action("order", cards=("Rhinocorn", "Yay")))
     assert g.state.names(g.state.deck) == ["Rhinocorn", "Yay", "Neigh"]
 
 
@@ -686,7 +686,7 @@ def test_look_top_short_deck():
             deck=["Yay", "Slowdown"])
     play(g, "Unicorn Oracle", into=ANA)
     settle(g)
-    g.apply(Action("choose", option="Yay"))
+    g.push(Action("choose", option="Yay"))
     assert g.hand(ANA) == ["Yay"]
     assert g.state.names(g.state.deck) == ["Slowdown"]
     assert g.pending.kind == "action"
@@ -701,8 +701,8 @@ def test_end_turn_skips_draw_and_action():
             stables={"Ana": ["Baby Unicorn (Red)", "Rhinocorn"], "Ben": ["Basic Unicorn (Red)"]},
             hands={"Ana": ["Yay"]}, deck=["Slowdown"] + FILLER)
     assert g.pending.kind == "use" and g.pending.card == "Rhinocorn"
-    g.apply(Action("use", card="Rhinocorn"))
-    g.apply(tgt("Basic Unicorn (Red)", BEN))
+    g.push(Action("use", card="Rhinocorn"))
+    g.push(tgt("Basic Unicorn (Red)", BEN))
     assert g.stable(BEN) == []
     assert g.hand(ANA) == ["Yay"]  # no DRAW phase
     assert g.turn[0] == BEN and g.turn[2] == 2
@@ -717,9 +717,9 @@ def test_extra_turn_taken_after_this_one():
     play(g, "Change of Luck")
     settle(g)
     for c in ("Yay", "Slowdown"):
-        g.apply(Action("discard", card=c))
+        g.push(Action("discard", card=c))
     assert g.state.extra_turns == []
-    g.apply(Action("discard", card="Nanny Cam"))
+    g.push(Action("discard", card="Nanny Cam"))
     # End of Turn happens with no decision (hand ≤ 7), then Ana's extra turn: turn 2, Ana, Action phase
     assert g.turn == (ANA, "action", 2)
     assert g.hand(ANA) == ["Pandamonium", "Neigh"]
@@ -732,11 +732,11 @@ def test_extra_action_double_dutch():
     g = pos(turn={"player": "Ana", "phase": "beginning"},
             stables={"Ana": ["Baby Unicorn (Red)", "Double Dutch"]},
             hands={"Ana": ["Rhinocorn", "Yay"]}, deck=["Slowdown"] + FILLER)
-    g.apply(Action("use", card="Double Dutch"))
+    g.push(Action("use", card="Double Dutch"))
     assert g.turn == (ANA, "action", 1)
-    g.apply(Action("play", card="Rhinocorn", into=ANA))
+    g.push(Action("play", card="Rhinocorn", into=ANA))
     assert g.pending.kind == "action" and g.pending.player == ANA  # a second card
-    g.apply(Action("play", card="Yay", into=ANA))
+    g.push(Action("play", card="Yay", into=ANA))
     assert g.turn[0] == BEN
     assert g.stable(ANA) == ["Baby Unicorn (Red)", "Double Dutch", "Rhinocorn", "Yay"]
 
@@ -746,7 +746,7 @@ def test_skip_phase_draw():
     import yaml as _y
 
     from uu.engine.game import Game
-    from uu.scenario.build import build_state
+    from uu.scenario.to_game import build_state
 
     sc = parse_scenario(_y.safe_dump({"name": "unit", "players": ["Ana", "Ben", "Cy"],
                                       "turn": {"player": "Ana", "phase": "draw"},
@@ -784,8 +784,8 @@ def test_skip_turn_chooses_other_player():
     src = g.state.hands[ANA][0]
     push(g, [{"do": "skip_turn"}, {"do": "skip_turn"}], src=src)
     assert g.pending.kind == "target" and set(g.legal_actions) == {tplayer(BEN), tplayer(CY)}
-    g.apply(tplayer(BEN))
-    g.apply(tplayer(BEN))
+    g.push(tplayer(BEN))
+    g.push(tplayer(BEN))
     assert g.state.skip_turns == [0, 2, 0]
 
 
@@ -800,9 +800,9 @@ def test_choose_one_offers_only_possible_options():
     settle(g)
     assert g.pending.kind == "choose"
     assert [a.option for a in g.legal_actions] == ["DESTROY an Upgrade", "SACRIFICE a Downgrade"]
-    g.apply(Action("choose", option="SACRIFICE a Downgrade"))
+    g.push(Action("choose", option="SACRIFICE a Downgrade"))
     assert list(g.legal_actions) == [Action("sacrifice", card="Slowdown")]
-    g.apply(Action("sacrifice", card="Slowdown"))
+    g.push(Action("sacrifice", card="Slowdown"))
     assert g.stable(ANA) == ["Baby Unicorn (Red)"]
     assert g.stable(BEN) == ["Rainbow Aura"]
     assert Counter(g.discard) == Counter(["Slowdown", "Targeted Destruction"])
@@ -815,9 +815,9 @@ def test_choose_one_single_possible_option():
     play(g, "Targeted Destruction")
     settle(g)
     assert [a.option for a in g.legal_actions] == ["DESTROY an Upgrade"]
-    g.apply(Action("choose", option="DESTROY an Upgrade"))
+    g.push(Action("choose", option="DESTROY an Upgrade"))
     assert list(g.legal_actions) == [tgt("Rainbow Aura", BEN)]
-    g.apply(tgt("Rainbow Aura", BEN))
+    g.push(tgt("Rainbow Aura", BEN))
     assert g.stable(BEN) == []
     assert Counter(g.discard) == Counter(["Rainbow Aura", "Targeted Destruction"])
 
@@ -856,7 +856,7 @@ def test_then_runs_when_first_part_happened():
             deck=["Yay", "Slowdown"] + FILLER)
     # the only Unicorn: a single legal SACRIFICE
     assert g.pending.kind == "sacrifice" and list(g.legal_actions) == [Action("sacrifice", card="Rhinocorn")]
-    g.apply(Action("sacrifice", card="Rhinocorn"))
+    g.push(Action("sacrifice", card="Rhinocorn"))
     assert g.turn == (ANA, "action", 1)
     assert g.hand(ANA) == ["Yay", "Slowdown"]
     assert g.discard == ["Rhinocorn"]
@@ -869,7 +869,7 @@ def test_if_you_do_needs_the_choice():
         src = g.state.hands[ANA][0]
         push(g, [{"do": "draw", "may": True, "if_you_do": [{"do": "extra_action"}]}], src=src)
         assert g.pending.kind == "use" and g.pending.player == ANA
-        g.apply(Action(choice, card="Yay"))
+        g.push(Action(choice, card="Yay"))
         assert g.state.actions_left == want, choice
         assert len(g.hand(ANA)) == (2 if choice == "use" else 1)
 
@@ -889,7 +889,7 @@ def test_may_declined_does_nothing():
     settle(g)
     assert set(g.legal_actions) == {Action("use", card="Alluring Narwhal"),
                                     Action("decline", card="Alluring Narwhal")}
-    g.apply(Action("decline", card="Alluring Narwhal"))
+    g.push(Action("decline", card="Alluring Narwhal"))
     assert g.stable(BEN) == ["Rainbow Aura"]
     assert g.pending.kind == "action"
     assert any("declines" in t or "does not use" in t for t in texts(g))
@@ -903,7 +903,7 @@ def test_who_target_is_player_hit_by_previous_op():
     play(g, "Back Kick", Target(card="Yay", owner=CY))
     settle(g)
     assert g.pending.kind == "discard" and g.pending.player == CY
-    g.apply(Action("discard", card="Nanny Cam"))
+    g.push(Action("discard", card="Nanny Cam"))
     assert Counter(g.hand(CY)) == Counter(["Pandamonium", "Yay"])
     assert g.hand(ANA) == ["Rhinocorn"] and g.hand(BEN) == ["Slowdown"]
 

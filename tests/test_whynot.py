@@ -15,8 +15,8 @@ from uu.engine import new_game
 from uu.engine.actions import Action, Target
 from uu.engine.errors import GameError
 from uu.engine.game import Game
-from uu.scenario.build import build_game
 from uu.scenario.load import parse_scenario
+from uu.scenario.to_game import build_game
 from uu.words.rulewords import internal_ids_in
 from uu.words.whynot import Reason, why_not
 
@@ -51,7 +51,7 @@ def why(game: Game, action: Action, rule: str | None, *words: str, player: int |
 
 def answer(game: Game, *actions: Action) -> Game:
     for a in actions:
-        game.apply(a)
+        game.push(a)
     return game
 
 
@@ -526,10 +526,10 @@ def test_own_panda_cannot_be_sacrificed_under_all_effects():
         stables: {Ana: [Basic Unicorn (Red), Yay], Ben: [Pandamonium, Basic Unicorn (Blue)]}
         hands: {Ben: [Two-For-One]}
     """)
-    g.apply(Action("play", card="Two-For-One", target=(Target(card="Basic Unicorn (Red)", owner=ANA),
+    g.push(Action("play", card="Two-For-One", target=(Target(card="Basic Unicorn (Red)", owner=ANA),
                                                         Target(card="Yay", owner=ANA))))
     while g.pending is not None and g.pending.kind == "respond":
-        g.apply(Action("pass"))
+        g.push(Action("pass"))
     assert g.pending is not None and g.pending.kind == "sacrifice" and g.pending.player == BEN
     why(g, Action("sacrifice", card="Basic Unicorn (Blue)"), "option.pandas", "Pandas", "not even yours",
         player=BEN)
@@ -626,7 +626,7 @@ def test_random_games_every_try_gets_a_clean_answer(seed: int):
                     assert internal_ids_in(r.text) == [], r.text
                     assert "Legal:" not in r.text
         assert g.to_dict() == before
-        g.apply(rng.choice(g.legal_actions))
+        g.push(rng.choice(g.legal_actions))
     if g.pending is None:
         assert why_not(g, Action("draw")) is not None
 
@@ -668,8 +668,8 @@ def test_words_modules_share_only_public_names():
 
 def test_the_screens_runner_explains_a_refused_move_and_the_tutors_states_the_fact():
     from uu.tutor.check import shipped_lessons
-    from uu.tutor.runner import LessonRunner as SilentRunner
-    from uu.words.lesson import LessonRunner
+    from uu.tutor.lesson_runner import LessonRunner as SilentRunner
+    from uu.words.lesson_refusals import LessonRunner
 
     path = shipped_lessons()[2]  # lesson 3: the learner's Action phase comes first
     neigh = Action("play", card="Neigh")

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from uu.tutor.check import shipped_lessons
-from uu.tutor.model import load_lesson, parse_lesson
+from uu.tutor.lesson_model import load_lesson, parse_lesson
 from uu.widgets import App, LessonScreen
 from uu.widgets import lesson as lesson_module
-from uu.words.lesson import LessonRunner
+from uu.words.lesson_refusals import LessonRunner
 
 LESSONS = shipped_lessons()
 XSS = "<img src=x onerror=alert(1)>"
@@ -107,7 +107,7 @@ def test_a_wrong_move_gets_its_feedback_and_changes_nothing():
     assert screen.feedback.kind == "other"
     assert r.game.to_dict() == before and r.index == index
     assert "uu-fb-other" in screen.feedback_box.value
-    from uu.table.observation import observe
+    from uu.table.seat_view import observe
 
     # the table shows what it would do, as a picture: nothing on it can be chosen ...
     assert "taken back" in screen.preview_note.value and screen.preview_back.layout.display != "none"

@@ -46,7 +46,7 @@ assert screen.game is not None and screen.moves, "the learner's first decision i
 
 def _lessons() -> list[tuple[str, str]]:
     from uu.tutor.check import shipped_lessons
-    from uu.tutor.model import load_lesson
+    from uu.tutor.lesson_model import load_lesson
 
     out = []
     for path in shipped_lessons():

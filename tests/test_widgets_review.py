@@ -11,9 +11,9 @@ import pytest
 
 from uu.scenario.record import parse_record, replay
 from uu.widgets import PlayScreen
-from uu.widgets.app import App
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
+from uu.widgets.tutor_app import App
 
 
 @pytest.fixture(autouse=True)
@@ -75,7 +75,7 @@ def test_save_this_game_offers_the_record_and_undo_takes_moves_out_of_it():
     assert len(screen.record.moves) < before
     end = screen.record.start_game()
     for _g, action, _i in replay(screen.record):
-        end.apply(action)
+        end.push(action)
     assert end.to_dict() == screen.game.to_dict()  # the record leads exactly to the game on show
 
 
@@ -139,7 +139,7 @@ def test_a_key_moment_opens_its_position_in_the_sandbox():
 
 
 def test_review_my_game_at_the_end_of_a_lesson_with_a_game(tmp_path):
-    from uu.tutor.runner import LessonRunner
+    from uu.tutor.lesson_runner import LessonRunner
     from uu.widgets.lesson import LessonScreen
 
     f = tmp_path / "game.yaml"
@@ -167,7 +167,7 @@ lesson:
     record = screen.runner.record
     end = record.start_game()
     for _g, action, _i in replay(record):
-        end.apply(action)
+        end.push(action)
     assert end.to_dict() == screen.runner.game.to_dict()  # every move of the game step is in the record
     screen.review_button.click()
     assert screen.error is None, screen.error

@@ -90,7 +90,7 @@ def _hint(path: str, player: str | None, as_json: bool) -> int:
     from uu.engine.errors import GameError
     from uu.scenario import ScenarioFileError, build_game, load_scenario
     from uu.scenario.runner import StepFailed, run_step
-    from uu.words.hint import hint_json, hint_table_text, hint_text
+    from uu.words.hint_text import hint_json, hint_table_text, hint_text
 
     try:
         sc = load_scenario(path)
@@ -119,8 +119,8 @@ def _hint(path: str, player: str | None, as_json: bool) -> int:
 
 def _review(path: str, player: str | None, as_json: bool) -> int:
     from uu.scenario.record import RecordError, load_record
-    from uu.tutor.review import review
-    from uu.words.review import review_json, review_text
+    from uu.tutor.game_review import review
+    from uu.words.review_text import review_json, review_text
 
     try:
         record = load_record(path)
@@ -149,7 +149,7 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         result = bench_hostile()
     elif args.app:
-        from uu.benchmarks.app import bench_app
+        from uu.benchmarks.app_load import bench_app
 
         try:
             low, high = (float(x) for x in args.think.split(","))
@@ -170,13 +170,13 @@ def _bench(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
                                   seed=args.seed if args.seed else 7, seconds=hint_seconds,
                                   truth_file=args.truth_file)
     elif args.review:
-        from uu.benchmarks.review import bench_review
+        from uu.benchmarks.review_speed import bench_review
 
         result = bench_review(players=players[0], games=args.games if args.games != 200 else 1, seed=args.seed,
                               seconds=hint_seconds)
     elif args.bots:
         from uu.benchmarks.bots import bench_bots
-        from uu.bots.registry import bot_names
+        from uu.bots.roster import bot_names
 
         bots = [b.strip() for b in args.bots.split(",")]
         unknown = [b for b in bots if b not in bot_names()]

@@ -29,12 +29,12 @@ import sysconfig
 import tempfile
 from pathlib import Path
 
-# The modules of the hot loop (frames, flow, pile, effects, verbs, what they ask, and the card objects they
+# The modules of the hot loop (frames, flow, pile, effects, verb handlers, what they ask, and the card objects they
 # read), by package. game.py, hooks.py, save.py and the rest stay Python: they run once per call from
 # outside, and game.Game is subclassed and copied in ways a compiled class does not allow.
 COMPILED: dict[str, tuple[str, ...]] = {
     "cards": ("carddef",),
-    "engine": ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verbs", "pile",
+    "engine": ("state", "actions", "frames", "rng", "queries", "targets", "moves", "effects", "verb_handlers", "pile",
                "flow"),
 }
 GROUP = "uu_engine_native"  # the name of the shared library mypyc builds for the group (a top-level module)

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { counted, fullCard, gestureStep, tableFrom, word } from "../../uu/table/table.js";
+import { FEW_MOVES, counted, fullCard, gestureStep, statusHelp, tableFrom, word } from "../../uu/table/table.js";
 
 const fixtures = JSON.parse(readFileSync(process.env.UU_TABLE_FIXTURES, "utf8"));
 
@@ -52,4 +52,14 @@ test("words are filled in and counted words take the language's form", () => {
     const zero = lang === "fr" ? labels["cards.one"] : labels["cards.other"];  // "0 carte", "0 cards", "0 Karten"
     assert.equal(counted(labels, 0, "cards"), zero.replace("{n}", "0"));
   }
+});
+
+test("a begun gesture names the moves it can still become only when they are few; else says how to go on", () => {
+  const labels = { lit_help: "Lit cards and places can be chosen." };
+  const moves = (n) => Array.from({ length: n }, (_, i) => ({ id: i, description: `move ${i}` }));
+  assert.equal(statusHelp(labels, moves(2)), " move 0; move 1.");
+  assert.equal(statusHelp(labels, moves(FEW_MOVES)).split(";").length, FEW_MOVES);
+  // Two-For-One: some 80 ways on; the prompt once listed them all and filled the screen
+  assert.equal(statusHelp(labels, moves(80)), " Lit cards and places can be chosen.");
+  assert.equal(statusHelp(labels, []), " Lit cards and places can be chosen.");
 });

@@ -1,5 +1,5 @@
 """The browser part of `uu bench --app`: one learner in Chromium (Playwright), how long the home takes to become
-interactive and where that time goes, clicks; and the older burst of many Chromium pages. `uu.benchmarks.app`
+interactive and where that time goes, clicks; and the older burst of many Chromium pages. `uu.benchmarks.app_load`
 runs it and says how the figures are taken."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ PAGE_TIMEOUT_MS = 90_000
 # Server log lines that every kernel start or page visit writes and that say nothing is wrong.
 # In the page, before any of its scripts: marks (ms since the navigation started) for `breakdown_ms`. It
 # wraps WebSocket to see when the kernel websocket is created and opened, and reads the header of each
-# binary frame (jupyter_server's v1 protocol, see uu.benchmarks.wire.encode_v1) for the kernel_info_reply and the
+# binary frame (jupyter_server's v1 protocol, see uu.benchmarks.voila_wire.encode_v1) for the kernel_info_reply and the
 # widget states; a MutationObserver sees the home become interactive.
 MARKS_JS = """
 (() => {

@@ -1,4 +1,4 @@
-"""Bots against bots: `bench_bots` plays seeded games between named bots (`uu.bots.registry`) and reports win
+"""Bots against bots: `bench_bots` plays seeded games between named bots (`uu.bots.roster`) and reports win
 rates with their 95% intervals (and, with a hint seat, how long its decisions took); `bench_hint` times
 `uu.bots.hint.hint` on typical positions.
 
@@ -18,7 +18,7 @@ from typing import Any
 from uu.benchmarks.stats import summary, wilson
 from uu.bots.hint import hint
 from uu.bots.random_bot import RandomBot
-from uu.bots.registry import make_bot
+from uu.bots.roster import make_bot
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, SearchBot
 from uu.engine import Game, new_game
 from uu.scenario.record import record_for
@@ -66,7 +66,7 @@ def bench_bots(bots: list[str], games: int, seed: int, players: int | None = Non
             action = seat_players[game.pending.player].choose(game)
             if record is not None:
                 record.add(game, action)
-            game.apply(action)
+            game.push(action)
             k += 1
         if record is not None and save_games:
             record.finish(game)
@@ -121,7 +121,7 @@ def typical_positions(players: int = 4, positions: int = 20, seed: int = 0, min_
             if g.pending.kind == "action" and g.state.turn_number >= target_turn:
                 out.append(g)
                 break
-            g.apply(bot.choose(g))
+            g.push(bot.choose(g))
     return out
 
 

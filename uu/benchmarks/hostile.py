@@ -47,7 +47,7 @@ from tornado.httpclient import AsyncHTTPClient
 
 from uu.benchmarks.crowd import click_summary
 from uu.benchmarks.learner import EmulatedLearner
-from uu.benchmarks.wire import LearnerError, fetch_keepalive
+from uu.benchmarks.voila_wire import LearnerError, fetch_keepalive
 from uu.server.appserver import AppServer, open_page
 from uu.server.assetfiles import MAX_KEPT_TOTAL
 from uu.server.forkkernel import DEFAULT_MEMORY_MB, MEMORY_ENV

@@ -69,7 +69,7 @@ from uu.server.shell import TICKET_COOKIE, ticket_in
 
 __all__ = ["Click", "EmulatedLearner"]
 
-from uu.benchmarks.wire import (
+from uu.benchmarks.voila_wire import (
     BROWSER_CONNECTIONS,
     CONTROL_TARGET,
     KERNEL_ID,

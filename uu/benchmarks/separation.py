@@ -41,7 +41,7 @@ def decisions_of(players: int, count: int, seed: int, share: float = 0.25) -> li
             d = g.pending
             if len(d.actions) > 1 and d.kind != "baby" and rng.random() < share:
                 out.append(g.copy())
-            g.apply(bots[d.player].choose(g))
+            g.push(bots[d.player].choose(g))
     return out
 
 

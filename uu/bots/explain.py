@@ -1,7 +1,7 @@
 """Why a move is good, as data: what it does (read from the card data and the position) and what the search found.
 
-The hint (`uu.bots.hint`) and the review (`uu.tutor.review`) hand these facts to the words layer
-(`uu.words.hint`), which turns them into a player's sentences; nothing here is a sentence, so the bots never
+The hint (`uu.bots.hint`) and the review (`uu.tutor.game_review`) hand these facts to the words layer
+(`uu.words.hint_text`), which turns them into a player's sentences; nothing here is a sentence, so the bots never
 depend on how the tutor speaks.
 
 - `effect_of(game, action)`: what a move does from the cards themselves: the verb of the card's effect

@@ -3,7 +3,7 @@ whether the estimate separates the best, and the reason a player would give (`uu
 
 `hint(game)` asks the hint engine (`uu.bots.search`: short simulated games on determinized deals with the
 heuristic bot, ended by a learned position model) for the decision's candidates. The words a learner reads
-(the reason first, the numbers one click away) are made from this result by `uu.words.hint`: the bots layer
+(the reason first, the numbers one click away) are made from this result by `uu.words.hint_text`: the bots layer
 never speaks.
 
 **Honest about doubt.** One judgement of "better" (`uu.bots.judge`): `clear` is true exactly when the best
@@ -92,7 +92,7 @@ class HintResult:
         return [r for r in self.rows if r.games]
 
     def to_dict(self) -> dict[str, Any]:
-        """The numbers, JSON-able (the words are `uu.words.hint.hint_json`)."""
+        """The numbers, JSON-able (the words are `uu.words.hint_text.hint_json`)."""
         return {
             "player": self.player_name, "decision": self.decision, "clear": self.clear, "games": self.games,
             "seconds": round(self.seconds, 3), "seed": self.seed, "deals": self.deals, "reason": self.reason.kind,

@@ -111,7 +111,7 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
     start_u = [q.unicorns(s, p) for p in range(s.n)]
     stop_turn = s.turn_number + horizon
     bots = [HeuristicBot(rng.getrandbits(32)) for _ in range(s.n)]
-    g.apply(cand.action)
+    g.push(cand.action)
     answered = False
     watching = bool(g.state.pile)  # the move is on the Neigh pile: did anybody answer it?
     k = 0
@@ -120,7 +120,7 @@ def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horiz
         a = bots[d.player].choose(g)
         if watching and d.player != player and a.kind == "respond":
             answered = True
-        g.apply(a)
+        g.push(a)
         watching = watching and bool(g.state.pile)
         k += 1
     s = g.state

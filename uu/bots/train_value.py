@@ -38,7 +38,7 @@ def play_samples(games: int, seed: int) -> list[Sample]:
             if s.turn_number >= 1 and s.turn_number != seen_turn:
                 seen_turn = s.turn_number
                 states.append([features(s, p) for p in range(n)])
-            game.apply(bots[game.pending.player].choose(game))
+            game.push(bots[game.pending.player].choose(game))
             k += 1
         w = game.state.winner
         if isinstance(w, int):

@@ -1,7 +1,7 @@
 """Pydantic models of the catalog file; they build the light `CardDef`s the engine uses (uu.cards.carddef).
 
 Card behaviour is data (see docs/architecture.md, "Cards are data"): an *effect* is a list of *ops*,
-each naming a verb the engine implements in `uu.engine.verbs`. The models below check the vocabulary, so a
+each naming a verb the engine implements in `uu.engine.verb_handlers`. The models below check the vocabulary, so a
 typo in the catalog fails at load time with the card's name, never in the middle of a game.
 """
 

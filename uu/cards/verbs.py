@@ -1,7 +1,7 @@
 """The verbs card data is built from, each declared once as a `Verb`: the one list every part of uu reads.
 
 The catalog schema (`uu.cards.schema`) accepts exactly these names; the engine runs each with the handler
-of the same name in `uu.engine.verbs` (which also says where it picks cards or players) and reads the
+of the same name in `uu.engine.verb_handlers` (which also says where it picks cards or players) and reads the
 choice and possibility facts below in `uu.engine.targets`; `uu.engine.card_support` derives a card's rule ids from `rules`; the heuristic bot scores
 a choice by the decision's `verb` and its `outcome`. This module imports nothing of the engine, so the
 catalog can be checked without it. CONTRIBUTING.md ("Adding a verb") lists what else a new verb needs.
@@ -15,7 +15,7 @@ from typing import Final, Literal
 # What the player (or the effect's controller) picks when the verb runs.
 Chooses = Literal[
     "nothing",  # no choice at all (DRAW)
-    "cards",  # one or more cards from its pool (`@verb(name, cards=...)` in uu.engine.verbs)
+    "cards",  # one or more cards from its pool (`@verb(name, cards=...)` in uu.engine.verb_handlers)
     "player",  # another player (`@verb(name, players=...)`)
     "card_and_destination",  # a card in a Stable, then the Stable it moves into
     "option",  # one of the printed options

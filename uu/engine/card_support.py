@@ -22,7 +22,7 @@ def _ops(effect: Any) -> Iterator[dict[str, Any]]:
 
 def missing_cards() -> dict[str, str]:
     """Card name → the verbs or hooks it needs that the engine lacks."""
-    from uu.engine import verbs  # noqa: F401  (fills VERB_HANDLERS)
+    from uu.engine import verb_handlers  # noqa: F401  (fills VERB_HANDLERS)
     from uu.engine.frames import VERB_HANDLERS
     from uu.engine.hooks import HOOKS
 

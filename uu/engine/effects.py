@@ -1,5 +1,5 @@
 """Running effects: programs of ops with the connectives (and / then / if you do / may), links of the
-effect chain, and replacement ("would") events. Verbs themselves live in `uu.engine.verbs`."""
+effect chain, and replacement ("would") events. Verbs themselves live in `uu.engine.verb_handlers`."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ Handler = Callable[[GameState, Any, Action | None], Result]
 VerbHandler = Callable[[GameState, OpFrame, Action | None], Result]
 
 HANDLERS: Final[dict[str, Handler]] = {}
-# The run part of each verb of the registry (uu.cards.verbs), filled by uu.engine.verbs; kept here so the effect frames need no import cycle. Final: the compiled engine
+# The run part of each verb of the registry (uu.cards.verbs), filled by uu.engine.verb_handlers; kept here so the effect frames need no import cycle. Final: the compiled engine
 # keeps Final module names in C statics instead of looking them up in the module's dict at every use.
 VERB_HANDLERS: Final[dict[str, VerbHandler]] = {}
 # Filled by uu.engine.hooks; kept here for the same reason (an import inside a hot function is slow).

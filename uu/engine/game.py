@@ -25,7 +25,7 @@ from uu.engine import hooks as _hooks  # noqa: F401  (registers the card hooks)
 from uu.engine import moves
 from uu.engine import pile as _pile  # noqa: F401  (registers the Action-phase and pile frames)
 from uu.engine import queries as q
-from uu.engine import verbs as _verbs  # noqa: F401  (registers the verbs)
+from uu.engine import verb_handlers as _verb_handlers  # noqa: F401  (registers the verbs)
 from uu.engine.actions import ACTION_KINDS, Action, Decision
 from uu.engine.errors import (
     AmbiguousAction,
@@ -117,7 +117,7 @@ def _fits(partial: Action, a: Action) -> bool:
 
 
 class Game:
-    """A game in progress. `pending` is the one decision waiting; `push` (or `apply`) answers it, `pop` takes
+    """A game in progress. `pending` is the one decision waiting; `push` answers it, `pop` takes
     the last answer back, and `moves` is the stack of answers (python-chess's push / pop / move_stack)."""
 
     def __init__(self, state: GameState, resume: bool = False):
@@ -190,7 +190,6 @@ class Game:
         and put it on the move stack."""
         self.push_legal(self.find(action))
 
-    apply = push  # the name every caller used before the move stack
 
     def push_legal(self, legal: Action) -> None:
         """`push` for an action taken from `legal_actions` itself (a bot's choice in a bench or playout

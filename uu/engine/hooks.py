@@ -1,6 +1,6 @@
 """Small Python hooks for the few cards whose behaviour the op language cannot say, registered by name.
 
-A hook has the signature of a verb (see `uu.engine.verbs`) plus an optional possibility check.
+A hook has the signature of a verb (see `uu.engine.verb_handlers`) plus an optional possibility check.
 """
 
 from __future__ import annotations

@@ -90,7 +90,7 @@ def describe_action(action: Action, names: list[str]) -> str:
 
 
 # ---- prompts ------------------------------------------------------------------------------------------------
-# Every prompt the engine makes (uu/engine/flow.py, pile.py, effects.py, verbs.py), as a template whose fields
+# Every prompt the engine makes (uu/engine/flow.py, pile.py, effects.py, verb_handlers.py), as a template whose fields
 # are read back from the English prompt. {player} and {other} are players' names, {card} a card's name,
 # {what} "a Unicorn card" and the like (its own table below). Keep in step with the engine's f-strings:
 # tests/test_i18n_engine.py plays games and checks that every prompt met fits one of these.
@@ -127,7 +127,7 @@ PROMPTS: tuple[str, ...] = (
     N_("Put the other cards back on top, in this order (top first)."),
     N_("Choose one."),
 )
-# The "what" of a verb's prompt, with its article (uu/engine/verbs.py, _a_what, from the catalog's `what:`)
+# The "what" of a verb's prompt, with its article (uu/engine/verb_handlers.py, _a_what, from the catalog's `what:`)
 _WHATS: dict[str, str] = {
     "a card": N_("a card"), "a Unicorn card": N_("a Unicorn card"),
     "a Basic Unicorn card": N_("a Basic Unicorn card"), "a Baby Unicorn": N_("a Baby Unicorn"),
@@ -304,7 +304,7 @@ _YOU_BOTH: dict[str, str] = {
     "{player} SACRIFICEs {card} from {other}'s Stable.": N_("You SACRIFICE {card} from your Stable."),
     "{player} plays {card} into {other}'s Stable.": N_("You play {card} into your Stable."),
 }
-# The "what" of a search that found nothing (uu/engine/verbs.py, _what: no article)
+# The "what" of a search that found nothing (uu/engine/verb_handlers.py, _what: no article)
 _KINDS: dict[str, str] = {
     "card": N_("card"), "Unicorn card": N_("Unicorn card"), "Basic Unicorn card": N_("Basic Unicorn card"),
     "Baby Unicorn": N_("Baby Unicorn"), "Upgrade or Downgrade card": N_("Upgrade or Downgrade card"),

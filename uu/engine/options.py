@@ -52,6 +52,13 @@ class Options(BaseModel):
         "puller take the card they want (the wiki's terminology pages); random = every pull is random, even "
         "from a face-up hand (the Control & Chaos page: a pulled card is picked at random).",
     )
+    neigh_ask: Literal["holders", "everyone"] = Field(
+        "holders",
+        description="option.neigh-ask: holders = at a Neigh moment only players who hold an Instant they may "
+        "play are asked (the others pass without a word); everyone = every player who may answer the top card "
+        "is asked, with only 'pass' when they hold no Instant, so that being asked tells nobody what is in a "
+        "hand (a table of several people).",
+    )
     seed: int = Field(0, ge=0, le=MAX_SEED,
                       description="Seed of the game's random number generator (kept in the state).")
     hand_limit: int = Field(7, ge=0, description="Hand limit at End of Turn (end.hand-limit).")

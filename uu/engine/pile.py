@@ -218,20 +218,37 @@ def _type_rule(s: GameState, cid: int) -> str:
 _RESPONSES: Final[dict[tuple[str, int], Action]] = {}  # shared like the play actions above
 
 
+def may_answer(s: GameState, p: int) -> bool:
+    """Whether p may answer the top card at all, from what every player can see (whose card it is, a card or
+    Stable that makes it unanswerable, a card that stops p from playing Neighs): nothing of p's hand."""
+    top = s.pile[-1]
+    if top["p"] == p:
+        return False
+    if s.defs[top["cid"]].static.get("unneighable"):
+        return False
+    if q.plays_unneighable(s, top["p"]):
+        return False
+    return not q.cannot_play(s, p, "neigh")
+
+
+def asked_with(s: GameState, p: int) -> tuple[Action, ...]:
+    """What p is asked to answer the top card with (its Instants, then pass); empty when p is not asked: it
+    holds no Instant it may play (option.neigh-ask holders), or it may not answer at all."""
+    acts = response_actions(s, p)
+    if acts:
+        return acts + (_PASS,)
+    if s.options.neigh_ask == "everyone" and may_answer(s, p):
+        return (_PASS,)
+    return ()
+
+
 def response_actions(s: GameState, p: int) -> tuple[Action, ...]:
     defs = s.defs
     # The Instants in hand first: most players hold none, and then no other condition matters.
     instants = [cid for cid in s.hands[p] if defs[cid].type is INSTANT]
     if not instants:
         return ()
-    top = s.pile[-1]
-    if top["p"] == p:
-        return ()
-    if defs[top["cid"]].static.get("unneighable"):
-        return ()
-    if q.plays_unneighable(s, top["p"]):
-        return ()
-    if q.cannot_play(s, p, "neigh"):
+    if not may_answer(s, p):
         return ()
     seen: set[str] = set()
     acts = []
@@ -255,13 +272,13 @@ def h_pile(s: GameState, f: PileFrame, action: Action | None) -> Result:
             f["ask"] = [x for x in s.seat_ring(played_by + 1) if x != played_by]
         while f["ask"]:
             p = f["ask"][0]
-            acts = response_actions(s, p)
+            acts = asked_with(s, p)
             if not acts:
                 f["ask"].pop(0)  # no legal response: passed without being asked
                 continue
             if action is None:
                 top = s.pile[-1]
-                return Decision(p, "respond", acts + (_PASS,),
+                return Decision(p, "respond", acts,
                                 f"{s.players[p]}: respond to {s.players[top['p']]}'s {s.name(top['cid'])} "
                                 f"with an Instant, or pass.",
                                 ("instant.when", "pile.top-only", "pile.everyone-asked"))

@@ -91,7 +91,7 @@ def in_stables(s: GameState, seats: list[int] | tuple[int, ...]) -> list[int]:
     return [c for p in seats for c in stables[p]]
 
 
-# Where each verb picks cards and players, registered by uu.engine.verbs beside what the verb does
+# Where each verb picks cards and players, registered by uu.engine.verb_handlers beside what the verb does
 # (`@verb(name, cards=..., players=...)`). A card pool gets (state, op, controller, source card, performer)
 # and returns a new list; a player pool gets (state, op, controller).
 CardPool = Callable[[GameState, Op, int, int | None, int], list[int]]

@@ -110,7 +110,7 @@ def app(start: str = "home", page: str | None = None, lang: str | None = None) -
     import ipywidgets as widgets
     from IPython.display import display
 
-    from uu.widgets.app import App
+    from uu.widgets.tutor_app import App
 
     class LiteApp(App):
         def open_link(self, href: str) -> None:

@@ -7,7 +7,7 @@
 //   then the tutor's loading screen, over everything, until the tutor is drawn.
 //
 // Only `lesson`, `position` and `lang` pass, once each and of a bounded length; the tutor checks their content
-// and says in plain words what is wrong with a bad one (uu/scenario/link.py, uu/widgets/app.py `open_link`).
+// and says in plain words what is wrong with a bad one (uu/scenario/link.py, uu/widgets/tutor_app.py `open_link`).
 (function () {
   "use strict";
   const TUTOR_PARAMS = ["lesson", "position", "lang"];

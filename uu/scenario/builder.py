@@ -20,7 +20,7 @@ Zones: `stable` and `hand` (of a player), `deck` (a list, index 0 = the top), `d
 `nursery`, `turn.player`, `turn.phase`, `turn.number`, `options.<name>`, `rest`, `name`) and whose `message`
 says what is wrong and what is allowed. `errors()` re-checks the whole position (useful after `from_yaml`).
 
-Rules the builder keeps (the same as `uu.scenario.build`, so a built position always loads):
+Rules the builder keeps (the same as `uu.scenario.to_game`, so a built position always loads):
 - a card is in one place only, and no more copies than the deck has (`Neigh` ×14, ...);
 - Babies only in Stables or the Nursery; only Babies in the Nursery; Instants never in a Stable;
 - 2–8 players, names distinct (ignoring case), non-empty, at most `MAX_NAME` characters, no line breaks.
@@ -332,7 +332,7 @@ class PositionBuilder:
         return scenario_to_yaml(self.to_scenario())
 
     def build(self) -> Game:
-        from uu.scenario.build import build_game
+        from uu.scenario.to_game import build_game
 
         return build_game(self.to_scenario())
 

@@ -3,7 +3,7 @@
     >>> from uu.engine import new_game
     >>> from uu.scenario import build_game, parse_scenario
     >>> game = new_game(["Ana", "Ben"], seed=1)
-    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
+    >>> while game.pending.kind == "baby": game.push(game.pending.actions[0])
     >>> text = export_position(game)               # YAML; raises NotExportable with the reason
     >>> position_signature(build_game(parse_scenario(text))) == position_signature(game)   # the same position
     True
@@ -309,7 +309,7 @@ def _verify(game: Game, sc: Scenario, text: str) -> None:
     """Load the text back (YAML → Scenario → Game) and compare positions; NotExportable on any difference.
     (`parse_scenario` adds line numbers for errors only; the data path is the same, with the C YAML loader
     when available, so an export stays cheap.)"""
-    from uu.scenario.build import build_game
+    from uu.scenario.to_game import build_game
 
     back_sc = Scenario.model_validate(yaml.load(text, Loader=LOADER))
     if back_sc != sc:

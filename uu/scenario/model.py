@@ -82,7 +82,7 @@ class Expect(Strict):
 
 class Move(Strict):
     """The fields that name one move, shared by a scenario step (`Step`, which adds who makes it) and a
-    lesson's asked move (`uu.tutor.model.Ask`, always the learner's)."""
+    lesson's asked move (`uu.tutor.lesson_model.Ask`, always the learner's)."""
 
     do: DO
     card: str | None = None

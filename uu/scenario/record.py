@@ -1,7 +1,7 @@
 """Game records: a whole game as its start position and the moves made, one JSON file, versioned.
 
 A record is what `uu bench --save-games DIR` writes for each game it plays and what the play screen offers as
-"Save this game"; `uu review RECORD` (uu.tutor.review) replays it and grades one player's decisions.
+"Save this game"; `uu review RECORD` (uu.tutor.game_review) replays it and grades one player's decisions.
 
     {"format": "uu-game-record", "version": 2, "players": ["You", "Bramble", "Clover"],
      "start": {"deal": {"seed": 1234, "options": {"targeting": "declare-first"}}},
@@ -126,7 +126,7 @@ class GameRecord(BaseModel):
     result: str | None = None
 
     def add(self, game: Game, action: Action) -> None:
-        """Note `action`, about to be applied to `game` (call before `game.apply`)."""
+        """Note `action`, about to be applied to `game` (call before `game.push`)."""
         d = game.pending
         if d is None:
             raise RecordError("the game is over: no move can be added")
@@ -170,7 +170,7 @@ def record_of(game: Game) -> GameRecord:
     record = record_for(start)
     for action in game.moves:
         record.add(start, action)
-        start.apply(action)
+        start.push(action)
     record.finish(game)
     return record
 
@@ -193,7 +193,7 @@ def replay(record: GameRecord) -> Iterator[tuple[Game, Action, int]]:
         except GameError as e:
             raise RecordError(f"move {i} does not fit the game: {e}") from None
         yield game.copy(), legal, i
-        game.apply(legal)
+        game.push(legal)
 
 
 def parse_record(text: str, where: str = "<text>") -> GameRecord:

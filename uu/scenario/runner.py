@@ -115,14 +115,14 @@ def advance(game: Game, sc: Scenario, step: Step | None, keep: str | None = None
         # when the step is not an answer (a play, a draw, ... comes after the window)
         if d.kind == "respond":
             if d.player != own or (step is not None and step.do not in ("respond", "pass")):
-                game.apply(Action("pass"))
+                game.push(Action("pass"))
                 continue
             if step is None and keep is not None:
                 return []
         elif step is None and keep is not None and d.player == own:
             return []  # an illegal step is tried at its player's decision, even one with a single legal action
         if len(d.actions) == 1:
-            game.apply(d.actions[0])
+            game.push(d.actions[0])
             continue
         return []
 
@@ -149,7 +149,7 @@ def run_step(game: Game, sc: Scenario, i: int, step: Step) -> None:
         try:
             if game.pending is None or game.pending.player != _seat(sc, step.as_):
                 raise GameError("not this player's decision")
-            game.apply(_action_from_step(sc, step))
+            game.push(_action_from_step(sc, step))
         except GameError:
             pass
         else:
@@ -165,7 +165,7 @@ def run_step(game: Game, sc: Scenario, i: int, step: Step) -> None:
         options = "; ".join(game.describe(a) for a in found)
         raise StepFailed(f"{label} is ambiguous: it matches {len(found)} legal actions ({options}); "
                          f"add the missing fields (target, into, owner)")
-    game.apply(found[0])
+    game.push(found[0])
 
 
 def check_expect(game: Game, sc: Scenario, ex: Expect, where: str) -> list[str]:
@@ -227,7 +227,7 @@ def check_expect(game: Game, sc: Scenario, ex: Expect, where: str) -> list[str]:
 
 
 def run_scenario(sc: Scenario) -> RunResult:
-    from uu.scenario.build import build_game
+    from uu.scenario.to_game import build_game
 
     try:
         game = build_game(sc)

@@ -1,8 +1,8 @@
 """The class view's store, for the server's side (the teacher's page, `uu app --class`): it lives in
-`uu.tutor.classroom`, below the widgets that report to it from each learner's kernel (a lower layer never
+`uu.tutor.class_store`, below the widgets that report to it from each learner's kernel (a lower layer never
 imports the server: tests/test_layers.py). These names are kept here for the server modules that read it."""
 
-from uu.tutor.classroom import (
+from uu.tutor.class_store import (
     CLASS_DB_ENV,
     CONNECTED_S,
     HEARTBEAT_S,

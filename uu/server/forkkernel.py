@@ -332,7 +332,7 @@ def _warm() -> None:
     """Load what every App loads from files: the card catalog and the shipped lessons (both cached)."""
     from uu.cards import catalog
     from uu.tutor.check import shipped_lessons
-    from uu.tutor.model import load_lesson
+    from uu.tutor.lesson_model import load_lesson
 
     catalog()
     for path in shipped_lessons():

@@ -84,9 +84,9 @@ def say(msg: str) -> None:
 def teacher_lessons(folder: Path) -> list[str]:
     """A teacher's lessons folder with one lesson (a shipped one under a new id); returns the first move's
     gesture (the table keys to click)."""
-    from uu.table.observation import legal_actions
+    from uu.table.seat_view import legal_actions
     from uu.tutor.check import shipped_lessons
-    from uu.tutor.runner import LessonRunner
+    from uu.tutor.lesson_runner import LessonRunner
 
     source = next(p for p in shipped_lessons() if p.name == LESSON_SOURCE)
     data = yaml.safe_load(source.read_text())

@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from uu.server.classroom import MAX_NAME, connect, name_problem, write_row
 from uu.server.classview import ClassCsvHandler, ClassJsonHandler, ClassPageHandler, ClassRemoveHandler
-from uu.tutor.classroom import Count, Time, Title
+from uu.tutor.class_store import Count, Time, Title
 
 __all__ = ["DB_ENV", "DEFAULT_DB", "Report", "ReportPace", "make_app", "row_key", "shown_name"]
 
@@ -63,7 +63,7 @@ Step = Annotated[int, Field(ge=0, le=10_000)]
 class Report(BaseModel):
     """What a learner's kernel sends (uu/tutor/hubreport.py): the row's fields, never whose row it is. Strict:
     each value of its own JSON type ("3" is not a step), every number finite and within the bounds the class
-    view reads (`uu.tutor.classroom.StoredRow`): a report with `step_since: -Infinity` was taken, and the
+    view reads (`uu.tutor.class_store.StoredRow`): a report with `step_since: -Infinity` was taken, and the
     teacher's page, JSON and CSV then failed for as long as the row was there."""
 
     model_config = ConfigDict(extra="forbid", strict=True)

@@ -19,7 +19,7 @@ traceback of about 45 lines per request), and each kernel takes at most `MAX_SOC
 a time (a page needs one; a reconnecting page briefly two): 300 sockets to one's own kernel held about 2,200 of
 the server's file descriptors and 130 MiB. The gate also tells the seats when a kernel's last websocket
 closes or a first one opens (`uu.server.seats.Seats.away`), so that a page gone without its unload beacon
-gives its seat back (`uu.server.pages.start_reaper`).
+gives its seat back (`uu.server.admission.start_reaper`).
 """
 
 from __future__ import annotations

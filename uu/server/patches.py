@@ -139,7 +139,7 @@ def patch_page_handler_cap() -> bool:
 
     from voila.tornado.handler import TornadoVoilaHandler
 
-    from uu.server.pages import seat_check
+    from uu.server.admission import seat_check
 
     if getattr(TornadoVoilaHandler, _CAP_MARK, False):
         return True

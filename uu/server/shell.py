@@ -2,7 +2,7 @@
 
 Voila starts a kernel and runs the app notebook for every request of `/`. A script, a link preview or an
 `<img src>` on another site cost a kernel that way, and, before they connected or timed out, a place among the
-pages waiting to connect: enough of them kept a class out. So `uu.server.pages.seat_check` answers a request
+pages waiting to connect: enough of them kept a class out. So `uu.server.admission.seat_check` answers a request
 without a valid *ticket* with this small page instead: it gives the browser its seat cookie (`uu_seat`,
 `uu.server.seats.COOKIE`) and a script that puts a ticket in a second cookie and reloads. Only that reload, from
 a client that runs the page's script, reaches Voila and starts a kernel.

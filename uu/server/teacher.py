@@ -27,7 +27,7 @@ def teacher_lessons(lessons: str | None) -> int:
     folder; a broken lesson is only reported."""
     from uu.tutor.check import shipped_lessons
     from uu.tutor.folder import LESSONS_ENV, check_folder, lessons_folder, report_lines
-    from uu.tutor.model import load_lesson
+    from uu.tutor.lesson_model import load_lesson
 
     if lessons is not None:
         folder = Path(lessons).expanduser().resolve()

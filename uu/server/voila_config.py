@@ -89,7 +89,7 @@ def learner_kernels(kernel_manager: Any) -> int:
 def refuse_when_full(req: Any, notebook: str | None = None, cwd: str | None = None, token: str | None = None) -> None:
     """Refuse a new page with a 503 "tutor is full" page once every seat is taken, or once this address holds
     its share of pages (`uu.server.seats.Seats.refusal`; raises tornado's Finish); the pages of `token`'s browser
-    do not count (its new page replaces them). `uu.server.pages.seat_check` calls it at the start of each page
+    do not count (its new page replaces them). `uu.server.admission.seat_check` calls it at the start of each page
     load; without preheat it is also Voila's prelaunch hook."""
     register = seats.current()
     address = getattr(getattr(req, "request", None), "remote_ip", None) or "?"

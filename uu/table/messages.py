@@ -1,6 +1,6 @@
 """The messages between Python and the table in the browser (uu/table/table.js), as types.
 
-Python builds what the table draws (`uu.table.observation`, `uu.table.replay`) as these TypedDicts, so mypy
+Python builds what the table draws (`uu.table.seat_view`, `uu.table.replay`) as these TypedDicts, so mypy
 checks every place that makes or reads one; `MESSAGE_SCHEMA` is their JSON Schema (pydantic's
 `TypeAdapter`), shipped beside table.js as `messages.schema.json`. A test checks that file is current, that
 every table of random games validates against it exactly (no key missing, none extra), and table.js is
@@ -48,7 +48,7 @@ class CardView(TypedDict):
     The facts (label, type, type_label, icon, text) travel once per table and the browser puts them back."""
 
     id: str  # "c<instance>" for a card seen; "h<owner>-<position>" for a card back in a hand
-    key: str  # the element key the gestures name (uu.table.observation)
+    key: str  # the element key the gestures name (uu.table.seat_view)
     name: str | None
     zone: Zone
     owner: int  # -1 in a zone nobody owns
@@ -121,7 +121,7 @@ class LogLineView(TypedDict):
 
 @with_config(_STRICT)
 class TableView(TypedDict):
-    """The table as one seat may see it (`uu.table.observation.observe`)."""
+    """The table as one seat may see it (`uu.table.seat_view.observe`)."""
 
     viewer: int | None  # None: an analyst who sees everything
     players: list[SeatView]

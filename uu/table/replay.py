@@ -18,7 +18,7 @@ from uu.engine.game import Game
 from uu.render import second_person
 from uu.session.steps import Step
 from uu.table.messages import MovedCard, StepView, Zone
-from uu.table.observation import card_at  # the one place a card becomes JSON
+from uu.table.seat_view import card_at  # the one place a card becomes JSON
 
 __all__ = ["MAX_STEPS", "step_view", "steps_view"]
 

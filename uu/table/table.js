@@ -1,4 +1,4 @@
-// The table of Unstable Unicorns, drawn from the observation Python sends (uu/table/observation.py).
+// The table of Unstable Unicorns, drawn from the observation Python sends (uu/table/seat_view.py).
 //
 // Python is the only judge of the rules: this module draws what the viewer may see, lights up the elements
 // that continue a legal gesture (data-legal="true") and, once the clicks made fit exactly one action, sends
@@ -180,8 +180,17 @@ export function tableFrom(seats, middle, state, logNew, facts) {
 }
 
 // After the element keys `clicks`: the actions whose gesture goes on from them, the keys that may be clicked
-// next, and the id of the action chosen once exactly one gesture is complete (uu.table.observation.next_step
+// next, and the id of the action chosen once exactly one gesture is complete (uu.table.seat_view.next_step
 // is the same rule in Python).
+// The line after the prompt: once a gesture is begun, the moves it can still become, when they are few enough
+// to read; else how to go on. (Two-For-One's second click once listed some 80 moves in the prompt, which then
+// filled the screen and pushed itself out of view: the screen explorer's game walk, issue 38.)
+export const FEW_MOVES = 4;
+export function statusHelp(labels, fitting) {
+  if (fitting.length && fitting.length <= FEW_MOVES) return ` ${fitting.map((a) => a.description).join("; ")}.`;
+  return ` ${word(labels, "lit_help")}`;
+}
+
 export function gestureStep(actions, clicks) {
   const n = clicks.length;
   const fits = (actions || []).filter((a) => clicks.every((k, i) => a.gesture[i] === k));
@@ -283,8 +292,7 @@ function render({ model, el }) {
     const status = root.querySelector(".uu-t-status");
     if (status) {
       const text = statusText(legal);
-      const help = !text || waiting || playing || !legal.size ? "" : clicks.length
-        ? ` ${fits().map((a) => a.description).join("; ")}.` : ` ${L("lit_help")}`;
+      const help = !text || waiting || playing || !legal.size ? "" : statusHelp(model.get("labels"), clicks.length ? fits() : []);
       status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
       status.hidden = !text;
     }

@@ -1,7 +1,7 @@
 """`TableWidget`: the table drawn in the browser by an ES module shipped with the package (anywidget, no
 JavaScript build step), for Voila, JupyterLab and JupyterLite alike.
 
-Python sends the viewer's observation and the legal actions with their gestures (`uu.table.observation`);
+Python sends the viewer's observation and the legal actions with their gestures (`uu.table.seat_view`);
 the browser sends back only `{"type": "choose", "id": i, "version": v}`. The id is checked against the
 actions on show and the version against the table the click was made on (a bot may have moved since), so a
 stale or forged message is ignored; only then is `on_choose(i)` called, and the caller hands the engine the
@@ -48,7 +48,7 @@ from uu.table.messages import (
     WhyMessage,
     parse_browser_message,
 )
-from uu.table.observation import card_facts, legal_actions, observe
+from uu.table.seat_view import card_facts, legal_actions, observe
 
 __all__ = ["TableWidget"]
 

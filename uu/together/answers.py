@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from uu.engine.actions import Action
 from uu.engine.game import Game
-from uu.engine.pile import response_actions
+from uu.engine.pile import asked_with
 
-__all__ = ["PASS", "answerers", "moment_of", "responses"]
-
-PASS = Action("pass")
+__all__ = ["answerers", "moment_of", "responses"]
 
 
 def _pile_frame(game: Game) -> dict | None:
@@ -35,13 +33,14 @@ def moment_of(game: Game) -> tuple[tuple[int, int], ...] | None:
 
 
 def answerers(game: Game) -> tuple[int, ...]:
-    """The seats still to be asked about the top card that hold an answer, in the engine's order (the first
-    is the engine's decider); empty outside a Neigh moment."""
+    """The seats still to be asked about the top card, in the engine's order (the first is the engine's
+    decider); empty outside a Neigh moment. A table plays with option.neigh-ask everyone: every seat that may
+    answer is asked, whether or not it holds an Instant, so being asked tells nobody what is in a hand."""
     f = _pile_frame(game)
     if f is None:
         return ()
     s = game.state
-    return tuple(p for p in (f.get("ask") or ()) if response_actions(s, p))
+    return tuple(p for p in (f.get("ask") or ()) if asked_with(s, p))
 
 
 def responses(game: Game, seat: int) -> tuple[Action, ...]:
@@ -52,4 +51,4 @@ def responses(game: Game, seat: int) -> tuple[Action, ...]:
     d = game.pending
     if d is not None and d.player == seat:
         return d.actions
-    return (*response_actions(game.state, seat), PASS)
+    return asked_with(game.state, seat)

@@ -21,7 +21,7 @@ TABLES_URL_ENV = "UU_TABLES_URL"
 UNREACHABLE = "The table cannot be reached just now (the app's server did not answer). Try again in a moment."
 
 
-# The class store's variable (uu.tutor.classroom.CLASS_DB_ENV, which tests/test_together.py checks is the same):
+# The class store's variable (uu.tutor.class_store.CLASS_DB_ENV, which tests/test_together.py checks is the same):
 # named here because classroom imports sqlite3, which the static build's screens, importing this, do not have.
 CLASS_DB_ENV = "UU_CLASS_DB"
 

@@ -7,8 +7,8 @@ docstring is the API a lesson screen builds on); `check_lessons(paths)` is `uu l
 
 from pathlib import Path
 
-from uu.tutor.model import Lesson, LessonFileError, LessonSpec, ScriptStep, load_lesson, parse_lesson
-from uu.tutor.runner import Feedback, LessonError, LessonRunner
+from uu.tutor.lesson_model import Lesson, LessonFileError, LessonSpec, ScriptStep, load_lesson, parse_lesson
+from uu.tutor.lesson_runner import Feedback, LessonError, LessonRunner
 
 __all__ = ["Feedback", "Lesson", "LessonError", "LessonFileError", "LessonRunner", "LessonSpec", "ScriptStep",
            "check_lessons", "coverage", "load_lesson", "parse_lesson", "shipped_lessons"]

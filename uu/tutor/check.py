@@ -25,8 +25,8 @@ from uu.cards.localized import card_name
 from uu.i18n import LANGUAGES
 from uu.scenario.runner import check_expect, run_scenario
 from uu.tutor.explore import Exploration, explore
-from uu.tutor.model import Lesson, LessonFileError, load_lesson
-from uu.tutor.runner import LessonRunner
+from uu.tutor.lesson_model import Lesson, LessonFileError, load_lesson
+from uu.tutor.lesson_runner import LessonRunner
 from uu.tutor.translation import MAX_TRANSLATED_PAGE_WORDS, check_translation, translated_lesson
 
 __all__ = ["LessonReport", "MAX_PAGE_WORDS", "cards_shown", "check_lesson", "check_lessons", "lesson_files",

@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from uu.engine.rules import RS_IDS, rule
-from uu.tutor.model import Lesson, load_lesson
+from uu.tutor.lesson_model import Lesson, load_lesson
 
 __all__ = ["BEGIN", "END", "coverage", "coverage_table", "missing", "shipped"]
 

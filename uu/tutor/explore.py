@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass, field
 
 from uu.bots import HeuristicBot
-from uu.tutor.runner import LessonRunner
+from uu.tutor.lesson_runner import LessonRunner
 
 __all__ = ["Exploration", "explore"]
 

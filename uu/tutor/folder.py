@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from uu.tutor.model import Lesson
+from uu.tutor.lesson_model import Lesson
 
 __all__ = ["FOLDER_NAME", "LESSONS_ENV", "MAX_FILES", "TeacherLesson", "check_folder", "lessons_folder",
            "report_lines"]

@@ -1,9 +1,9 @@
 """A learner's kernel reporting to the class view, wherever the class view is.
 
-`class_reporter()` is what the App asks for (uu/widgets/app.py):
+`class_reporter()` is what the App asks for (uu/widgets/tutor_app.py):
 - on JupyterHub with the class service (uu/server/hubservice.py): a `HubClassReporter`, which posts the row
   to the service with the learner's own hub API token (the service binds it to that hub user);
-- with `uu app --class`: uu.tutor.classroom's `ClassReporter`, which writes the local SQLite file;
+- with `uu app --class`: uu.tutor.class_store's `ClassReporter`, which writes the local SQLite file;
 - else None: nothing is reported anywhere.
 
 Both have the same face: `name` (None until the learner joins; nothing is sent before), `learner_id` (kept in
@@ -20,7 +20,7 @@ import urllib.error
 import urllib.request
 from typing import Any, Protocol
 
-from uu.tutor.classroom import COLUMNS, HEARTBEAT_S, ClassReporter, new_learner_id
+from uu.tutor.class_store import COLUMNS, HEARTBEAT_S, ClassReporter, new_learner_id
 
 __all__ = ["SERVICE_URL_ENV", "ClassChannel", "HubClassReporter", "class_reporter"]
 

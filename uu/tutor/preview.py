@@ -2,7 +2,7 @@
 
     >>> from uu.engine import new_game
     >>> game = new_game(["Ana", "Ben"], seed=1)
-    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
+    >>> while game.pending.kind == "baby": game.push(game.pending.actions[0])
     >>> p = preview(game, game.legal_actions[0])   # the real game is never changed
     >>> p.unicorns_before == p.unicorns_after, p.response_window, p.game_over, p.winner
     (True, True, False, None)
@@ -14,7 +14,7 @@
     >>> len(preview_all(game)) == len(game.legal_actions)   # one per legal action of the pending decision
     True
 
-The copy runs until somebody must decide again, exactly as `Game.apply` would: when the action opens a
+The copy runs until somebody must decide again, exactly as `Game.push` would: when the action opens a
 response window (a card played onto the Neigh pile), the preview stops there and says so — the card has not
 resolved, and what happens next depends on the responses. When chance took part (a shuffle, a random pull),
 `chance` is True: the preview shows one possible outcome (the one the game's own RNG would give).
@@ -174,7 +174,7 @@ _ZONE_ORDER = {z: i for i, z in enumerate(("pile", "limbo", "stable", "hand", "d
 
 def preview(game: Game, action: Action, viewer: int | None = None) -> Preview:
     """What `action` would do, computed on a copy (`game` is never changed). An action that is not legal
-    raises the engine's error (IllegalAction, AmbiguousAction, ...), exactly as `apply` would."""
+    raises the engine's error (IllegalAction, AmbiguousAction, ...), exactly as `push` would."""
     legal = game.find(action)
     g = game.copy()
     s0 = game.state
@@ -185,7 +185,7 @@ def preview(game: Game, action: Action, viewer: int | None = None) -> Preview:
     deck_before = list(s0.deck)
     rng_before = s.rng.getstate()
     log_at = len(s.log)
-    g.apply(legal)
+    g.push(legal)
     chance = s.rng.getstate() != rng_before
     visible_hands = {p for p in range(s0.n) if viewer is None or p == viewer or q.hand_visible(s0, p)}
 

@@ -2,14 +2,14 @@
 
     >>> from uu.engine import new_game
     >>> tl = Timeline(new_game(["Ana", "Ben"], seed=1))   # the root is a copy: the game itself is never changed
-    >>> _ = tl.apply(tl.game.legal_actions[0]); _ = tl.undo(); _ = tl.redo(); _ = tl.jump(0)
+    >>> _ = tl.push(tl.game.legal_actions[0]); _ = tl.undo(); _ = tl.redo(); _ = tl.jump(0)
     >>> len(tl.nodes), tl.current.id, [b["path"] for b in tl.branches()]
     (2, 0, [[0, 1]])
 
-Every node is one position; its children are the actions tried from it. `apply` adds a child, or moves to the
+Every node is one position; its children are the actions tried from it. `push` adds a child, or moves to the
 existing child when the same action (equal by names, docs/scenario-format.md) was already tried, so the tree
 never holds a duplicate. `redo` goes to the child visited most recently. `game` is the position at the current node: read
-it, but change it only through `apply` (it is the tree's cached copy).
+it, but change it only through `push` (it is the tree's cached copy).
 
 **Storage: one game and its move stack.** The tree keeps a single game (a copy of the one it was given) at
 the current node; moving in the tree takes moves back with `Game.pop` and makes them again with `Game.push`.
@@ -79,7 +79,7 @@ class Timeline:
     @property
     def game(self) -> Game:
         """The position at the current node: the tree's own game, which moving in the tree changes in place
-        (read it, change it only through `apply`; `game_at` gives a copy to keep)."""
+        (read it, change it only through `push`; `game_at` gives a copy to keep)."""
         return self._game
 
     @property
@@ -130,7 +130,7 @@ class Timeline:
         return self.current.last_child is not None
 
     # ---- moving ----------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> Node:
+    def push(self, action: Action) -> Node:
         """Make `action` at the current node: move to the child it leads to (made now unless the same action
         was tried before). An illegal action raises the engine's error and changes nothing."""
         game = self._game

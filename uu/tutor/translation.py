@@ -25,7 +25,7 @@ from typing import Any
 import yaml
 
 from uu.i18n import LANGUAGES
-from uu.tutor.model import Lesson, LessonFileError, load_lesson, parse_lesson
+from uu.tutor.lesson_model import Lesson, LessonFileError, load_lesson, parse_lesson
 from uu.yamlfile import YamlInputError, load_user_yaml, read_user_file
 
 __all__ = ["MAX_TRANSLATED_PAGE_WORDS", "TEXT_FIELDS", "check_translation", "english_texts", "text_overlay",

@@ -5,11 +5,11 @@
 they show comes from `uu.render`.
 """
 
-from uu.widgets.app import App
 from uu.widgets.botgame import BotGameView
 from uu.widgets.home import HomeScreen
 from uu.widgets.lesson import LessonScreen
 from uu.widgets.play import PlayScreen
 from uu.widgets.sandbox import SandboxScreen
+from uu.widgets.tutor_app import App
 
 __all__ = ["App", "BotGameView", "HomeScreen", "LessonScreen", "PlayScreen", "SandboxScreen"]

@@ -12,7 +12,7 @@ import ipywidgets as widgets
 
 from uu.i18n import N_, _
 from uu.render import esc
-from uu.tutor.classroom import MAX_NAME
+from uu.tutor.class_store import MAX_NAME
 from uu.widgets.common import make_button, safe
 from uu.widgets.host import AppHost
 

@@ -17,7 +17,7 @@ def class_reporter() -> ClassChannel | None:
     """The class view's channel when `uu app --class` put its database in this kernel's environment or a hub
     runs this server (uu/tutor/hubreport.py), else None."""
     on_hub = os.environ.get("JUPYTERHUB_API_URL") or os.environ.get("JUPYTERHUB_SERVICE_PREFIX")
-    if not (os.environ.get("UU_CLASS_DB", "").strip() or on_hub):  # uu.tutor.classroom.CLASS_DB_ENV
+    if not (os.environ.get("UU_CLASS_DB", "").strip() or on_hub):  # uu.tutor.class_store.CLASS_DB_ENV
         return None
     from uu.tutor.hubreport import class_reporter as reporter
 
@@ -25,7 +25,7 @@ def class_reporter() -> ClassChannel | None:
 
 
 def name_problem(name: str) -> str | None:
-    from uu.tutor.classroom import name_problem as problem
+    from uu.tutor.class_store import name_problem as problem
 
     return problem(name)
 

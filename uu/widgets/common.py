@@ -140,7 +140,7 @@ def _kernel_loop() -> asyncio.AbstractEventLoop | None:
 class AfterMessage:
     """`fn`, called once when the kernel is done with the message it is handling, however often this is called
     meanwhile; at once where no event loop runs (a test, a script). A move's table reaches the page before the
-    work the move also causes, such as writing the learner's progress (uu.widgets.app)."""
+    work the move also causes, such as writing the learner's progress (uu.widgets.tutor_app)."""
 
     def __init__(self, fn: Callable[[], Any]):
         self.fn = fn

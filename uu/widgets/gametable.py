@@ -20,8 +20,8 @@ from uu.i18n import N_
 from uu.session import Session
 from uu.table.clickwhy import click_reason
 from uu.table.messages import ActionView, LogLineView, TableView
-from uu.table.observation import legal_actions, log_lines, observe
 from uu.table.replay import steps_view
+from uu.table.seat_view import legal_actions, log_lines, observe
 from uu.table.widget import TableWidget
 
 __all__ = ["GameTable", "STALE_CLICK"]

@@ -25,7 +25,7 @@ from uu.widgets.lessonlist import BrokenNote, LessonList, LessonRow
 
 if TYPE_CHECKING:
     from uu.tutor.folder import TeacherLesson
-    from uu.tutor.model import Lesson
+    from uu.tutor.lesson_model import Lesson
 
 __all__ = ["HomeScreen", "STATUS_LABELS"]
 

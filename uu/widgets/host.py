@@ -1,4 +1,4 @@
-"""What the home and the class-name box need from the App that holds them (`uu.widgets.app.App` is one), as
+"""What the home and the class-name box need from the App that holds them (`uu.widgets.tutor_app.App` is one), as
 a Protocol: the screens depend on this, not on the App's module, so the App can import them."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from uu.tutor.folder import TeacherLesson
-from uu.tutor.model import Lesson
+from uu.tutor.lesson_model import Lesson
 
 __all__ = ["AppHost"]
 

@@ -1,4 +1,4 @@
-"""`LessonScreen`: one lesson on the live engine, driven by a `uu.tutor.runner.LessonRunner`.
+"""`LessonScreen`: one lesson on the live engine, driven by a `uu.tutor.lesson_runner.LessonRunner`.
 
 The screen only renders what the runner and the engine offer. The learner moves on the table
 (`uu.table.widget.TableWidget`: the cards and places of their legal actions light up; the text list of moves
@@ -31,11 +31,11 @@ import ipywidgets as widgets
 from uu.engine.actions import Action
 from uu.i18n import N_, _
 from uu.render import esc, markdown_html, rules_html
-from uu.table.observation import legal_actions
+from uu.table.seat_view import legal_actions
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.review import ReviewScreen
-from uu.words.lesson import Feedback, LessonRunner
+from uu.words.lesson_refusals import Feedback, LessonRunner
 
 __all__ = ["LessonScreen", "split_prompt"]
 

@@ -10,7 +10,7 @@ last move and the bots' after it, allowed only while no hidden card has been rev
 refused with the reason. Every game is a new deal unless a seed is fixed under "More settings" (with the targeting option and
 step mode). The settings are validated (a client can set any widget value), the name is escaped wherever it
 is shown, and the game lives in Python attributes, never in widget traits. The learner's moves since the deal
-(`history`, read off the session) are what a reload replays to reopen the game in progress (uu/widgets/app.py).
+(`history`, read off the session) are what a reload replays to reopen the game in progress (uu/widgets/tutor_app.py).
 
 Layout (uu/widgets/screen.css): the table, and the panel beside it (a bottom sheet on a phone) with the result,
 feedback, hint, the game's buttons and the settings. The table's prompt line is the screen's prompt
@@ -25,7 +25,7 @@ game's move stack) as a JSON download, and once the game is over "Review my game
 (`on_review`, or in the panel when the screen stands alone). The hint's move lights up on the table (its
 `hint` trait).
 
-The bots play at the level chosen (`uu.bots.registry.LEVELS`: Easy plays at random, Normal by rules of thumb,
+The bots play at the level chosen (`uu.bots.roster.LEVELS`: Easy plays at random, Normal by rules of thumb,
 the default, Hard plays the hint engine's best move). "Hint" asks the hint engine (`uu.bots.hint`) about the
 learner's decision: one or two sentences on the best move, and the numbers behind it one click away.
 """
@@ -40,7 +40,7 @@ from typing import Any, Literal
 import ipywidgets as widgets
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from uu.bots.registry import LEVEL_WORDS, LEVELS, Bot, make_bot
+from uu.bots.roster import LEVEL_WORDS, LEVELS, Bot, make_bot
 from uu.engine import Game, new_game
 from uu.engine.actions import Action
 from uu.i18n import N_, _
@@ -53,7 +53,7 @@ from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.endgame import end_card_html
 from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.review import ReviewScreen
-from uu.words.hint import hint_html
+from uu.words.hint_text import hint_html
 
 __all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
 

@@ -17,7 +17,7 @@ sets `state` whenever progress changes and the browser writes it; the answer to 
      "lang": "fr"}                                  # the language the learner chose (picker or ?lang= link)
 
 The restore message also carries the browser's language (`navigator.language`, "browser"): the App uses it
-when neither a link, a saved choice nor the class default names one (uu/widgets/app.py, `choose_language`).
+when neither a link, a saved choice nor the class default names one (uu/widgets/tutor_app.py, `choose_language`).
 
 A lesson's history holds the runner's recorded answers (LessonRunner.history): Next, a question's choice,
 or a move by names; replaying it reopens the lesson at the step reached with the same table.

@@ -14,14 +14,14 @@ from uu.widgets.lesson import LessonScreen
 from uu.widgets.progress import GameSaved
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
-from uu.words.lesson import LessonRunner
+from uu.words.lesson_refusals import LessonRunner
 
 __all__ = ["rebuild_in_language"]
 
 
 def rebuild_in_language(app: Any) -> ScreenBase:
     """Build `app`'s screens again in the language in use; returns the one to show (the one shown before, or the
-    home when that screen is gone). `app` is the uu.widgets.app.App (typed loosely: that module imports this)."""
+    home when that screen is gone). `app` is the uu.widgets.tutor_app.App (typed loosely: that module imports this)."""
     shown = app.screen
     # the same lessons in the same order (the shipped ones by their order, then the teacher's)
     order = {lesson.id: i for i, lesson in enumerate(app.lessons)}

@@ -3,7 +3,7 @@ then three to five key moments (each a button that opens that position in the sa
 learner's chance to win over the turns, and every decision graded by the hint engine, folded away (each a
 button too). The grades are the one judgement of "better" of the hint and the coach (`uu.bots.judge`).
 
-The review (`uu.tutor.review`) runs when the screen is built (a few seconds for a whole game; a progress bar
+The review (`uu.tutor.game_review`) runs when the screen is built (a few seconds for a whole game; a progress bar
 shows it). A decision button calls `on_open(yaml_text, note)` with the position before that decision as
 scenario YAML, or the latest position before it that can be written down (an effect half-resolved or a card
 on the Neigh pile cannot); the app opens it in the sandbox.
@@ -24,9 +24,9 @@ from uu.bots.search import DEFAULT_SECONDS
 from uu.i18n import _
 from uu.render import esc
 from uu.scenario.record import GameRecord
-from uu.tutor.review import Review, openable_position, review
+from uu.tutor.game_review import Review, openable_position, review
 from uu.widgets.common import ScreenBase, make_button, safe
-from uu.words.review import accuracy_words, chart_svg, decision_words, result_words, turning_point_words
+from uu.words.review_text import accuracy_words, chart_svg, decision_words, result_words, turning_point_words
 
 __all__ = ["REVIEW_SECONDS", "ReviewScreen"]
 

@@ -11,7 +11,7 @@ branches, preview every option, ask for a hint, and share the position as scenar
     screen.page_href = href                           # the page's address, for "Link to this position"
     screen.take_state(old)                            # carry on from another sandbox screen (a new language)
 
-**What it is, and what shows it.** The sandbox itself is `screen.session`, a `uu.tutor.sandbox.SandboxSession`
+**What it is, and what shows it.** The sandbox itself is `screen.session`, a `uu.tutor.sandbox_session.SandboxSession`
 (plain Python, no widgets): the `PositionBuilder` being built, the mode, the `Timeline` game tree, who plays
 each seat, the bots, the field errors, the last message, the hint, the export; every change goes through its
 operations. Four panels show it, each owning its widgets and talking only to the session and to the screen's
@@ -67,7 +67,7 @@ from uu.engine.game import Game
 from uu.i18n import _
 from uu.render import esc
 from uu.scenario.builder import PositionBuilder
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import ScreenBase, readable
 from uu.widgets.sandbox_build import BuildPanel

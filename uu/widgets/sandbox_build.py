@@ -1,6 +1,6 @@
 """The sandbox's build panel (`BuildPanel`): players and names, the card and zone pickers with Place / Remove /
 Move, whose turn, the engine options, where unplaced cards go, the position as it stands and "Play from here".
-Every change goes to the session (`uu.tutor.sandbox.SandboxSession`), whose `PositionBuilder` keeps every rule
+Every change goes to the session (`uu.tutor.sandbox_session.SandboxSession`), whose `PositionBuilder` keeps every rule
 of a legal position; a refused change is shown inline next to its control (the session's `field_errors`, keyed
 by the builder's field names), never as a traceback. The load controls (`uu.widgets.sandbox_share`) are given
 to it as widgets to place, between the options and the position.
@@ -20,7 +20,7 @@ from uu.engine.options import Options
 from uu.engine.state import PHASES
 from uu.i18n import N_, _, ngettext
 from uu.render import PHASE_LABELS, cards_html, esc
-from uu.tutor.sandbox import DEFAULT_NAMES, SandboxSession, field_group
+from uu.tutor.sandbox_session import DEFAULT_NAMES, SandboxSession, field_group
 from uu.widgets.common import make_button
 from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
 
@@ -33,7 +33,8 @@ GROUPS = ("players", "name", "cards", "turn", "options", "rest", "start")
 OPTION_LABELS = {"targeting": N_("Targets"), "deck_out": N_("Empty deck"), "baby_moves": N_("Babies"),
                  "return_is_leaving": N_("A card returned to a hand leaves the Stable"), "pandas": N_("Pandas"),
                  "open_hand_pull": N_("Taking from a face-up hand"), "seed": N_("Seed"),
-                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win")}
+                 "hand_limit": N_("Hand limit"), "win_threshold": N_("Unicorns to win"),
+                 "neigh_ask": N_("Asked at a Neigh moment")}
 VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing (Option 1)"),
                 ("targeting", "neigh-first"): N_("choose targets on resolution (Option 2)"),
                 ("deck_out", "end"): N_("the game ends"),
@@ -43,7 +44,9 @@ VALUE_LABELS = {("targeting", "declare-first"): N_("choose targets when playing 
                 ("pandas", "unicorn-effects"): N_("safe from effects on Unicorn cards"),
                 ("pandas", "all-effects"): N_("safe from every effect"),
                 ("open_hand_pull", "choose"): N_("the taker chooses the card"),
-                ("open_hand_pull", "random"): N_("the card is taken at random")}
+                ("open_hand_pull", "random"): N_("the card is taken at random"),
+                ("neigh_ask", "holders"): N_("only players holding an Instant"),
+                ("neigh_ask", "everyone"): N_("every player (with no Instant: pass only)")}
 REST_LABELS = (("deck", N_("shuffled into the deck, under the listed cards")), ("box", N_("out of the game")))
 
 
@@ -133,18 +136,20 @@ class BuildPanel(Panel):
                 w = widgets.IntText(description=label)
             else:  # int | None (win_threshold): empty means "the rules' default"
                 w = widgets.Text(description=label, placeholder=_("default"), continuous_update=False)
-            w.layout.width = "100%"
-            w.layout.max_width = "30em" if ann is bool else "26em"
+            # sized to its words (screen.css, uu-sb-wide-choice): a translated label or choice is never cut off
+            w.layout.width = "auto"
             w.tooltip = _option_tip(key, f.description or key)
-            w.style.description_width = "initial" if ann is bool else "9em"
+            w.style.description_width = "initial"
+            w.add_class("uu-sb-wide-choice")
             w.add_class("uu-sb-option")
             w.add_class(f"uu-sb-option-{key.replace('_', '-')}")
             w.observe(lambda c, k=key: self.on_option(k, c), names="value")
             self.option_inputs[key] = w
         self.rest_input = widgets.Dropdown(
             options=[(_(label), value) for value, label in REST_LABELS],
-            description=_("Other cards"), layout=widgets.Layout(width="100%", max_width="30em"),
-            style={"description_width": "7em"})
+            description=_("Other cards"), layout=widgets.Layout(width="auto"),
+            style={"description_width": "initial"})
+        self.rest_input.add_class("uu-sb-wide-choice")
         self.rest_input.add_class("uu-sb-rest")
         self.rest_input.observe(self.on_rest, names="value")
 
@@ -154,6 +159,8 @@ class BuildPanel(Panel):
         self.position_view.add_class("uu-sb-position")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        options = widgets.Box(list(self.option_inputs.values()))
+        options.add_class("uu-sb-options")  # a form of label and choice lines (screen.css)
         self.box = widgets.VBox([
             widgets.HTML("<h3>" + esc(_("1. Players")) + "</h3>"),
             widgets.HBox([self.players_count, *self.name_inputs, self.players_apply], layout=row),
@@ -171,7 +178,7 @@ class BuildPanel(Panel):
             widgets.HBox([self.turn_player_input, self.turn_phase_input, self.turn_number_input], layout=row),
             self.field_msgs["turn"],
             widgets.HTML("<h3>" + esc(_("4. Options")) + "</h3>"),
-            widgets.HBox(list(self.option_inputs.values()), layout=row),
+            options,
             self.field_msgs["options"],
             widgets.HBox([self.rest_input], layout=row), self.field_msgs["rest"],
             *loader,

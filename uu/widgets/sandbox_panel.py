@@ -1,7 +1,7 @@
 """What the sandbox screen's panels share: `Panel` (a panel holds the session and one callback to the screen)
 and `@handler`, the error-safe wrapper of a panel's widget callbacks.
 
-A panel owns its widgets and talks only to the `uu.tutor.sandbox.SandboxSession` and to `changed(problem)`,
+A panel owns its widgets and talks only to the `uu.tutor.sandbox_session.SandboxSession` and to `changed(problem)`,
 which asks the screen to show the problem (None: no problem) and redraw every panel from the session: a panel
 never reads or sets another panel's attributes. `@handler` is the panels' `uu.widgets.common.safe`: an
 exception in a callback is logged with its traceback (logger of the panel's module) and handed to `changed`,
@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 
 __all__ = ["FULL_WIDTH", "HIDDEN", "SHOWN", "Changed", "Panel", "handler"]
 

@@ -1,6 +1,6 @@
 """The sandbox's play panel (`PlayPanel`): who plays each seat, "View as", the prompt, the table the user's seats
 move on, Bot: next, Auto-play bots, Hint (with its progress bar), the previews of every move, Edit this position
-and Back to building. What is played is the session's (`uu.tutor.sandbox.SandboxSession`, whose `play` records
+and Back to building. What is played is the session's (`uu.tutor.sandbox_session.SandboxSession`, whose `play` records
 every move forward for the browser to play back); this panel owns the widgets and the table
 (`uu.widgets.gametable.GameTable`). The game tree's widgets (`uu.widgets.sandbox_timeline`) are
 given to it to place: its buttons in the row of buttons, its view at the end.
@@ -22,13 +22,13 @@ from uu.engine.game import Game
 from uu.i18n import _
 from uu.render import esc, result_text
 from uu.table.messages import ActionView, TableView
-from uu.table.observation import legal_actions, observe
+from uu.table.seat_view import legal_actions, observe
 from uu.tutor.preview import preview_all
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 from uu.widgets.common import make_button
 from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.sandbox_panel import HIDDEN, SHOWN, Changed, Panel, handler
-from uu.words.hint import hint_html
+from uu.words.hint_text import hint_html
 
 __all__ = ["PlayPanel", "table_view"]
 
@@ -68,7 +68,9 @@ class PlayPanel(Panel):
         self.controllers_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.controllers_box.add_class("uu-sb-controllers")
         self.controller_inputs: list[widgets.Dropdown] = []
-        self.viewer_input = widgets.Dropdown(description=_("View as"), layout=widgets.Layout(width="24em"))
+        self.viewer_input = widgets.Dropdown(description=_("View as"), layout=widgets.Layout(width="auto"),
+                                             style={"description_width": "initial"})
+        self.viewer_input.add_class("uu-sb-wide-choice")  # sized to its words (screen.css)
         self.viewer_input.add_class("uu-sb-viewer")
         self.viewer_input.observe(self.on_viewer, names="value")
         self.prompt = widgets.HTML()
@@ -223,8 +225,9 @@ class PlayPanel(Panel):
                     != list(g.players):
                 self.controller_inputs = []
                 for i, p in enumerate(g.players):
-                    w = widgets.Dropdown(options=_bot_kinds(), description=p,
-                                         layout=widgets.Layout(width="16em"))
+                    w = widgets.Dropdown(options=_bot_kinds(), description=p, layout=widgets.Layout(width="auto"),
+                                         style={"description_width": "initial"})
+                    w.add_class("uu-sb-wide-choice")  # sized to its words (screen.css)
                     w.add_class("uu-sb-controller")
                     w.add_class(f"uu-sb-controller-{i}")
                     w.observe(lambda c, seat=i: self.on_controller(seat, c), names="value")

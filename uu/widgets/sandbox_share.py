@@ -1,7 +1,7 @@
 """The sandbox's share panel (`SharePanel`): loading a scenario's position from a file upload or the paste box
 (its errors show with their line numbers, next to the load controls), and the export box, which holds the
 position on show as scenario YAML with a download link and "Link to this position", or says why it cannot be
-written (`NotExportable`). What is loaded and exported is the session's (`uu.tutor.sandbox.SandboxSession`:
+written (`NotExportable`). What is loaded and exported is the session's (`uu.tutor.sandbox_session.SandboxSession`:
 `load_yaml`, `read_upload`, `export`); this panel owns the widgets and the page's address the link is built on.
 
 Its widgets sit in two places of the screen: `load_controls` inside the build panel (given to it to place), and
@@ -18,7 +18,7 @@ import ipywidgets as widgets
 from uu.i18n import _
 from uu.render import esc
 from uu.scenario.link import MAX_CODE_CHARS, position_code, position_link
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 from uu.widgets.common import make_button
 from uu.widgets.sandbox_panel import FULL_WIDTH, HIDDEN, SHOWN, Changed, Panel, handler
 

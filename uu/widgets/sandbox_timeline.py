@@ -1,7 +1,7 @@
 """The sandbox's game tree panel (`TimelinePanel`): Undo / Redo (with auto-play on, undo goes back to the last
 decision of a user seat), and the tree of moves drawn as buttons, the current node highlighted; clicking a node
 jumps there, and another move from there makes a branch. The tree is the session's `uu.tutor.timeline.Timeline`
-(`uu.tutor.sandbox.SandboxSession.timeline`), so every decision, the user's and the bots', is one of its nodes.
+(`uu.tutor.sandbox_session.SandboxSession.timeline`), so every decision, the user's and the bots', is one of its nodes.
 
 Its widgets sit in the play panel, which is given them to place: `controls` (Undo, Redo) in its row of buttons,
 `view` (the heading, a note and the tree) at its end.
@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from uu.engine.movetext import describe_action
 from uu.i18n import _, ngettext
 from uu.render import PHASE_LABELS, esc, plural
-from uu.tutor.sandbox import SandboxSession
+from uu.tutor.sandbox_session import SandboxSession
 from uu.tutor.timeline import Timeline
 from uu.widgets.common import make_button
 from uu.widgets.sandbox_panel import Changed, Panel, handler

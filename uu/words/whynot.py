@@ -6,7 +6,7 @@ cards in play and the Neigh pile, and names the one thing that makes this move w
 
     >>> from uu.engine import new_game
     >>> game = new_game(["Ana", "Ben"], seed=1)
-    >>> while game.pending.kind == "baby": game.apply(game.pending.actions[0])
+    >>> while game.pending.kind == "baby": game.push(game.pending.actions[0])
     >>> reason = why_not(game, Action("play", card="Neigh"))
     >>> reason.text
     'Neigh is an Instant: an Instant is never your action; you play it only to answer a card another player plays.'

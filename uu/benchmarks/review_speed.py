@@ -12,7 +12,7 @@ from uu.bots.heuristic import HeuristicBot
 from uu.bots.search import DEFAULT_SECONDS
 from uu.engine import new_game
 from uu.scenario.record import GameRecord, record_for
-from uu.tutor.review import review
+from uu.tutor.game_review import review
 
 
 def bot_game(players: int, seed: int) -> GameRecord:
@@ -23,7 +23,7 @@ def bot_game(players: int, seed: int) -> GameRecord:
     while game.pending is not None:
         action = bots[game.pending.player].choose(game)
         record.add(game, action)
-        game.apply(action)
+        game.push(action)
     record.finish(game)
     return record
 

@@ -17,7 +17,7 @@ from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.i18n import N_, _, ngettext
 from uu.tutor.movewords import card_of, move_words, stable_of, who
-from uu.words.review import GRADE_WORDS
+from uu.words.review_text import GRADE_WORDS
 
 __all__ = ["THUMBS", "hint_html", "hint_json", "hint_parts", "hint_text", "move_words", "pct", "reason_words"]
 

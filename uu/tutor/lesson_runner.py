@@ -17,7 +17,7 @@
     runner.quiz_results, runner.done            # {step number: right at the first try}; every step completed
 
 Feedback kinds: "right" (the move was made; for a goal step: the goal now holds), "illegal" (refused, nothing
-changed; `fb.refused` is the move: `uu.words.lesson.LessonRunner` says why), "other" (legal, but not what the
+changed; `fb.refused` is the move: `uu.words.lesson_refusals.LessonRunner` says why), "other" (legal, but not what the
 step asks: played out on a copy, `fb.preview` is the table after it, the live game as before; also a goal step's
 turn that ended without the goal, which starts the step again, with no preview), "info" (a page step, a goal
 not reached yet, a finished lesson). `fb.log`: the log entries of the move and the bots.
@@ -53,12 +53,12 @@ from uu.engine.errors import GameError
 from uu.engine.game import Game
 from uu.engine.state import LogEntry
 from uu.i18n import N_, _, ngettext
-from uu.scenario.build import build_game
 from uu.scenario.model import Step
 from uu.scenario.record import GameRecord, record_for
 from uu.scenario.runner import _action_from_step, check_expect, describe_pending, matches
+from uu.scenario.to_game import build_game
 from uu.session import BotChooser, Session
-from uu.tutor.model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
+from uu.tutor.lesson_model import Also, Ask, Lesson, Mistake, ScriptStep, load_lesson
 
 __all__ = ["Feedback", "LessonError", "LessonRunner", "STUCK_TEXT"]
 
@@ -345,7 +345,7 @@ class LessonRunner:
 
     def refusal_words(self, action: Action) -> tuple[str, list[str]]:
         """The sentence (and rule ids) said when the engine refuses `action`, asked before anything changes.
-        The tutor only knows the fact; `uu.words.lesson.LessonRunner` says why in plain words."""
+        The tutor only knows the fact; `uu.words.lesson_refusals.LessonRunner` says why in plain words."""
         return _("That move is not allowed right now."), []
 
     # ---- internals -------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The review of a game in words (`uu.tutor.review` gives the data): the turning points as sentences, the JSON of
+"""The review of a game in words (`uu.tutor.game_review` gives the data): the turning points as sentences, the JSON of
 `uu review`, and the chart of the player's chance to win over the turns (inline SVG, with a text alternative
 for screen readers: the chart's `<title>` and `<desc>` and an `aria-label` say what it shows)."""
 
@@ -10,8 +10,8 @@ from typing import Any
 from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE
 from uu.cards.localized import card_name
 from uu.i18n import N_, _, ngettext
+from uu.tutor.game_review import GradedDecision, Review, TurningPoint
 from uu.tutor.movewords import move_words
-from uu.tutor.review import GradedDecision, Review, TurningPoint
 
 __all__ = ["GRADE_WORDS", "accuracy_words", "chart_summary", "chart_svg", "decision_words", "grade_words",
            "result_words", "review_json", "review_text", "turning_point_words"]

@@ -36,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
 from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult
-from uu.bots.registry import Bot, make_bot
+from uu.bots.roster import Bot, make_bot
 from uu.cards import catalog
 from uu.cards.schema import CardType
 from uu.engine.actions import Action
@@ -336,7 +336,7 @@ class SandboxSession:
             self.controllers[game.pending.player] = "you"
         self.bots = {}
         # undo is the tree's here (any decision, any seat), not the session's
-        self.play = Session(tl.game, undo=False, mover=tl.apply)
+        self.play = Session(tl.game, undo=False, mover=tl.push)
         for seat in range(n):
             self._seat_player(seat)
         self.field_errors = {}
@@ -359,7 +359,7 @@ class SandboxSession:
             self.bots[key] = make_bot(kind, self.seed * 10 + seat)
         return self.bots[key]
 
-    def apply(self, action: Action) -> None:
+    def push(self, action: Action) -> None:
         """Make a move at the current node (the engine judges it); bots then play on when auto is on."""
         if self.play is None:
             raise ValueError(_("there is no game yet: build a position and press Play from here"))
@@ -373,7 +373,7 @@ class SandboxSession:
         """A move of a seat the user plays (a click on the table): refused when a bot or nobody decides."""
         if not self.user_to_decide():
             raise ValueError(_("it is not a decision of one of your seats now"))
-        self.apply(action)
+        self.push(action)
 
     def _play_bots(self, limit: int | None) -> int:
         if self.play is None:

@@ -41,7 +41,7 @@ from uu.scenario.record import GameRecord
 from uu.together.client import TableClient, tables_offered, tables_url
 from uu.tutor.check import shipped_lessons
 from uu.tutor.folder import TeacherLesson, check_folder, lessons_folder
-from uu.tutor.model import Lesson, LessonFileError, load_lesson
+from uu.tutor.lesson_model import Lesson, LessonFileError, load_lesson
 from uu.tutor.translation import translated_lesson
 from uu.widgets.classreport import class_reporter, name_problem, quiz_summary
 from uu.widgets.common import (
@@ -70,7 +70,7 @@ from uu.widgets.relanguage import rebuild_in_language
 from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.widgets.together import TogetherScreen
-from uu.words.lesson import LessonRunner
+from uu.words.lesson_refusals import LessonRunner
 
 if TYPE_CHECKING:
     from uu.widgets.classname import ClassNameBox

@@ -1,6 +1,6 @@
 """`uu bench --app`: how the Voila app feels to a class, measured on this machine.
 
-    from uu.benchmarks.app import bench_app
+    from uu.benchmarks.app_load import bench_app
     result = bench_app(learners=30, clicks=30)     # a JSON-able dict; prints nothing
 
 Two kinds of learner. One learner in a real browser (headless Debian Chromium through Playwright, one browser
@@ -349,7 +349,7 @@ def _verdict(out: dict[str, Any]) -> dict[str, bool | None]:
     }
 
 
-if __name__ == "__main__":  # python -m uu.benchmarks.app [learners] [clicks]: a quick run by hand
+if __name__ == "__main__":  # python -m uu.benchmarks.app_load [learners] [clicks]: a quick run by hand
     import json
 
     counts = [int(a) for a in sys.argv[1:3]] + [30, 30]

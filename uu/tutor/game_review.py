@@ -14,7 +14,7 @@ more than one legal move (a Baby choice aside: every Baby Unicorn has the same e
 The key moments (`turning_points`, three to five when the game has them) are the biggest changes in the
 player's chance: a decision graded worse (its loss), or a swing between two of the player's decisions (from
 `chance_after` of one to `chance_before` of the next: what the others' moves did), with the others' plays in
-between. `accuracy` is the share of decisions about as good as the best move found. `uu.words.review` says
+between. `accuracy` is the share of decisions about as good as the best move found. `uu.words.review_text` says
 them in words and draws the chart.
 """
 
@@ -154,7 +154,7 @@ def review(record: GameRecord, player: int | None = None, deals: int = DEFAULT_D
             plays.append((g.players[g.pending.player], a.card))
     if positions:
         end = positions[-1][0]  # a copy: replaying its last move gives the end of the record
-        end.apply(positions[-1][1])
+        end.push(positions[-1][1])
     else:
         end = record.start_game()
     won = None if not end.is_over else end.winner == p
