@@ -89,6 +89,34 @@ def over(page: Page) -> bool:
     return "The game is over." in page.locator(f"{SCREEN} .uu-table-seats").inner_text()
 
 
+def teacher_watches(browser: Browser, url: str, code: str, learners: tuple[str, ...]) -> None:
+    """The teacher's class page lists the table (its code, who sits where, bots with their level, whose turn);
+    Watch opens it read-only, each learner's hand a count of hidden cards."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{url}uu/class?token={TOKEN}", wait_until="commit")
+        row = page.locator(f"tr.table-row[data-code='{code}']")
+        expect(row).to_be_visible(timeout=STEP_MS)
+        for name in learners:
+            expect(row.locator(".seats")).to_contain_text(name)
+        expect(row.locator(".seats")).to_contain_text("(bot, Normal)")
+        expect(row.locator(".now")).to_contain_text("Turn ")
+        shot(page, "together-class-1280")
+        page.set_viewport_size({"width": 390, "height": 844})
+        shot(page, "together-class-390")
+        row.get_by_role("link", name="Watch").click()
+        expect(page.locator("h1")).to_contain_text(code, timeout=STEP_MS)
+        hands = page.locator("td.hand").all_inner_texts()
+        assert len(hands) == 4 and all("hidden card" in h or "face up" in h or h == "none" for h in hands), hands
+        assert page.locator("form, button, input, script").count() == 0
+        shot(page, "together-watch-390")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        shot(page, "together-watch-1280")
+    finally:
+        ctx.close()
+
+
 def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, class_server) -> None:
     url = class_server.url
     ana_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -156,6 +184,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
                     timeout=LOAD_MS)
                 assert "hidden" not in own_hand(ben, "Ben") and others_hand_shown(ben, "Ana") == []
                 shot(ben, "together-reloaded-390")
+                teacher_watches(browser, url, href.rsplit("=", 1)[1], ("Ana", "Ben"))
             if not acted:
                 time.sleep(0.1)
         else:

@@ -36,11 +36,12 @@ from uu.session import ChoiceRefused
 from uu.together import SharedTable, TableOptions, TableRefused, Tables, TableStore
 from uu.together.wire import seat_json
 
-__all__ = ["AWAY_CHECK_S", "MAX_BODY", "WAIT_S", "TableHub", "store_path", "table_handlers"]
+__all__ = ["AWAY_CHECK_S", "DEADLINE_CHECK_S", "MAX_BODY", "WAIT_S", "TableHub", "store_path", "table_handlers"]
 
 MAX_BODY = 4096
 WAIT_S = 25.0  # a long poll answers by then even if nothing moved (proxies close quiet connections)
 AWAY_CHECK_S = 5.0
+DEADLINE_CHECK_S = 0.5  # a Neigh moment's countdown ends at most this late
 
 
 def store_path(class_db: str | Path) -> Path:
@@ -73,6 +74,12 @@ class TableHub:
             waiting = self._waiting.get(table.code)
             if waiting is not None:
                 waiting.discard(f)
+
+    def check_deadlines(self) -> None:
+        """Neigh moments whose countdown ran out: the learners who have not answered pass."""
+        for table in self.tables.all():
+            if table.phase == "playing" and table.check_deadline():
+                self.moved(table)
 
     def check_away(self) -> None:
         """Seats silent too long are handed to a bot (the tables' clock decides who is away)."""

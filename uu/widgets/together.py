@@ -25,6 +25,7 @@ from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
+from uu.together.level_words import level_word
 from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 
 __all__ = ["TogetherScreen"]
@@ -63,9 +64,13 @@ class TogetherScreen(ScreenBase):
                                       value="normal", description=_("Bots for empty seats:"),
                                       style={"description_width": "initial"})
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
+        self.answer_time = widgets.Dropdown(
+            options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+        self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
-        self.options_box = widgets.HBox([self.players, self.level, self.coach],
+        self.options_box = widgets.HBox([self.players, self.level, self.answer_time, self.coach],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.form = widgets.VBox([
             plain_html("<h2>" + esc(_("Play with others")) + "</h2><p>" + esc(_(
@@ -96,7 +101,8 @@ class TogetherScreen(ScreenBase):
     # ---- taking a seat ----------------------------------------------------------------------------------
     @safe
     def on_make(self, _b: Any = None) -> None:
-        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value}
+        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value,
+                   "answer_s": self.answer_time.value}
         self._seat(lambda: self.client.make(self.name_box.value, options))
 
     @safe
@@ -190,13 +196,13 @@ class TogetherScreen(ScreenBase):
 
     @staticmethod
     def _seats_html(screen: dict[str, Any]) -> str:
-        kinds = {"person": "", "bot": _(" (bot)"), "empty": ""}
         items = []
         for s in screen["seats"]:
             name = s["name"] if s["kind"] != "empty" else _("an empty seat")
+            bot = _(" (bot, {level})").format(level=level_word(s.get("level"))) if s["kind"] == "bot" else ""
             away = _(" (away: a bot plays for now)") if s["away"] else ""
             you = _(" (you)") if s["seat"] == screen["seat"] else ""
-            items.append(f"<li>{esc(name)}{esc(kinds[s['kind']])}{esc(away)}{esc(you)}</li>")
+            items.append(f"<li>{esc(name)}{esc(bot)}{esc(away)}{esc(you)}</li>")
         state = {"open": _("Waiting for the start."), "playing": _("The game is on."),
                  "ended": _("The game is over.")}[screen["phase"]]
         return f"<p>{esc(state)}</p><ol class='uu-seat-list'>{''.join(items)}</ol>"
