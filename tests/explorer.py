@@ -231,7 +231,13 @@ def click_button(page: Page, sel: str, css: str, text: str | None = None) -> Non
 
 
 def open_home(page: Page, url: str) -> None:
-    page.goto(url, wait_until="commit")
+    """The home: by its Home button when the tutor is on show (the address would reopen the screen the learner
+    was on, as a reload does), else by the address."""
+    home = page.locator("button.uu-nav-home:visible")
+    if page.url.startswith(url) and home.count():
+        home.first.click(timeout=WAIT_MS)
+    else:
+        page.goto(url, wait_until="commit")
     page.locator(HOME_READY).first.wait_for(timeout=LOAD_MS)
 
 
