@@ -231,7 +231,13 @@ def click_button(page: Page, sel: str, css: str, text: str | None = None) -> Non
 
 
 def open_home(page: Page, url: str) -> None:
-    page.goto(url, wait_until="commit")
+    """The home: by its Home button when the tutor is on show (the address would reopen the screen the learner
+    was on, as a reload does), else by the address."""
+    home = page.locator("button.uu-nav-home:visible")
+    if page.url.startswith(url) and home.count():
+        home.first.click(timeout=WAIT_MS)
+    else:
+        page.goto(url, wait_until="commit")
     page.locator(HOME_READY).first.wait_for(timeout=LOAD_MS)
 
 
@@ -401,6 +407,17 @@ _SEATS_JS = """
 """
 
 
+def _watch_the_others(page: Page, sel: str) -> bool:
+    """The others' moves playing out (Skip offered) are watched to their end, as a learner would: a round of
+    five players at the Normal pace takes longer than WAIT_MS. False if they never end."""
+    skip = page.locator(f"{sel} .uu-t-caption .uu-t-skip:visible")
+    for _ in range(3 * WAIT_MS // 100):
+        if not skip.count():
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
 def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves: int = 40, seed: int = 0,
               reload_every: int = 15, unlit_every: int = 7) -> None:
     """A game of `players` seats at bot level `level` (one of LEVELS), played by random lit clicks."""
@@ -421,6 +438,7 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
             if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel), 1000):
                 return
         if n % reload_every == 0:
+            _watch_the_others(page, sel)  # the table before the reload is the one its moves lead to
             before = page.evaluate(_SEATS_JS, sel)
             page.reload(wait_until="commit")
             page.locator(f"{sel} .uu-t").first.wait_for(timeout=LOAD_MS)
@@ -433,16 +451,10 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
                 return
         lit = page.locator(f"{sel} .uu-t [data-legal='true']:visible")
         count = lit.count()
-        if count == 0 and page.locator(f"{sel} .uu-t-caption .uu-t-skip:visible").count():
-            # the others' moves playing out: watched to their end, as a learner would (a round of five
-            # players at the Normal pace takes longer than WAIT_MS; Skip is offered all along)
-            try:
-                lit.first.wait_for(timeout=3 * WAIT_MS)
-            except Exception:
-                if not page.locator(f"{sel} .uu-result .uu-banner").count():
-                    walk.stuck.append(f"{walk.size} {where} move {n}: the others' moves never ended")
-                    return
-            count = lit.count()
+        if count == 0 and not _watch_the_others(page, sel):
+            walk.stuck.append(f"{walk.size} {where} move {n}: the others' moves never ended")
+            return
+        count = lit.count()
         if count == 0:
             continue
         target = lit.nth(rng.randrange(count))

@@ -9,12 +9,15 @@ import threading
 
 import tornado.web
 
+from uu.server.classview import class_handlers
 from uu.server.tables import TableHub, table_handlers
 
 
 class Server:
-    def __init__(self, hub: TableHub):
+    def __init__(self, hub: TableHub, class_db: str | None = None, class_token: str = "teacher-token"):
+        """`class_db`: also serve the teacher's class view (with its list of these tables) under /uu/class."""
         self.hub = hub
+        self.class_db, self.class_token = class_db, class_token
         s = socket.socket()
         s.bind(("127.0.0.1", 0))
         self.port = s.getsockname()[1]
@@ -24,11 +27,15 @@ class Server:
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
         assert self.ready.wait(10)
-        self.url = f"http://127.0.0.1:{self.port}/uu/tables"
+        self.root = f"http://127.0.0.1:{self.port}"
+        self.url = f"{self.root}/uu/tables"
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        app = tornado.web.Application(table_handlers("/", self.hub))
+        routes = table_handlers("/", self.hub)
+        if self.class_db is not None:
+            routes += class_handlers("/", self.class_db, self.class_token, self.hub.tables)
+        app = tornado.web.Application(routes)
         self.server = app.listen(self.port, address="127.0.0.1")
         self.ready.set()
         self.loop.run_forever()

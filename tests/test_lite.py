@@ -353,3 +353,64 @@ def test_the_build_writes_both_pages_with_a_policy_that_hashes_their_own_inline_
     assert headers["Content-Security-Policy"].startswith(policy) and "frame-ancestors" in headers[
         "Content-Security-Policy"]
     assert headers["Cache-Control"] == "no-cache"
+
+
+FAKE_PYODIDE = """
+export const version = "fake";
+export async function loadPyodide(options) {
+  const files = {};
+  const FS = { mkdirTree() {}, writeFile(path, data) { files[path] = new TextDecoder().decode(data); } };
+  await options.fsInit(FS, { sitePackages: "/site" });
+  return { packages: options.packages, files };
+}
+"""
+BOOT_RUN = """
+const [boot, wanted] = process.argv.slice(-2);
+const { loadPyodide } = await import(boot);
+console.log(JSON.stringify(await loadPyodide({ packages: JSON.parse(wanted) })));
+"""
+
+
+def test_the_kernels_packages_come_installed_from_one_file_and_compiled_ones_through_pyodide(tmp_path,
+                                                                                            monkeypatch) -> None:
+    """The build installs the preloaded wheels into one file (uu.lite.build `site_image`); the kernel's
+    loadPyodide (uu/lite/boot.mjs, run here in Node over a stand-in for Pyodide) writes the files of the packages
+    asked for and of what they depend on into site-packages before Python starts, and leaves the packages with
+    compiled modules (and what they need) to Pyodide's loader. A wheel's .data folder is not installed."""
+    import json
+    import shutil
+    import subprocess
+    import zipfile
+
+    import uu.lite.build as build
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is needed")
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    contents = {"app": {"app/__init__.py": "A", "app-1.dist-info/METADATA": "m", "app-1.data/scripts/x": "no"},
+                "lib": {"lib.py": "L"}, "native": {"native/_core.so": "wasm"}, "typing": {"typing_x.py": "T"},
+                "unused": {"unused.py": "U"}}
+    depends = {"app": ["lib", "native"], "lib": [], "native": ["typing"], "typing": [], "unused": []}
+    lock = {}
+    for name, files in contents.items():
+        with zipfile.ZipFile(wheels / f"{name}-1-py3-none-any.whl", "w") as z:
+            for path, text in files.items():
+                z.writestr(path, text)
+        lock[name] = {"file_name": f"{name}-1-py3-none-any.whl", "depends": depends[name]}
+    (wheels / "pyodide-lock.json").write_text(json.dumps({"packages": lock}))
+    monkeypatch.setattr(build, "PRELOAD", ["app", "unused"])
+    monkeypatch.setattr(build, "WASM", {"native"})
+    site = tmp_path / "site"
+    site.mkdir()
+    inside = build.site_image(wheels, site / build.IMAGE)
+    assert sorted(inside) == ["app", "lib", "unused"]  # the compiled one and what it needs stay with the loader
+    shutil.copy(ROOT / "uu" / "lite" / "boot.mjs", site / build.BOOT)
+    (site / "pyodide.mjs").write_text(FAKE_PYODIDE)
+    r = subprocess.run([node, "--input-type=module", "-e", BOOT_RUN, (site / build.BOOT).as_uri(), '["app"]'],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+    got = json.loads(r.stdout)
+    assert got["files"] == {"/site/app/__init__.py": "A", "/site/app-1.dist-info/METADATA": "m", "/site/lib.py": "L"}
+    assert got["packages"] == ["native"]

@@ -45,6 +45,8 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["ok"] and seen["lessons"] >= 24 and seen["lesson_step"] >= 2 and seen["game_log"] > 0
     assert seen["python"].startswith("3.14.")
     assert seen["engine_module"].endswith(".py")  # the engine as plain Python (no compiled modules there)
+    # every standard module came from the bytecode the build put in the zip (compiling them was 5-7 s a start)
+    assert seen["stdlib_modules"] == ["pyc"]
 
 
 @pytest.fixture(scope="module")
@@ -186,6 +188,8 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     shots = Path(os.environ.get("UU_LITE_SHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     outside = keep_on_site(page, site_url)
+    fetched: list[str] = []
+    page.context.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1].split("?")[0]))
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(site_url + "?lang=fr", wait_until="commit")
     looks = []
@@ -211,6 +215,11 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     assert "Ouverture du tuteur" in said and "Python" in said, said
     bars = [look["bar"] for look in looks if look["loading"]]
     assert bars == sorted(bars)  # the progress only goes forward
+    # the kernel's packages came installed in one file (uu/lite/boot.mjs), not as wheels unzipped one by one;
+    # only pydantic-core, which has compiled modules, and what it needs go through Pyodide's loader
+    assert "uu-site.bin" in fetched and "uu-pyodide.mjs" in fetched
+    assert sorted({name.split("-")[0] for name in fetched if name.endswith(".whl")}) == ["pydantic_core",
+                                                                                         "typing_extensions"]
 
     cells = page.locator(".jp-CodeConsole .jp-Cell").count()
     page.mouse.click(1270, 790)  # a corner of the page, off any button

@@ -33,9 +33,9 @@ def game_of(table: SharedTable) -> Game:
 
 
 def seated(persons: int, players: int, seed: int = 1, store: TableStore | None = None,
-           clock: Clock | None = None) -> tuple[Tables, SharedTable, list[str]]:
+           clock: Clock | None = None, options: TableOptions | None = None) -> tuple[Tables, SharedTable, list[str]]:
     tables = Tables(store, clock=clock or Clock())
-    table, maker = tables.make("Ana", TableOptions(players=players, bot_level="easy"))
+    table, maker = tables.make("Ana", options or TableOptions(players=players, bot_level="easy"))
     table.seed = seed
     tokens = [maker] + [table.join(name)[1] for name in ("Ben", "Cleo", "Dev", "Eli", "Fay", "Gus")[:persons - 1]]
     return tables, table, tokens
@@ -326,10 +326,11 @@ def _hands_set(table: SharedTable, seat: int, instants: int) -> None:
         have.append(neigh)
 
 
-def _played_with(cleo_instants: int | None, store: TableStore | None = None) -> tuple[SharedTable, list[str]]:
+def _played_with(cleo_instants: int | None, store: TableStore | None = None,
+                 options: TableOptions | None = None, clock: Clock | None = None) -> tuple[SharedTable, list[str]]:
     """Three learners; Ben holds no Instant, Cleo holds `cleo_instants` (None: the hands as dealt, which a
     store can make again); Ana plays a Basic Unicorn."""
-    _tables, table, tokens = seated(3, 3, seed=5, store=store)
+    _tables, table, tokens = seated(3, 3, seed=5, store=store, clock=clock, options=options)
     table.start(tokens[0])
     game = game_of(table)
     while not (game.pending is not None and game.pending.kind == "action"):
@@ -390,3 +391,62 @@ def test_an_answer_kept_for_the_neigh_moment_survives_a_restart(tmp_path: Path) 
     ben = back.view(tokens[1])
     back.choose(tokens[1], len(ben.legal) - 1, ben.version)
     assert not game_of(back).state.pile  # both passes applied: the card resolved
+
+
+def test_bots_get_short_distinct_names_and_their_level_and_the_list_says_it_in_the_readers_language() -> None:
+    from uu.i18n import language
+    from uu.together.wire import seat_json
+    from uu.widgets.together import TogetherScreen
+
+    tables = Tables(clock=Clock())
+    table, ana = tables.make("nova", TableOptions(players=4, bot_level="hard"))  # a learner named like a bot
+    table.start(ana)
+    names = [s.name for s in table.seats()]
+    assert names[0] == "nova" and len({n.casefold() for n in names}) == 4
+    assert all(" bot " not in n and len(n) <= 8 for n in names[1:])
+    assert [s.level for s in table.seats()] == [None, "hard", "hard", "hard"]
+    screen = seat_json(table, table.view(ana))
+    with language("de"):
+        shown = TogetherScreen._seats_html(screen)
+    assert f"{names[1]} (Bot, Schwer)" in shown, shown
+    with language("en"):
+        assert f"{names[1]} (bot, Hard)" in TogetherScreen._seats_html(screen)
+
+
+def test_a_spectator_sees_no_hidden_card_no_decision_and_in_a_neigh_moment_not_whom_the_engine_asks() -> None:
+    from uu.together.watch import spectator_observation
+
+    _, (table, _tokens, _first, _second) = first_neigh_moment()
+    s = game_of(table).state
+    seen = spectator_observation(table)
+    assert seen is not None and seen.decider is None and seen.decision is None and seen.box == ()
+    for sv in seen.seats:
+        assert (sv.hand is None) == (not q.hand_visible(s, sv.seat)) and sv.hand_size == len(s.hands[sv.seat])
+    assert [e.cid for e in seen.pile] == [e["cid"] for e in s.pile]
+
+
+@pytest.mark.parametrize("answer_s", [0, 20])
+def test_a_countdown_only_if_the_maker_set_one_and_then_the_silent_seats_pass(answer_s: int) -> None:
+    from uu.together.wire import seat_json
+
+    clock = Clock()
+    table, tokens = _played_with(1, options=TableOptions(players=3, answer_s=answer_s), clock=clock)
+    game = game_of(table)
+    cleo = table.view(tokens[2])
+    table.choose(tokens[2], len(cleo.legal) - 1, cleo.version)  # Cleo passes; Ben says nothing
+    clock.now += 19
+    assert not table.check_deadline() and game.state.pile
+    prompt = seat_json(table, table.view(tokens[1]))["table"]["decision"]["prompt"]
+    assert ("20 s" in prompt) == bool(answer_s)
+    clock.now += 2
+    if not answer_s:  # no countdown: the table waits for Ben however long it takes
+        assert table.answer_left() is None and not table.check_deadline() and game.state.pile
+        return
+    assert table.answer_left() == 0 and table.check_deadline()
+    assert not game.state.pile and not table.view(tokens[1]).answering  # Ben passed: the card resolved
+
+
+def test_the_countdown_is_one_of_the_offered_lengths() -> None:
+    for bad in (5, 30, -20, "20s"):
+        with pytest.raises(ValidationError):
+            TableOptions(answer_s=bad)

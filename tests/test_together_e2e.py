@@ -89,6 +89,34 @@ def over(page: Page) -> bool:
     return "The game is over." in page.locator(f"{SCREEN} .uu-table-seats").inner_text()
 
 
+def teacher_watches(browser: Browser, url: str, code: str, learners: tuple[str, ...]) -> None:
+    """The teacher's class page lists the table (its code, who sits where, bots with their level, whose turn);
+    Watch opens it read-only, each learner's hand a count of hidden cards."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{url}uu/class?token={TOKEN}", wait_until="commit")
+        row = page.locator(f"tr.table-row[data-code='{code}']")
+        expect(row).to_be_visible(timeout=STEP_MS)
+        for name in learners:
+            expect(row.locator(".seats")).to_contain_text(name)
+        expect(row.locator(".seats")).to_contain_text("(bot, Normal)")
+        expect(row.locator(".now")).to_contain_text("Turn ")
+        shot(page, "together-class-1280")
+        page.set_viewport_size({"width": 390, "height": 844})
+        shot(page, "together-class-390")
+        row.get_by_role("link", name="Watch").click()
+        expect(page.locator("h1")).to_contain_text(code, timeout=STEP_MS)
+        hands = page.locator("td.hand").all_inner_texts()
+        assert len(hands) == 4 and all("hidden card" in h or "face up" in h or h == "none" for h in hands), hands
+        assert page.locator("form, button, input, script").count() == 0
+        shot(page, "together-watch-390")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        shot(page, "together-watch-1280")
+    finally:
+        ctx.close()
+
+
 def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, class_server) -> None:
     url = class_server.url
     ana_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
@@ -99,6 +127,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         ana.get_by_role("button", name="Play with others").click()
         ana.locator("[data-role='name'] input").fill("Ana")
         ana.locator(f"{SCREEN} select").first.select_option("4")
+        shot(ana, "together-form-1280")
         ana.get_by_role("button", name="Make a table").click()
         link = ana.locator("[data-role='table-link']")
         expect(link).to_be_visible(timeout=STEP_MS)
@@ -110,6 +139,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         expect(ben.locator("[data-role='name'] input")).to_be_visible(timeout=LOAD_MS)
         expect(ben.locator(f"{SCREEN} .uu-table-code input")).to_have_value(href.rsplit("=", 1)[1])
         ben.locator("[data-role='name'] input").fill("Ben")
+        shot(ben, "together-join-390")
         ben.get_by_role("button", name="Join the table").click()
         expect(ben.locator(f"{SCREEN} .uu-table-seats")).to_contain_text("Ben", timeout=STEP_MS)
         expect(ana.locator(f"{SCREEN} .uu-table-seats")).to_contain_text("Ben", timeout=STEP_MS)
@@ -117,6 +147,11 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         ana.locator("[data-role='start']").click()
         for page in (ana, ben):
             expect(page.locator(f"{SCREEN} .uu-t [data-zone='hand']").first).to_be_visible(timeout=STEP_MS)
+        # the coach is on (the form's default): the seat to move has its own Hint; the other screen shows none
+        mover, waiter = (ana, ben) if ana.locator(LIT + ":visible").count() else (ben, ana)
+        mover.locator(".uu-hint-button").click()
+        expect(mover.locator("div.uu-hint")).to_be_visible(timeout=STEP_MS)
+        assert waiter.locator(".uu-hint").count() == 0 and not waiter.locator(".uu-hint-button").is_visible()
         shot(ana, "together-start-1280")
         shot(ben, "together-start-390")
         pages = {"Ana": ana, "Ben": ben}
@@ -156,6 +191,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
                     timeout=LOAD_MS)
                 assert "hidden" not in own_hand(ben, "Ben") and others_hand_shown(ben, "Ana") == []
                 shot(ben, "together-reloaded-390")
+                teacher_watches(browser, url, href.rsplit("=", 1)[1], ("Ana", "Ben"))
             if not acted:
                 time.sleep(0.1)
         else:

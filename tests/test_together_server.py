@@ -164,3 +164,72 @@ def test_a_table_comes_back_when_the_server_starts_again(tmp_path: Path) -> None
                    {k: before[t][k] for k in ("seat", "version", "actions", "table")}
     finally:
         second.stop()
+
+
+def test_the_teacher_lists_the_tables_and_watches_one_seeing_no_hidden_card(tmp_path: Path) -> None:
+    import re
+    import urllib.error
+    import urllib.request
+
+    from uu.server.classroom import connect
+
+    db = tmp_path / "class.sqlite"
+    connect(str(db)).close()
+    srv = Server(open_hub(db), class_db=str(db))
+    try:
+        client = TableClient(srv.url)
+        made = client.make("Ana", {"players": 4, "bot_level": "easy"})
+        code, ana = made["code"], made["token"]
+        ben = client.join(code, "Ben")["token"]
+        waiting = client.make("Cleo", {"players": 2})["code"]  # not started: listed, not watchable yet
+        client.start(code, ana)
+        rng = random.Random(4)
+        for _ in range(15):
+            for token in (ana, ben):
+                s = client.view(code, token)
+                if s["actions"] and s["phase"] == "playing":
+                    client.move(code, token, rng.choice(s["actions"])["id"], s["version"])
+
+        def get(path: str) -> tuple[int, str]:
+            try:
+                with urllib.request.urlopen(f"{srv.root}/uu/{path}", timeout=10) as r:
+                    return r.status, r.read().decode("utf-8")
+            except urllib.error.HTTPError as e:
+                return e.code, e.read().decode("utf-8")
+
+        token = f"token={srv.class_token}"
+        status, body = get(f"class.json?{token}")
+        rows = {r["code"]: r for r in json.loads(body)["tables"]}
+        assert status == 200 and set(rows) == {code, waiting}
+        row = rows[code]
+        assert [(s["name"], s["kind"], s["level"]) for s in row["seats"][:2]] == [("Ana", "person", None),
+                                                                                ("Ben", "person", None)]
+        assert [(s["kind"], s["level"]) for s in row["seats"][2:]] == [("bot", "easy")] * 2
+        table = srv.hub.tables.get(code)
+        assert table.session is not None
+        state = table.session.game.state
+        assert row["phase"] == "playing" and row["turn"]["name"] == state.players[state.current]
+        assert row["started_at"] and rows[waiting]["phase"] == "open" and rows[waiting]["turn"] is None
+        status, page = get(f"class?{token}")
+        assert status == 200 and f"data-code='{code}'" in page and f"data-code='{waiting}'" in page
+        bot = row["seats"][2]["name"]
+        assert f"{bot} (bot, Easy)" in page and "class/table?" in page
+        # watching: read-only, every hidden hand as a count, nothing changed by looking
+        revision = table.revision
+        status, watch = get(f"class/table?{token}&code={code.lower()}")
+        assert status == 200 and "<form" not in watch and "<button" not in watch and "<script" not in watch
+        hands = re.findall(r"<td class='hand'>(.*?)</td>", watch)
+        assert len(hands) == 4
+        from uu.engine import queries as q
+
+        hidden = [p for p in range(4) if not q.hand_visible(state, p)]
+        assert hidden
+        for p in hidden:
+            n = len(state.hands[p])
+            assert hands[p] == f"{n} hidden card{'s' if n != 1 else ''}", hands[p]
+        assert table.revision == revision
+        assert get(f"class/table?token=wrong&code={code}")[0] == 403
+        status, text = get(f"class/table?{token}&code=ZZZZZ")
+        assert status == 404 and "no table with that code" in text
+    finally:
+        srv.stop()

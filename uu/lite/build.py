@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -32,6 +33,7 @@ import time
 import venv
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from uu.lite.pages import write_pages
 from uu.lite.pins import BUILD_REQUIREMENTS, PRELOAD, PYODIDE_ABI, PYODIDE_NPM, REPACKED, WASM, WHEELS
@@ -269,14 +271,18 @@ def preread_table(env: Path) -> bytes:
 
 
 def precompile(pyodide: Path, wheels_dir: Path) -> None:
-    """Add Python 3.14 bytecode to the wheels, compiled by Pyodide in Node (uu/lite/pyc.mjs): the browser then
-    skips compiling every module at each visit. Without Node the site still works, only slower to start."""
+    """Add Python 3.14 bytecode to the wheels and to a copy of the standard library (`wheels_dir`/
+    python_stdlib.zip, which `build_site` then puts on the site), compiled by Pyodide in Node (uu/lite/pyc.mjs):
+    the browser then skips compiling every module at each visit. Without Node the site still works, only slower
+    to start."""
+    shutil.copy2(pyodide / "python_stdlib.zip", wheels_dir / "python_stdlib.zip")
     node = shutil.which("node")
     if node is None:
-        say("node not found: the wheels go without .pyc files (the first screen comes a few seconds later)")
+        say("node not found: the wheels and the standard library go without .pyc files (the first screen comes"
+            " many seconds later)")
         return
-    say("compiling the wheels' modules to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
-    run([node, HERE / "pyc.mjs", pyodide, wheels_dir])
+    say("compiling the wheels' modules and the standard library to .pyc with Pyodide in Node (uu/lite/pyc.mjs)")
+    run([node, HERE / "pyc.mjs", pyodide, wheels_dir, wheels_dir / "python_stdlib.zip"])
 
 
 # ---- 4. the lock file -----------------------------------------------------------------------------------------
@@ -294,13 +300,68 @@ def write_lock(pyodide: Path, target: Path, wheels: dict[str, tuple[Path, list[s
     (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
 
+# ---- 4b. the preloaded packages installed once, at build time (uu/lite/boot.mjs unpacks them) -------------------
+IMAGE = "uu-site.bin"
+BOOT = "uu-pyodide.mjs"  # uu/lite/boot.mjs on the site: the kernel's `pyodideUrl`
+
+
+def closure(names: list[str], packages: dict[str, dict[str, Any]]) -> list[str]:
+    """`names` with everything they depend on in the lock's `packages`, each once, in the order first met."""
+    out: list[str] = []
+    todo = list(names)
+    while todo:
+        name = todo.pop(0)
+        if name not in out:
+            out.append(name)
+            todo += packages[name]["depends"]
+    return out
+
+
+def site_image(wheels_dir: Path, target: Path) -> list[str]:
+    """Write `target`: every preloaded wheel (PRELOAD and what it depends on) installed as Pyodide would put it
+    in site-packages, as one gzip file from which uu/lite/boot.mjs writes a package's files (and those of what
+    it depends on) into Pyodide's file system before Python starts. The wheels with compiled modules (WASM) and
+    what they depend on are left to Pyodide's loader, which prepares their WebAssembly. A wheel's `.data`
+    folder (scripts, manual pages, JupyterLab's copy of a widget's JavaScript) is not installed: nothing in the
+    browser uses it. Returns the lock names in the image.
+
+    The file: gzip of [header length, 4 bytes little-endian][header, JSON][the files' bytes, one after the other,
+    in the header's order]; the header: {"packages": [{"name", "depends" (lock names), "files": [[path, size]]}]}.
+    """
+    packages = json.loads((wheels_dir / "pyodide-lock.json").read_text())["packages"]
+    loader = closure(sorted(WASM), packages)
+    inside = [name for name in closure(PRELOAD, packages) if name not in loader]
+    listed: list[dict[str, object]] = []
+    seen: dict[str, str] = {}
+    body = io.BytesIO()
+    for name in inside:
+        files: list[list[object]] = []
+        with zipfile.ZipFile(wheels_dir / packages[name]["file_name"]) as wheel:
+            for info in wheel.infolist():
+                path = info.filename
+                if info.is_dir() or path.split("/")[0].endswith(".data"):
+                    continue
+                if path in seen:
+                    raise SystemExit(f"uu lite: {path} is in the wheels of both {seen[path]} and {name}")
+                seen[path] = name
+                data = wheel.read(info)
+                files.append([path, len(data)])
+                body.write(data)
+        listed.append({"name": name, "depends": packages[name]["depends"], "files": files})
+    header = json.dumps({"packages": listed}, separators=(",", ":")).encode()
+    raw = len(header).to_bytes(4, "little") + header + body.getvalue()
+    target.write_bytes(gzip.compress(raw, compresslevel=9, mtime=0))
+    return inside
+
+
 # ---- 5. the site ----------------------------------------------------------------------------------------------
 DISABLED_PLUGINS = ["@jupyterlite/application-extension:service-worker-manager"]
 
 
 def lite_config(wheel_names: list[str]) -> dict[str, object]:
     kernel = {
-        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        # Pyodide through uu/lite/boot.mjs: the preloaded packages come installed (`site_image`)
+        "pyodideUrl": f"./static/pyodide/{BOOT}",
         "disablePyPIFallback": True,  # never ask pypi.org: every wheel is on the site
         "loadPyodideOptions": {"packages": PRELOAD},
     }
@@ -342,6 +403,9 @@ def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path
         shutil.copy2(pyodide / name, target / name)
     for wheel in wheels_dir.glob("*.whl"):
         shutil.copy2(wheel, target / wheel.name)
+    shutil.copy2(wheels_dir / "python_stdlib.zip", target / "python_stdlib.zip")  # with its bytecode
+    shutil.copy2(wheels_dir / IMAGE, target / IMAGE)
+    shutil.copy2(HERE / "boot.mjs", target / BOOT)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
 
 
@@ -351,18 +415,12 @@ WORDS_SCRIPT = "import json; from uu.lite.words import loading_words; print(json
 
 def first_files(out: Path) -> dict[str, object]:
     """What Python needs before the tutor can start, as the loading screen fetches and counts it: the
-    interpreter and the preloaded wheels with everything they depend on (paths from the site's root)."""
+    interpreter, the preloaded packages installed (`site_image`) and the wheels Pyodide's loader still installs
+    (paths from the site's root)."""
     pyodide = out / "static" / "pyodide"
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
-    wanted: list[str] = []
-    todo = list(PRELOAD)
-    while todo:
-        name = todo.pop(0)
-        if name not in wanted:
-            wanted.append(name)
-            todo += packages[name]["depends"]
-    names = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
-             *(packages[name]["file_name"] for name in wanted)]
+    names = [BOOT, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+             IMAGE, *(packages[name]["file_name"] for name in closure(sorted(WASM), packages))]
     return {"first": [f"static/pyodide/{n}" for n in names],
             "bytes": sum((pyodide / n).stat().st_size for n in names)}
 
@@ -398,6 +456,7 @@ def build(out: Path, cache: Path) -> Path:
     chosen["jedi"] = (absent_wheel(wheels_dir, "jedi"), [], [])
     precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
+    site_image(wheels_dir, wheels_dir / IMAGE)
     build_site(env, pyodide, wheels_dir, out, work)
     shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
     tutor_pages(env, out)

@@ -11,7 +11,8 @@ import { pathToFileURL } from "node:url";
 const args = process.argv.slice(2);
 const site = path.resolve(args.find((a) => !a.startsWith("--")) || "build/lite");
 const pyodideDir = path.join(site, "static", "pyodide") + path.sep;
-const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+// Pyodide as the page loads it: through uu/lite/boot.mjs, the preloaded packages installed from the site's image
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "uu-pyodide.mjs")).href);
 
 const CHECK = `
 import json, sys, time
@@ -50,6 +51,10 @@ play.table._on_message(play.table, {"type": "choose", "id": 0, "version": play.t
 assert play.error is None and len(play.game.log) > before, play.error
 seen["game_log"] = len(play.game.log)
 seen["engine_module"] = sys.modules[type(play.game).__module__].__file__  # a .py file: the engine as plain Python
+# the standard library is imported from its zip's bytecode, not compiled at each start (uu/lite/pyc.mjs)
+import zipimport
+seen["stdlib_modules"] = sorted({m.__file__.rsplit(".", 1)[-1] for m in list(sys.modules.values())
+                                 if isinstance(getattr(m, "__loader__", None), zipimport.zipimporter)})
 sandbox = app.open_sandbox()
 assert sandbox.error is None, sandbox.error
 app.show_home()
@@ -71,6 +76,6 @@ try {
   console.log(JSON.stringify(out));
   process.exit(out.ok ? 0 : 1);
 } catch (e) {
-  console.error(`LITE-SMOKE FAILED: ${e && e.message ? e.message : e}`);
+  console.error(`LITE-SMOKE FAILED: ${e && e.message ? e.message : e}`.slice(-3000));
   process.exit(1);
 }

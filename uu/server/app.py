@@ -153,9 +153,10 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     class UuVoila(Voila):
         def init_handlers(self) -> list:
             # first: Voila's last handler serves the app for any other path, and its own page files come later
-            ours = [*class_handlers(self.server_url, class_db_path, token)] if class_view else []
+            ours = []
             if class_view:
-                ours += serve_tables(self, class_db_path)
+                table_routes, hub = serve_tables(self, class_db_path)
+                ours += [*class_handlers(self.server_url, class_db_path, token, hub.tables), *table_routes]
             if assetfiles.enabled():
                 ours += assetfiles.asset_handlers(self)
             # every route only for a request naming an allowed host (against DNS rebinding)
@@ -188,12 +189,13 @@ def serve(port: int | None = None, open_browser: bool = True, ip: str = "127.0.0
     return 0
 
 
-def serve_tables(app: Any, class_db_path: str) -> list:
+def serve_tables(app: Any, class_db_path: str) -> tuple[list, Any]:
     """The tables for several people (uu/server/tables.py), kept beside the class store; the learners' kernels
-    are told where to reach them (the server's loopback address), and seats left too long go to bots."""
+    are told where to reach them (the server's loopback address), and seats left too long go to bots. Returns
+    their routes and the `TableHub` (the class view lists its tables)."""
     from tornado.ioloop import IOLoop, PeriodicCallback
 
-    from uu.server.tables import AWAY_CHECK_S, open_hub, table_handlers
+    from uu.server.tables import AWAY_CHECK_S, DEADLINE_CHECK_S, open_hub, table_handlers
     from uu.together.client import TABLES_URL_ENV, url_file
 
     hub = open_hub(class_db_path)
@@ -207,9 +209,10 @@ def serve_tables(app: Any, class_db_path: str) -> list:
         where.write_text(url, encoding="utf-8")
         where.chmod(0o600)
         PeriodicCallback(hub.check_away, AWAY_CHECK_S * 1000).start()
+        PeriodicCallback(hub.check_deadlines, DEADLINE_CHECK_S * 1000).start()
 
     IOLoop.current().add_callback(listening)
-    return table_handlers(app.server_url, hub)
+    return table_handlers(app.server_url, hub), hub
 
 
 def main(argv: list[str] | None = None) -> int:

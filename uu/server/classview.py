@@ -27,13 +27,16 @@ import time
 import unicodedata
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 import tornado.web
 
 from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext
 from uu.server.classroom import CONNECTED_S, connect, learner_rows, remove_row
+
+if TYPE_CHECKING:
+    from uu.together import Tables
 
 __all__ = ["GUESSES", "GUESS_WINDOW_S", "REFRESH_S", "Guesses", "class_handlers", "page_html", "shown_names"]
 
@@ -106,14 +109,20 @@ def _finished(titles: list[str]) -> str:
 
 
 def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None, lang: str = "en",
-              form_fields: str = "") -> str:
+              form_fields: str = "", tables: Tables | None = None) -> str:
     """The class view's page in `lang` (the learners' own words, lesson titles included, are as reported).
-    `form_fields`: HTML the "Remove" forms carry besides the row (the hub's `_xsrf` field)."""
+    `form_fields`: HTML the "Remove" forms carry besides the row (the hub's `_xsrf` field). `tables`: the app's
+    tables for several people, listed after the learners."""
+    from uu.server.tablewatch import tables_section_html
+
     with language(lang) as lang:
-        return _page_html(rows, token, time.time() if now is None else now, lang, form_fields)
+        query = {"token": token, "lang": lang} if token else {"lang": lang}
+        return _page_html(rows, token, time.time() if now is None else now, lang, form_fields,
+                          tables_section_html(tables, query))
 
 
-def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, form_fields: str) -> str:
+def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, form_fields: str,
+               tables_html: str = "") -> str:
     views = row_views(rows, now)
     e = html.escape
     action = f"class/remove?token={e(token)}&amp;lang={lang}"
@@ -156,6 +165,7 @@ def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, fo
                  "with its next report.")
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta http-equiv='refresh' content='{REFRESH_S}'><meta name='referrer' content='no-referrer'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{e(title)}</title><style>"
             "body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}"
             "td,th{border:1px solid #ccc;padding:4px 8px;text-align:left;vertical-align:top}"
@@ -165,7 +175,7 @@ def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, fo
             f"<a class='csv' href='{csv_link}'>{e(csv_words)}</a></p>"
             f"<h2>{e(connected)}</h2><div id='connected'>{table(live, 'live')}</div>"
             f"<h2>{e(earlier)}</h2><div id='gone'>{table(gone, 'gone')}</div>"
-            f"<p class='note'>{e(removing)}</p></body></html>")
+            f"<p class='note'>{e(removing)}</p><div id='tables'>{tables_html}</div></body></html>")
 
 
 # what starts a formula in a spreadsheet (the full-width forms too: some read them as the ASCII ones)
@@ -266,10 +276,13 @@ class _ClassHandler(tornado.web.RequestHandler):
     """Base: the token check (paced per address), and headers that keep the page out of caches, frames and
     referrers."""
 
-    def initialize(self, db: str, token: str, guesses: Guesses | None = None) -> None:
+    tables: Tables | None = None  # a subclass that does not take them (the hub's) has none
+
+    def initialize(self, db: str, token: str, guesses: Guesses | None = None, tables: Tables | None = None) -> None:
         self.db = db
         self.token = token
         self.guesses = guesses or Guesses()
+        self.tables = tables  # the app's tables for several people (uu/server/tablewatch.py), if it has them
 
     def prepare(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -324,13 +337,16 @@ class _ClassHandler(tornado.web.RequestHandler):
 class ClassPageHandler(_ClassHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(page_html(self.rows(), self.token, lang=self.lang(), form_fields=self.form_fields()))
+        self.finish(page_html(self.rows(), self.token, lang=self.lang(), form_fields=self.form_fields(),
+                              tables=self.tables))
 
 
 class ClassJsonHandler(_ClassHandler):
     def get(self) -> None:
         self.set_header("Content-Type", "application/json")
-        self.finish(json.dumps({"learners": row_views(self.rows(), time.time())}))
+        from uu.server.tablewatch import tables_rows
+
+        self.finish(json.dumps({"learners": row_views(self.rows(), time.time()), "tables": tables_rows(self.tables)}))
 
 
 class ClassRemoveHandler(_ClassHandler):
@@ -359,8 +375,32 @@ class ClassCsvHandler(_ClassHandler):
         self.finish(csv_text(self.rows(), lang=self.lang()))
 
 
-def class_handlers(base_url: str, db: str, token: str) -> list[tuple[str, type, dict[str, Any]]]:
+class ClassTableHandler(_ClassHandler):
+    """GET code=CODE: that table watched (read-only); 404 in plain words for a code with no table."""
+
+    def get(self) -> None:
+        from uu.server.tablewatch import watch_page_html
+        from uu.together import TableRefused
+
+        code = self.get_query_argument("code", "")
+        lang = self.lang()
+        query = {"token": self.get_query_argument("token", ""), "lang": lang}
+        if self.tables is None:
+            return self._refuse(404, "This app has no tables (uu app --class has them).\n")
+        try:
+            page = watch_page_html(self.tables, code, query, lang)
+        except TableRefused as err:
+            return self._refuse(404, f"{err}\n")
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(page)
+        return None
+
+
+def class_handlers(base_url: str, db: str, token: str,
+                   tables: Tables | None = None) -> list[tuple[str, type, dict[str, Any]]]:
+    """The class view's routes; `tables`: the app's tables for several people (listed, and watched)."""
     base = base_url.rstrip("/")
-    args = {"db": db, "token": token, "guesses": Guesses()}  # one count of wrong tokens for every route
+    args = {"db": db, "token": token, "guesses": Guesses(), "tables": tables}  # one count of wrong tokens
     return [(f"{base}/uu/class", ClassPageHandler, args), (f"{base}/uu/class\\.json", ClassJsonHandler, args),
-            (f"{base}/uu/class\\.csv", ClassCsvHandler, args), (f"{base}/uu/class/remove", ClassRemoveHandler, args)]
+            (f"{base}/uu/class\\.csv", ClassCsvHandler, args), (f"{base}/uu/class/remove", ClassRemoveHandler, args),
+            (f"{base}/uu/class/table", ClassTableHandler, args)]

@@ -7,6 +7,7 @@ learner's kernel calls for its own seat. The tables live in this server process,
                                                                        -> the seat's screen (uu/together/wire.py)
     POST {base}/uu/tables/CODE/start     {"token"}                     (the maker)
     POST {base}/uu/tables/CODE/move      {"token", "index", "version"}
+    POST {base}/uu/tables/CODE/hint      {"token", "lang"?}            -> the seat's own hint (the coach on)
     POST {base}/uu/tables/CODE/leave     {"token"}
     POST {base}/uu/tables/CODE/end       {"token"}                     (the maker)
 
@@ -30,17 +31,19 @@ from typing import Any
 import tornado.web
 from pydantic import ValidationError
 
-from uu.i18n import _
+from uu.i18n import LANGUAGES, _, language
 from uu.server.classview import Guesses
 from uu.session import ChoiceRefused
 from uu.together import SharedTable, TableOptions, TableRefused, Tables, TableStore
 from uu.together.wire import seat_json
+from uu.words.hint_text import hint_html
 
-__all__ = ["AWAY_CHECK_S", "MAX_BODY", "WAIT_S", "TableHub", "store_path", "table_handlers"]
+__all__ = ["AWAY_CHECK_S", "DEADLINE_CHECK_S", "MAX_BODY", "WAIT_S", "TableHub", "store_path", "table_handlers"]
 
 MAX_BODY = 4096
 WAIT_S = 25.0  # a long poll answers by then even if nothing moved (proxies close quiet connections)
 AWAY_CHECK_S = 5.0
+DEADLINE_CHECK_S = 0.5  # a Neigh moment's countdown ends at most this late
 
 
 def store_path(class_db: str | Path) -> Path:
@@ -73,6 +76,12 @@ class TableHub:
             waiting = self._waiting.get(table.code)
             if waiting is not None:
                 waiting.discard(f)
+
+    def check_deadlines(self) -> None:
+        """Neigh moments whose countdown ran out: the learners who have not answered pass."""
+        for table in self.tables.all():
+            if table.phase == "playing" and table.check_deadline():
+                self.moved(table)
 
     def check_away(self) -> None:
         """Seats silent too long are handed to a bot (the tables' clock decides who is away)."""
@@ -207,6 +216,27 @@ class _ActHandler(_TableHandler):
         self.screen(table, token)
 
 
+class HintHandler(_TableHandler):
+    """The seat's own hint, worked out in a thread (the other seats' requests go on meanwhile), in the language
+    the screen asks for: {"hint": its words as HTML, "lit": the indexes of the hinted moves, "version"}."""
+
+    async def post(self, code: str) -> None:
+        got = self.table_and_token(code)
+        if got is None:
+            return
+        table, token = got
+        version = table.session.version if table.session is not None else 0
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(None, table.hint, token)
+        except ChoiceRefused as e:
+            return self._fail(400, str(e))
+        lang = self.body.get("lang")
+        with language(lang if isinstance(lang, str) and lang in LANGUAGES else "en"):
+            words = hint_html(result)
+        lit = [result.best] if result.clear else result.simulated[:2]
+        self.finish(json.dumps({"hint": words, "lit": [r.index for r in lit], "version": version}))
+
+
 class StartHandler(_ActHandler):
     def act(self, table: SharedTable, token: str) -> None:
         table.start(token)
@@ -239,6 +269,7 @@ def table_handlers(base_url: str, hub: TableHub) -> list[tuple[str, type, dict[s
             (f"{base}/uu/tables/{code}/view", ViewHandler, args),
             (f"{base}/uu/tables/{code}/start", StartHandler, args),
             (f"{base}/uu/tables/{code}/move", MoveHandler, args),
+            (f"{base}/uu/tables/{code}/hint", HintHandler, args),
             (f"{base}/uu/tables/{code}/leave", LeaveHandler, args),
             (f"{base}/uu/tables/{code}/end", EndHandler, args)]
 

@@ -22,8 +22,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from uu.bots.hint import HintResult
-from uu.bots.roster import LEVELS, make_bot
+from uu.bots.hint import HintResult, hint
+from uu.bots.roster import make_bot
 from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
 from uu.engine.observation import Observation
@@ -40,6 +40,9 @@ __all__ = ["AWAY_S", "CODE_ALPHABET", "SeatInfo", "SharedTable", "TableOptions",
 AWAY_S = 60.0  # a learner's screen silent this long: a bot plays their seat until they come back
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L: read aloud in a classroom
 CODE_LENGTH = 5
+# Bots' seat names: short, distinct, read the same in every language; the seat list adds "bot" and the level in
+# the reader's language. As many as a table has seats.
+BOT_NAMES = ("Nova", "Pixel", "Comet", "Orbit", "Echo", "Quartz", "Zephyr", "Juno")
 Phase = Literal["open", "playing", "ended"]
 
 NOT_OPEN = N_("The game at this table has already started: no seat can be taken now.")
@@ -48,6 +51,8 @@ NOT_MAKER = N_("Only the person who made the table can do that.")
 NO_SEAT = N_("That seat token is not one of this table's seats.")
 NOT_PLAYING = N_("The game at this table is not being played now.")
 COACH_OFF = N_("The coach is switched off at this table.")
+NO_HINT_NOW = N_("A hint is for a move of your own: ask when the table waits for your move (not while a card on "
+                 "the Neigh pile is being answered).")
 ANSWER_VOID = N_("The card you answered has changed since (someone answered it first, or it resolved). Your "
                  "answer was not used: answer the card on top now.")
 
@@ -66,6 +71,7 @@ class TableOptions(BaseModel):
     bot_level: Literal["easy", "normal", "hard"] = "normal"
     coach: bool = True
     targeting: Literal["declare-first", "neigh-first"] = "declare-first"
+    answer_s: Literal[0, 20, 40, 60] = 0  # seconds to answer a Neigh moment, then a seat passes; 0: no countdown
 
 
 def token_key(token: str) -> str:
@@ -93,6 +99,7 @@ class SeatInfo:
     name: str
     kind: Literal["person", "bot", "empty"]
     away: bool
+    level: str | None = None  # a bot's level (easy, normal, hard); None for a learner's seat or an empty one
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,8 @@ class SharedTable:
         # Kept with the table: a table stored before this was asked only of holders and replays so.
         self.neigh_ask: Literal["holders", "everyone"] = "everyone"
         self.phase: Phase = "open"
+        self.started_at: float | None = None  # wall-clock times, for the teacher's list
+        self.ended_at: float | None = None
         self.revision = 0  # grows with every change any screen would show (a move, a seat, the phase)
         self.moves: list[int] = []  # the index of every move in its decision's legal actions, first first
         self.on_move: Callable[[SharedTable, int], object] | None = None  # a store keeps each new move
@@ -138,6 +147,7 @@ class SharedTable:
         self._moment: tuple[tuple[int, int], ...] | None = None
         self._moment_from = 0
         self._moment_moves = 0  # how many moves had been made when the moment began (a store knows moves only)
+        self._moment_at = 0.0  # when it began, by the table's clock (the countdown starts then)
         self._lock = threading.RLock()  # a server's threads (a hint being worked out) share the table
 
     # ---- seats --------------------------------------------------------------------------------------
@@ -192,7 +202,9 @@ class SharedTable:
 
     def seats(self) -> tuple[SeatInfo, ...]:
         return tuple(SeatInfo(i, s.name if s else "", "empty" if s is None else "bot" if s.key is None else
-                              "person", bool(s and s.away)) for i, s in enumerate(self._seats))
+                              "person", bool(s and s.away),
+                              self.options.bot_level if s is not None and s.key is None else None)
+                     for i, s in enumerate(self._seats))
 
     def _bot(self, seat: int) -> Callable[[Game, int], Action]:
         bot = make_bot(self.options.bot_level, self.seed * 10 + seat)
@@ -206,9 +218,12 @@ class SharedTable:
                 raise TableRefused(NOT_MAKER)
             if self.phase != "open":
                 raise TableRefused(NOT_OPEN)
+            taken = {s.name.casefold() for s in self._seats if s is not None}
+            names = iter(n for n in BOT_NAMES if n.casefold() not in taken)
             for i, s in enumerate(self._seats):
                 if s is None:
-                    self._seats[i] = _Seat(f"{LEVELS[self.options.bot_level].capitalize()} bot {i + 1}", None)
+                    self._seats[i] = _Seat(next(names, f"Bot {i + 1}"), None)
+            self.started_at = time.time()
             self._begin([])
             self._changed()
             self._settle()
@@ -231,6 +246,7 @@ class SharedTable:
             if s is not None and (s.key is None or s.away):
                 session.set_bot(i, self._bot(i))
         self._moment, self._moment_from = moment_of(game), session.version
+        self._moment_at = self._clock()
         session.subscribe(self._heard)
         self.session = session
 
@@ -251,12 +267,13 @@ class SharedTable:
         self.revision += 1
         game = self.session.game
         if game.pending is None and self.phase == "playing":
-            self.phase = "ended"
+            self.phase, self.ended_at = "ended", time.time()
             self._changed()
         moment = moment_of(game)
         if moment != self._moment:  # a new top card (or none): answers to the old one are void from now
             self._moment, self._moment_from = moment, event.step.version
             self._moment_moves = len(self.moves)
+            self._moment_at = self._clock()
 
     def _settle(self) -> None:
         """Bots play, and answers kept for the Neigh moment are handed to the engine in its order, until a
@@ -309,20 +326,35 @@ class SharedTable:
             return action
 
     def hint(self, token: str) -> HintResult:
-        """The seat's own coach: the hint for its decision (never shown to another seat)."""
+        """The seat's own coach: the hint for its decision (never shown to another seat). Worked out on a copy
+        of the game taken under the lock, so the others may move meanwhile (a server runs it in a thread)."""
         with self._lock:
             seat = self._touch(token)
             session = self._playing()
-        if not self.options.coach:
-            raise TableRefused(COACH_OFF)
-        return session.hint(seat)
+            if not self.options.coach:
+                raise TableRefused(COACH_OFF)
+            if self._moment is not None or session.decider != seat:
+                # in a Neigh moment every seat answers at once, and whom the engine asks first is not said
+                raise NotYourDecision(NO_HINT_NOW)
+            game = session.game.copy()
+        return hint(game, seat)
 
     def end(self, token: str) -> None:
         with self._lock:
             if not self.is_maker(token):
                 raise TableRefused(NOT_MAKER)
             self.phase = "ended"
+            self.ended_at = self.ended_at or time.time()
             self._changed()
+
+    def in_neigh_moment(self) -> bool:
+        """Whether the game waits for answers to the top card of the Neigh pile (every seat asked at once)."""
+        return self._moment is not None
+
+    @property
+    def lock(self) -> threading.RLock:
+        """Held while the table changes: a reader that looks at the game from another thread holds it too."""
+        return self._lock
 
     def _changed(self) -> None:
         self.revision += 1
@@ -346,6 +378,27 @@ class SharedTable:
             if self.session is not None:
                 self.session.set_bot(seat, None)
         return seat
+
+    def answer_left(self) -> float | None:
+        """Seconds left to answer the Neigh moment on now, if the table has a countdown; None otherwise."""
+        if not self.options.answer_s or self._moment is None or self.phase != "playing":
+            return None
+        return max(0.0, self.options.answer_s - (self._clock() - self._moment_at))
+
+    def check_deadline(self) -> bool:
+        """When the countdown of a Neigh moment has run out, every learner who has not answered passes. Returns
+        whether anything changed."""
+        with self._lock:
+            left = self.answer_left()
+            if left is None or left > 0 or self.session is None:
+                return False
+            game = self.session.game
+            silent = [p for p in answerers(game) if p not in self._answers and self.session.is_person(p)]
+            for seat in silent:
+                self._answers[seat] = (self._moment_from, responses(game, seat)[-1])  # the last answer: pass
+            if silent:
+                self._settle()
+            return bool(silent)
 
     def check_away(self) -> list[int]:
         """Seats whose learner's screen has been silent for `AWAY_S`: a bot plays them from now until the
@@ -393,7 +446,8 @@ class SharedTable:
     def record(self) -> dict[str, object]:
         """Everything but the moves, as plain data for a store (tokens only as their hashes)."""
         return {"code": self.code, "options": self.options.model_dump(), "seed": self.seed, "phase": self.phase,
-                "maker": self._maker, "neigh_ask": self.neigh_ask,
+                "maker": self._maker, "neigh_ask": self.neigh_ask, "started_at": self.started_at,
+                "ended_at": self.ended_at,
                 "seats": [None if s is None else {"name": s.name, "key": s.key} for s in self._seats],
                 "answers": self._kept()}
 
@@ -429,6 +483,7 @@ class SharedTable:
         table = cls(str(record["code"]), TableOptions(**record["options"]), int(record["seed"]), clock)
         table._maker = record.get("maker")
         table.neigh_ask = "everyone" if record.get("neigh_ask") == "everyone" else "holders"
+        table.started_at, table.ended_at = _time(record.get("started_at")), _time(record.get("ended_at"))
         table._seats = [None if s is None else _Seat(str(s["name"]), s.get("key"), clock())
                         for s in record["seats"]]
         if record["phase"] != "open":
@@ -439,6 +494,10 @@ class SharedTable:
                 table._keep_answers(record.get("answers"))
                 table._settle()
         return table
+
+
+def _time(x: object) -> float | None:
+    return float(x) if isinstance(x, int | float) and not isinstance(x, bool) else None
 
 
 def _distinct(names: list[str]) -> list[str]:

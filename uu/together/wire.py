@@ -30,8 +30,10 @@ def seat_json(table: SharedTable, view: TableView) -> dict[str, Any]:
         "code": table.code, "phase": view.phase, "seat": view.seat, "maker": view.maker, "version": view.version,
         "revision": view.revision,
         "options": view.options.model_dump(),
-        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away} for s in view.seats],
+        "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away, "level": s.level}
+                  for s in view.seats],
         "answering": view.answering, "table": None, "actions": [], "steps": view.steps,
+        "answer_left": table.answer_left(),  # the countdown of a Neigh moment, when the maker set one
     }
     session = table.session
     if session is None:
@@ -40,9 +42,12 @@ def seat_json(table: SharedTable, view: TableView) -> dict[str, Any]:
     shown = observe(game, view.seat)
     if view.observation is not None and view.observation.decider is None and shown["decision"] is not None:
         # a Neigh moment: who the engine asks first is not said (it would tell who holds an Instant)
-        shown["decision"] = {"player": -1, "name": "", "kind": "respond", "yours": view.answering,
-                             "prompt": _("Answer the top card of the Neigh pile, or pass.") if view.answering
-                             else _("Waiting for answers to the top card of the Neigh pile.")}
+        prompt = (_("Answer the top card of the Neigh pile, or pass.") if view.answering
+                  else _("Waiting for answers to the top card of the Neigh pile."))
+        if view.options.answer_s and view.answering:
+            prompt += " " + _("Answer within {seconds} s of the card being played, or you pass.").format(
+                seconds=view.options.answer_s)
+        shown["decision"] = {"player": -1, "name": "", "kind": "respond", "yours": view.answering, "prompt": prompt}
     out["table"] = shown
     if view.answering:
         out["actions"] = _answers(table, view)

@@ -21,7 +21,7 @@ from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import _, ngettext
-from uu.tutor.movewords import move_words
+from uu.tutor.movewords import card_of, move_words
 
 __all__ = ["comment", "neigh_chance", "unseen_neighs"]
 
@@ -82,7 +82,9 @@ def comment(before: Game, action: Action, learner: int) -> str:
     names = list(before.players)
     better = move_words(best.action, names, learner, verb=d.verb)
     if d.kind == "respond":
-        played = card_name(before.pile[-1][0]) if before.pile else _("that card")
+        # the card answered, with its owner ("Bramble's Basic Unicorn (Yellow)"), one phrase in each language
+        played = (card_of(names[before.pile[-1][1]], names[learner], before.pile[-1][0]) if before.pile
+                  else _("that card"))
         head = (_("You let {card} through.").format(card=played) if action.kind == "pass" else
                 _("You answered {card} with {answer}.").format(card=played, answer=card_name(action.card or "")))
         if agrees:

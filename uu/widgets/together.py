@@ -20,11 +20,12 @@ from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
-from uu.i18n import _
+from uu.i18n import _, current_language
 from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
+from uu.together.level_words import level_word
 from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 
 __all__ = ["TogetherScreen"]
@@ -47,6 +48,7 @@ class TogetherScreen(ScreenBase):
         self.token: str | None = None
         self.screen: dict[str, Any] | None = None  # the seat's screen as the server sent it last
         self._drawn_version: int | None = None
+        self.screen_version_hinted: int | None = None  # the table version the hint on show was asked on
         self._lock = threading.Lock()
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
@@ -63,9 +65,13 @@ class TogetherScreen(ScreenBase):
                                       value="normal", description=_("Bots for empty seats:"),
                                       style={"description_width": "initial"})
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
+        self.answer_time = widgets.Dropdown(
+            options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+        self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
-        self.options_box = widgets.HBox([self.players, self.level, self.coach],
+        self.options_box = widgets.HBox([self.players, self.level, self.answer_time, self.coach],
                                         layout=widgets.Layout(flex_flow="row wrap"))
         self.form = widgets.VBox([
             plain_html("<h2>" + esc(_("Play with others")) + "</h2><p>" + esc(_(
@@ -78,10 +84,14 @@ class TogetherScreen(ScreenBase):
         self.start_button = make_button(_("Start the game"), ("uu-start-table", "uu-role-start"), self.on_start,
                                         style="success")
         self.end_button = make_button(_("End the table"), "uu-end-table", self.on_end, style="danger")
+        # the seat's own coach (only this screen asks it and shows it); hidden when the maker switched it off
+        self.hint_button = make_button(_("Hint"), "uu-hint-button", self.on_hint, style="info")
+        self.hint_box = plain_html(css="uu-hint-box")
         self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
         self.table.add_class("uu-table")
         self.seated = widgets.VBox([self.link_html, self.seats_html,
-                                    widgets.HBox([self.start_button, self.end_button]), self.table])
+                                    widgets.HBox([self.start_button, self.end_button, self.hint_button]),
+                                    self.hint_box, self.table])
         self.seated.layout.display = "none"
         self.children = [self.error_box, self.form, self.seated]
         self.code_box.observe(self._form_mode, names="value")
@@ -96,7 +106,8 @@ class TogetherScreen(ScreenBase):
     # ---- taking a seat ----------------------------------------------------------------------------------
     @safe
     def on_make(self, _b: Any = None) -> None:
-        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value}
+        options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value,
+                   "answer_s": self.answer_time.value}
         self._seat(lambda: self.client.make(self.name_box.value, options))
 
     @safe
@@ -177,10 +188,34 @@ class TogetherScreen(ScreenBase):
             self.seats_html.value = self._seats_html(screen)
             maker, phase = screen["maker"], screen["phase"]
             self.start_button.layout.display = "" if maker and phase == "open" else "none"
+            coach = bool(screen.get("options", {}).get("coach")) and phase == "playing"
+            mine = bool(screen.get("actions")) and not screen.get("answering")
+            self.hint_button.layout.display = "" if coach and mine else "none"
+            if screen.get("version") != (self.screen_version_hinted or screen.get("version")) or not coach:
+                self.hint_box.value = ""  # a hint is about the table it was asked on
+                self.table.hint = []
+                self.screen_version_hinted = None
             self.end_button.layout.display = "" if maker and phase == "playing" else "none"
             steps = screen.get("steps") if self._drawn_version is not None else None
             self.table.set_table(screen.get("table"), screen.get("actions") or [], steps or None)
             self._drawn_version = screen["version"] if screen.get("table") is not None else None
+
+    @safe
+    def on_hint(self, _b: Any = None) -> None:
+        """The seat's own hint, worked out by the server for this seat only; shown here and nowhere else."""
+        if self.code is None or self.token is None:
+            return
+        self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
+        try:
+            got = self.client.hint(self.code, self.token, current_language())
+        except TableRefused as e:
+            self.hint_box.value = ""
+            self._set_error(_(str(e)))
+            return
+        self._set_error(None)
+        self.hint_box.value = "<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {got['hint']}</div>"
+        self.table.hint = [i for i in got.get("lit", []) if isinstance(i, int)]
+        self.screen_version_hinted = got.get("version")
 
     def _link_html(self, code: str) -> str:
         page = self.page_url() or ""
@@ -190,13 +225,13 @@ class TogetherScreen(ScreenBase):
 
     @staticmethod
     def _seats_html(screen: dict[str, Any]) -> str:
-        kinds = {"person": "", "bot": _(" (bot)"), "empty": ""}
         items = []
         for s in screen["seats"]:
             name = s["name"] if s["kind"] != "empty" else _("an empty seat")
+            bot = _(" (bot, {level})").format(level=level_word(s.get("level"))) if s["kind"] == "bot" else ""
             away = _(" (away: a bot plays for now)") if s["away"] else ""
             you = _(" (you)") if s["seat"] == screen["seat"] else ""
-            items.append(f"<li>{esc(name)}{esc(kinds[s['kind']])}{esc(away)}{esc(you)}</li>")
+            items.append(f"<li>{esc(name)}{esc(bot)}{esc(away)}{esc(you)}</li>")
         state = {"open": _("Waiting for the start."), "playing": _("The game is on."),
                  "ended": _("The game is over.")}[screen["phase"]]
         return f"<p>{esc(state)}</p><ol class='uu-seat-list'>{''.join(items)}</ol>"
