@@ -82,7 +82,8 @@ class TogetherScreen(ScreenBase):
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
         self.answer_time = widgets.Dropdown(
             options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
-            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))  # a long label in German must not squeeze the choice
         self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
