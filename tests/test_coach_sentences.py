@@ -120,6 +120,22 @@ EN_BROKEN = [
     (re.compile(r"\w: \S+ wins\b"), "a name where a sentence was meant"),
 ]
 
+# French and German shapes a native reader once stopped at (issue 41): a count of one with a plural verb, a
+# telegraphic "Mieux :", a rule of thumb in German that opens a whole sentence in lower case after its colon, a
+# pass or an answer naming a bare card with no article or owner, a record that "ends before the game"
+NATIVE_BROKEN = {
+    "fr": [(re.compile(r"\b1 (?:de tes \d+ )?décisions? (?:sur \d+ )?étaient\b"), "one decision, a plural verb"),
+           (re.compile(r"\bMieux\s?:"), "a telegraphic 'Mieux :'"),
+           (re.compile(r"\bne les séparent pas d'assez\b"), "a clumsy 'séparent pas d'assez'"),
+           (re.compile(r"\b(?:laissé passer|répondu à) (?!la |ta |cette |une |l'|l’)"), "a card without article"),
+           (re.compile(r"\bun Huue à lui\b"), "'un Huue à lui'")],
+    "de": [(re.compile(r"\b1 (?:deiner|von) \d+ Entscheidungen waren\b"), "one decision, a plural verb"),
+           (re.compile(r"\bFaustregel: [a-zäöü]"), "a whole sentence in lower case after a colon"),
+           (re.compile(r"\bendet vor dem Spiel\b"), "a record that ends before the game"),
+           (re.compile(r"\bDu hast (?![^.]*\bKarte\b)[^.]*\b(?:durchgelassen|beantwortet)\b"),
+            "a card without article")],
+}
+
 
 def broken(text: str, lang: str, moves: list[str]) -> list[str]:
     """What is wrong with `text` (a sentence or a few), said in `lang`."""
@@ -132,6 +148,9 @@ def broken(text: str, lang: str, moves: list[str]) -> list[str]:
     if m := re.search(r"\b(\w+)\s+\1\b", flat, re.IGNORECASE):
         if not m.group(1).isdigit():
             bad.append(f"a doubled word: {m.group(0)!r}")
+    for name in (*ME.values(), *OTHERS):  # a name is written as its player wrote it, even opening a sentence
+        if name[:1].islower() and re.search(rf"(?<![\w-]){re.escape(name[:1].upper() + name[1:])}\b", flat):
+            bad.append(f"a player's name changed: {name!r}")
     cased = flat
     for name in (*ME.values(), *OTHERS):  # a bot's name may start in lower case ("hard 3"): it is a name
         cased = cased.replace(name, "Name")
@@ -143,6 +162,7 @@ def broken(text: str, lang: str, moves: list[str]) -> list[str]:
     if lang == "en":
         bad += [why for rx, why in EN_BROKEN if rx.search(flat)]
     else:
+        bad += [why for rx, why in NATIVE_BROKEN[lang] if rx.search(flat)]
         left = english_left(flat, lang)
         for move in moves:  # a move as said in this language is not English
             left = [w for w in left if w not in move.split()]
@@ -234,3 +254,11 @@ def test_the_broken_shapes_of_the_issue_are_caught() -> None:
                  "Turn {turn}: good."):
         assert broken(text, "en", []), text
     assert broken("Jouer Narwhal : the best move.", "fr", ["jouer Narwhal"])
+    for text, lang in (("Précision 50 % : 1 de tes 2 décisions étaient à peu près aussi bonnes.", "fr"),
+                       ("Passer : une erreur. Mieux : répondre avec Huue.", "fr"),
+                       ("Tu as laissé passer Licorne Standard (jaune).", "fr"),
+                       ("Genauigkeit 50 %: 1 deiner 2 Entscheidungen waren etwa so gut.", "de"),
+                       ("Faustregel: wenn zwei Spielzüge etwa gleich gut sind, bremse den Spieler.", "de"),
+                       ("Du hast Standard-Einhorn (Gelb) durchgelassen.", "de"),
+                       ("Hard 3 wählen: der beste gefundene Spielzug.", "de")):
+        assert broken(text, lang, []), text

@@ -21,7 +21,7 @@ from uu.cards.schema import CardType
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.i18n import _, ngettext
-from uu.tutor.movewords import move_words
+from uu.tutor.movewords import card_of, move_words
 
 __all__ = ["comment", "neigh_chance", "unseen_neighs"]
 
@@ -45,7 +45,7 @@ def _leader(game: Game, learner: int) -> str:
 
 def _neigh_note(game: Game, learner: int, card: str) -> str:
     """Who may answer the learner's card with a Neigh, and how likely that is."""
-    odds = neigh_odds(game, learner, learner, card)
+    odds = neigh_odds(game.observe(learner), learner, card)
     if odds.unanswerable:
         why = (_("it cannot be Neigh'd") if odds.unanswerable == card
                else _("{card} in your Stable keeps your cards from being Neigh'd").format(
@@ -55,7 +55,7 @@ def _neigh_note(game: Game, learner: int, card: str) -> str:
                      for name, bar in odds.barred)
     if not odds.may:
         return _("Nobody else could answer it with a Neigh.") + barred
-    neighs, hidden = unseen_neighs(game, learner)
+    neighs, hidden = unseen_neighs(game.observe(learner))
     return ngettext("{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
                     "who may answers it with a Neigh is about {percent}%.",
                     "{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
@@ -82,7 +82,9 @@ def comment(before: Game, action: Action, learner: int) -> str:
     names = list(before.players)
     better = move_words(best.action, names, learner, verb=d.verb)
     if d.kind == "respond":
-        played = card_name(before.pile[-1][0]) if before.pile else _("that card")
+        # the card answered, with its owner ("Bramble's Basic Unicorn (Yellow)"), one phrase in each language
+        played = (card_of(names[before.pile[-1][1]], names[learner], before.pile[-1][0]) if before.pile
+                  else _("that card"))
         head = (_("You let {card} through.").format(card=played) if action.kind == "pass" else
                 _("You answered {card} with {answer}.").format(card=played, answer=card_name(action.card or "")))
         if agrees:

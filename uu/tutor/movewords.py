@@ -28,6 +28,14 @@ def whose(name: str | None, me: str) -> str:
     return "your" if name == me else f"{name}'s"
 
 
+def move_first(move: str, players: list[str]) -> str:
+    """A move phrase that opens a sentence: its first letter in capitals, unless the phrase opens on a player's
+    name (German puts the owner first: "hard 3s Karte ... KLAUEN"), which stays as the player wrote it."""
+    if any(name and move.startswith(name) for name in players):
+        return move
+    return move[:1].upper() + move[1:]
+
+
 def who(name: str | None, me: str) -> str:
     if name is None:
         return _("a player")

@@ -16,7 +16,7 @@ from uu.bots.hint import HintResult, HintRow
 from uu.cards.localized import card_name, card_text
 from uu.engine.actions import Action
 from uu.i18n import N_, _, ngettext
-from uu.tutor.movewords import card_of, move_words, stable_of, who
+from uu.tutor.movewords import card_of, move_first, move_words, stable_of, who
 from uu.words.review_text import GRADE_WORDS
 
 __all__ = ["THUMBS", "hint_html", "hint_json", "hint_parts", "hint_text", "move_words", "pct", "reason_words"]
@@ -94,10 +94,6 @@ def pct(x: float | None) -> str:
     return "-" if x is None else _("{percent}%").format(percent=round(100 * x))
 
 
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 def _whose_hand(owner: str | None, me: str) -> str:
     """The owner in "{whose} hand": "your", "Bramble's" (a player's hand)."""
     if owner is None:
@@ -160,7 +156,8 @@ def reason_words(r: Reason, action: Action, players: list[str], me: int, clear: 
     """The reason a player would give for the move, as one sentence that names the move first."""
     e: Effect = r.effect
     name = players[me]
-    move = _cap(move_words(action, players, me, e.threat, e.verb if e.kind == "target" else None))
+    move = move_first(move_words(action, players, me, e.threat, e.verb if e.kind == "target" else None),
+                      players)
     need = r.need
     lead = (" " + _unicorns_needed(r.leader, r.leader_unicorns, need) + "."
             if r.leader_targeted and r.leader else "")
@@ -302,10 +299,10 @@ def hint_parts(result: HintResult) -> list[str]:
         other = move_words(second.action, result.players, me, alt.effect.threat, result.verb)
         if best.low == best.high == second.low == second.high:  # the same outcome in every simulated game
             words.append(_("{move} is just as good: they end the same way in every simulated game.").format(
-                move=_cap(other)))
+                move=move_first(other, result.players)))
         else:
             words.append(_("{move} is about as good: the simulated games cannot tell them apart by enough to "
-                           "matter.").format(move=_cap(other)))
+                           "matter.").format(move=move_first(other, result.players)))
         if result.thumb:
             words.append(_("Rule of thumb: {thumb}").format(thumb=_(THUMBS[result.thumb])))
     if result.decision == "respond":

@@ -11,7 +11,7 @@ from uu.bots.judge import BLUNDER, INACCURACY, MISTAKE
 from uu.cards.localized import card_name
 from uu.i18n import N_, _, ngettext
 from uu.tutor.game_review import GradedDecision, Review, TurningPoint
-from uu.tutor.movewords import move_words
+from uu.tutor.movewords import move_first, move_words
 
 __all__ = ["GRADE_WORDS", "accuracy_words", "chart_summary", "chart_svg", "decision_words", "grade_words",
            "result_words", "review_json", "review_text", "turning_point_words"]
@@ -74,8 +74,8 @@ def turning_point_words(r: Review, t: TurningPoint) -> str:
     d = r.decisions[t.decision]
     if t.kind == "missed":
         return _("Turn {turn}, your move: {move}. {cost} (from {before} to {after}). Better: {best}.").format(
-            turn=t.turn, move=_move(r, d), cost=_cap(_cost(d)), before=_pct(t.before), after=_pct(t.after),
-            best=_move(r, d, best=True))
+            turn=t.turn, move=_move(r, d), cost=move_first(_cost(d), []), before=_pct(t.before),
+            after=_pct(t.after), best=_move(r, d, best=True))
     plays = [_("{player} played {card}").format(player=who, card=card_name(card)) for who, card in t.plays]
     why = _names(plays[-3:]) if plays else ""
     fell = t.after < t.before
@@ -97,16 +97,12 @@ def turning_point_words(r: Review, t: TurningPoint) -> str:
     return said.format(turn=t.turn, since=t.since_turn, before=_pct(t.before), after=_pct(t.after), why=why)
 
 
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:]
-
-
 def decision_words(r: Review, d: GradedDecision) -> str:
     """One line for the list of decisions: the move, its grade, and the better move only when graded worse."""
     if d.worse:
-        return _("{move}: {cost}. Better: {best}.").format(move=_cap(_move(r, d)), cost=_cost(d),
-                                                          best=_move(r, d, best=True))
-    return _("{move}: {grade}.").format(move=_cap(_move(r, d)), grade=grade_words(d.grade))
+        return _("{move}: {cost}. Better: {best}.").format(move=move_first(_move(r, d), r.players),
+                                                          cost=_cost(d), best=_move(r, d, best=True))
+    return _("{move}: {grade}.").format(move=move_first(_move(r, d), r.players), grade=grade_words(d.grade))
 
 
 def result_words(r: Review) -> str:
@@ -125,9 +121,10 @@ def accuracy_words(r: Review) -> str:
     if r.accuracy is None:
         return _("No decision of yours to grade: every one had a single legal move.")
     good = r.counts["good"]
-    head = ngettext("Accuracy {percent}: {good} of your {count} decision was about as good as the best move found.",
+    # the verb agrees with the good ones ("1 of your 2 decisions was"), whatever the count
+    head = ngettext("Accuracy {percent}: {good} of your {count} decisions was about as good as the best move found.",
                     "Accuracy {percent}: {good} of your {count} decisions were about as good as the best move found.",
-                    len(r.decisions)).format(percent=_pct(r.accuracy), good=good, count=len(r.decisions))
+                    good).format(percent=_pct(r.accuracy), good=good, count=len(r.decisions))
     counts = [_count_words(g, r.counts[g]) for g in ("inaccuracy", "mistake", "blunder")]
     return head + " " + _("The others: {counts}.").format(counts=_names(counts)) if good < len(r.decisions) else head
 
