@@ -231,7 +231,13 @@ def click_button(page: Page, sel: str, css: str, text: str | None = None) -> Non
 
 
 def open_home(page: Page, url: str) -> None:
-    page.goto(url, wait_until="commit")
+    """The home: by its Home button when the tutor is on show (the address would reopen the screen the learner
+    was on, as a reload does), else by the address."""
+    home = page.locator("button.uu-nav-home:visible")
+    if page.url.startswith(url) and home.count():
+        home.first.click(timeout=WAIT_MS)
+    else:
+        page.goto(url, wait_until="commit")
     page.locator(HOME_READY).first.wait_for(timeout=LOAD_MS)
 
 
@@ -432,7 +438,14 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
             if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel), 1000):
                 return
         if n % reload_every == 0:
-            _watch_the_others(page, sel)  # the table before the reload is the one its moves lead to
+            # the table before the reload is the learner's next decision: the others' moves played out, and
+            # the bots done thinking (a reload while they think lets them think again in the new kernel)
+            _watch_the_others(page, sel)
+            try:
+                page.locator(f"{sel} .uu-t [data-legal='true']:visible, {sel} .uu-result .uu-banner").first.wait_for(
+                    timeout=3 * WAIT_MS)
+            except Exception:
+                pass  # the check after the reload says what is wrong
             before = page.evaluate(_SEATS_JS, sel)
             page.reload(wait_until="commit")
             page.locator(f"{sel} .uu-t").first.wait_for(timeout=LOAD_MS)

@@ -29,11 +29,11 @@ def game(bramble: str, deck: str):
 
 def test_neigh_odds_count_only_what_the_learner_has_seen():
     g = game("Neigh, Super Neigh", "Basic Unicorn (Purple), Glitter Tornado")
-    neighs, hidden = unseen_neighs(g, 0)
+    neighs, hidden = unseen_neighs(g.observe(0))
     assert (neighs, hidden) == (2, 5)  # the learner's own Neigh is seen; 2 hands + 2 deck cards are not
     # Bramble holds 2 of the 5 unseen cards: 1 - C(3,2)/C(5,2) = 0.7
-    assert abs(neigh_chance(g, 0, 1) - 0.7) < 1e-9
-    assert neigh_chance(g, 0, 2) == 1 - 3 / 5  # Clover holds 1 card of 5, 2 of them Neighs
+    assert abs(neigh_chance(g.observe(0), 1) - 0.7) < 1e-9
+    assert neigh_chance(g.observe(0), 2) == 1 - 3 / 5  # Clover holds 1 card of 5, 2 of them Neighs
 
 
 def test_same_comment_whatever_the_hidden_cards_are():

@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 from uu.benchmarks.bots import typical_positions
-from uu.bots.explain import neigh_odds
+from uu.bots.explain import effect_of, neigh_odds
 from uu.bots.hint import hint
 from uu.bots.random_bot import RandomBot
 from uu.engine import new_game
@@ -62,17 +64,39 @@ def test_a_move_that_wins_now_is_clear_and_named():
 
 def test_neigh_odds_are_zero_with_yay_and_leave_out_a_player_with_slowdown():
     g = six("Basic Unicorn (Orange)")
-    yay = neigh_odds(g, 0, 0, "Basic Unicorn (Orange)")
+    yay = neigh_odds(g.observe(0), 0, "Basic Unicorn (Orange)")
     assert yay.chance == 0.0 and yay.unanswerable == "Yay" and not yay.may
     text = SIX.replace(", Yay]", "]").replace("Clover: [Neigh, Good Deal]", "Clover: [Good Deal, Neigh]")
     g = build_game(parse_scenario(text.format(mine="Basic Unicorn (Orange)", clover=", Slowdown")))
-    odds = neigh_odds(g, 0, 0, "Basic Unicorn (Orange)")
+    odds = neigh_odds(g.observe(0), 0, "Basic Unicorn (Orange)")
     assert odds.may == ["Bramble"] and odds.barred == [("Clover", "Slowdown")] and 0 < odds.chance < 1
     without = build_game(parse_scenario(text.format(mine="Basic Unicorn (Orange)", clover="")))
-    assert neigh_odds(without, 0, 0, "Basic Unicorn (Orange)").chance > odds.chance  # Clover no longer counts
+    assert neigh_odds(without.observe(0), 0, "Basic Unicorn (Orange)").chance > odds.chance  # Clover no longer counts
     ginormous = build_game(parse_scenario(text.format(mine="Basic Unicorn (Orange)", clover=", Ginormous Unicorn")))
-    assert neigh_odds(ginormous, 0, 0, "Basic Unicorn (Orange)").barred == [("Clover", "Ginormous Unicorn")]
-    assert neigh_odds(g, 0, 0, "Super Neigh").unanswerable == "Super Neigh"
+    assert neigh_odds(ginormous.observe(0), 0, "Basic Unicorn (Orange)").barred == [("Clover", "Ginormous Unicorn")]
+    assert neigh_odds(g.observe(0), 0, "Super Neigh").unanswerable == "Super Neigh"
+
+
+def test_the_table_shows_who_cannot_be_neighd_and_who_may_not_neigh():
+    """The two continuous effects the Neigh odds rest on are read off the Stables, in every seat's view."""
+    yay = six("Basic Unicorn (Orange)")
+    text = SIX.replace(", Yay]", "]")
+    slowed = build_game(parse_scenario(text.format(mine="Basic Unicorn (Orange)", clover=", Slowdown")))
+    for seat in (0, 1, 2, None):
+        assert yay.observe(seat).plays_unneighable == {0} and not yay.observe(seat).neigh_barred
+        assert not slowed.observe(seat).plays_unneighable and slowed.observe(seat).neigh_barred == {2}
+
+
+def test_explanations_are_a_seats_and_never_the_analysts():
+    """Odds and effects are worked out from one seat's observation: the analyst's view (every hand open)
+    would count cards the player cannot see, so it is refused with a clear message."""
+    g = six("Basic Unicorn (Orange)")
+    with pytest.raises(ValueError, match="observation of one seat"):
+        neigh_odds(g.observe(None), 0, "Basic Unicorn (Orange)")
+    play = next(a for a in g.pending.actions if a.card == "Basic Unicorn (Orange)" and a.into == 0)
+    with pytest.raises(ValueError, match="observation of one seat"):
+        effect_of(g.observe(None), play, 0)
+    assert effect_of(g.observe(0), play, 0).unicorns_after == 7
 
 
 NEIGH_MOMENT = """\

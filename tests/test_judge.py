@@ -138,7 +138,7 @@ def test_the_coach_uses_the_hints_judgement() -> None:
     gift = next(a for a in g.pending.actions if a.card == "Basic Unicorn (Red)" and a.into == 1)
     assert "the coach would rather play Unicorn Poison" in comment(g, gift, 0)
     found = search(g, deals=8, seconds=None, seed=g.state.decisions, extra=16, width=20)
-    assert reason(g, found, found.best).effect.card == "Unicorn Poison"
+    assert reason(g.observe(found.player), found, found.best).effect.card == "Unicorn Poison"
     # the learner's own Unicorn: not surely worse by 5 points or more, so the coach does not call it worse
     mine = next(a for a in g.pending.actions if a.card == "Basic Unicorn (Red)" and a.into == 0)
     said = comment(g, mine, 0)

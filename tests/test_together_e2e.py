@@ -127,6 +127,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         ana.get_by_role("button", name="Play with others").click()
         ana.locator("[data-role='name'] input").fill("Ana")
         ana.locator(f"{SCREEN} select").first.select_option("4")
+        shot(ana, "together-form-1280")
         ana.get_by_role("button", name="Make a table").click()
         link = ana.locator("[data-role='table-link']")
         expect(link).to_be_visible(timeout=STEP_MS)
@@ -138,6 +139,7 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         expect(ben.locator("[data-role='name'] input")).to_be_visible(timeout=LOAD_MS)
         expect(ben.locator(f"{SCREEN} .uu-table-code input")).to_have_value(href.rsplit("=", 1)[1])
         ben.locator("[data-role='name'] input").fill("Ben")
+        shot(ben, "together-join-390")
         ben.get_by_role("button", name="Join the table").click()
         expect(ben.locator(f"{SCREEN} .uu-table-seats")).to_contain_text("Ben", timeout=STEP_MS)
         expect(ana.locator(f"{SCREEN} .uu-table-seats")).to_contain_text("Ben", timeout=STEP_MS)
@@ -145,6 +147,11 @@ def test_two_learners_and_two_bots_play_one_table_to_its_end(browser: Browser, c
         ana.locator("[data-role='start']").click()
         for page in (ana, ben):
             expect(page.locator(f"{SCREEN} .uu-t [data-zone='hand']").first).to_be_visible(timeout=STEP_MS)
+        # the coach is on (the form's default): the seat to move has its own Hint; the other screen shows none
+        mover, waiter = (ana, ben) if ana.locator(LIT + ":visible").count() else (ben, ana)
+        mover.locator(".uu-hint-button").click()
+        expect(mover.locator("div.uu-hint")).to_be_visible(timeout=STEP_MS)
+        assert waiter.locator(".uu-hint").count() == 0 and not waiter.locator(".uu-hint-button").is_visible()
         shot(ana, "together-start-1280")
         shot(ben, "together-start-390")
         pages = {"Ana": ana, "Ben": ben}

@@ -15,6 +15,7 @@ import pytest
 from tables_server import Server
 
 from uu.server.tables import open_hub
+from uu.together import TableRefused
 from uu.together.client import TableClient
 from uu.widgets.together import TogetherScreen
 
@@ -110,3 +111,47 @@ def test_a_refused_join_says_why_and_keeps_the_form(server: Server) -> None:
         assert not TogetherScreen(TableClient(server.url)).resume("ABCDE", "x" * 30)
     finally:
         ana.stop()
+
+
+@pytest.mark.parametrize("coach", [True, False])
+def test_the_coach_is_each_seats_own_and_the_maker_can_switch_it_off(server: Server, coach: bool) -> None:
+    """With the coach on, the seat whose move it is has a Hint button; its hint shows on its screen only (the
+    other screen shows none) and lights the hinted move. Switched off by the maker: no Hint button on any seat,
+    and the server refuses a hint in plain words."""
+    ana = TogetherScreen(TableClient(server.url))
+    ben = TogetherScreen(TableClient(server.url))
+    try:
+        ana.name_box.value, ana.players.value, ana.level.value, ana.coach.value = "Ana", 2, "easy", coach
+        ana.on_make()
+        ben.code_box.value, ben.name_box.value = ana.code or "", "Ben"
+        ben.on_join()
+        ana.on_start()
+        until(lambda: ben.table.observation is not None and ana.table.observation is not None)
+        until(lambda: bool(ana.table.actions or ben.table.actions), 3.0)
+        mover, other = (ana, ben) if ana.table.actions else (ben, ana)
+        assert other.hint_button.layout.display == "none"
+        if not coach:
+            assert mover.hint_button.layout.display == "none"
+            with pytest.raises(TableRefused, match="coach is switched off"):
+                mover.client.hint(mover.code or "", mover.token or "")
+            return
+        assert mover.hint_button.layout.display == ""
+        mover.on_hint()
+        assert mover.error is None and "uu-hint" in mover.hint_box.value and mover.table.hint
+        assert all(0 <= i < len(mover.table.actions) for i in mover.table.hint)
+        assert other.hint_box.value == "" and other.table.hint == []
+        with pytest.raises(TableRefused, match="move of your own"):
+            other.client.hint(other.code or "", other.token or "")
+    finally:
+        ana.stop()
+        ben.stop()
+
+
+def test_on_a_hub_the_tables_link_goes_through_the_hub_to_each_learners_own_server(monkeypatch) -> None:
+    from uu.widgets.together import shared_address
+
+    page = "http://127.0.0.1:8000/user/learner1/voila/render/app.ipynb?lang=fr"
+    assert shared_address(page) == page  # not on a hub: the page itself
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/learner1/")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    assert shared_address(page) == "http://127.0.0.1:8000/hub/user-redirect/voila/render/app.ipynb?lang=fr"

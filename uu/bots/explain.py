@@ -4,14 +4,17 @@ The hint (`uu.bots.hint`) and the review (`uu.tutor.game_review`) hand these fac
 (`uu.words.hint_text`), which turns them into a player's sentences; nothing here is a sentence, so the bots never
 depend on how the tutor speaks.
 
-- `effect_of(game, action)`: what a move does from the cards themselves: the verb of the card's effect
+Everything here reads one seat's observation (`Game.observe(seat)`, uu/engine/observation.py), never the
+game: an explanation can only use what that player may see, by its type rather than by convention.
+
+- `effect_of(seen, action)`: what a move does from the cards themselves: the verb of the card's effect
   (`uu.cards.verbs`: destroy, steal, bring, ...), what it aims at and whose it is, the Unicorns it adds, and
   at a Neigh moment what the card on the pile would do if it resolved (the `Threat`).
-- `neigh_odds(game, viewer, player, card)`: how likely another player is to answer a card with a Neigh,
+- `neigh_odds(seen, player, card)`: how likely another player is to answer a card with a Neigh,
   counting only players who may (the engine's queries: a Stable that makes its owner's cards unanswerable,
   like Yay; a card that bars its owner from Neighs, like Slowdown or Ginormous Unicorn; a card that cannot be
-  Neigh'd itself, like Super Neigh) and only the cards `viewer` has not seen (never the hidden cards).
-- `reason(game, found, cand)`: the strongest reason for a candidate, in order: the only move, it wins, at a
+  Neigh'd itself, like Super Neigh) and only the cards the viewer has not seen (never the hidden cards).
+- `reason(seen, found, cand)`: the strongest reason for a candidate, in order: the only move, it wins, at a
   Neigh moment what answering or passing does, the card's effect, then what the simulated games found.
 """
 
@@ -24,9 +27,10 @@ from typing import Literal
 
 from uu.bots.search import Candidate, Search
 from uu.cards.schema import CardType
-from uu.engine import queries as q
 from uu.engine.actions import Action
-from uu.engine.game import Game
+from uu.engine.movetext import describe_action
+from uu.engine.observation import Observation
+from uu.engine.queries import STATIC_FILTERS, UNICORN_FILTERS
 
 __all__ = ["Effect", "NeighOdds", "Reason", "Threat", "effect_of", "neigh_chance", "neigh_odds", "reason",
            "THUMB_RULES", "rule_of_thumb", "someone_neighs", "unseen_neighs"]
@@ -106,71 +110,82 @@ class Reason:
 
 # ---- Neigh odds ------------------------------------------------------------------------------------------
 
-def _instant(game: Game, cid: int) -> bool:
-    return game.state.defs[cid].type is CardType.INSTANT
+def _instant(seen: Observation, cid: int) -> bool:
+    return seen.defs[cid].type is CardType.INSTANT
 
 
-def unseen_neighs(game: Game, viewer: int) -> tuple[int, int]:
+def _viewer(seen: Observation) -> int:
+    if seen.viewer is None:
+        raise ValueError("odds are a player's: give the observation of one seat, not the analyst's view")
+    return seen.viewer
+
+
+def unseen_neighs(seen: Observation) -> tuple[int, int]:
     """(Neigh and Super Neigh cards the viewer has not seen, cards the viewer cannot see). A hand kept face
     up (Nanny Cam) is seen."""
-    s = game.state
-    hidden_seats = [p for p in range(s.n) if p != viewer and not q.hand_visible(s, p)]
-    total = sum(1 for cid in range(len(s.defs)) if _instant(game, cid) and s.zone_of[cid] != "box")
-    seen = sum(1 for cid in range(len(s.defs)) if _instant(game, cid) and s.zone_of[cid] not in ("box", "deck")
-               and not (s.zone_of[cid] == "hand" and s.owner_of[cid] in hidden_seats))
-    hidden = len(s.deck) + sum(len(s.hands[p]) for p in hidden_seats)
-    return max(total - seen, 0), hidden
+    _viewer(seen)
+    boxed = set(seen.box)
+    total = sum(1 for cid in range(len(seen.defs)) if _instant(seen, cid) and cid not in boxed)
+    shown = sum(1 for cid in range(len(seen.defs)) if _instant(seen, cid) and cid not in boxed
+                and seen.where(cid) is not None)
+    hidden = seen.deck_size + sum(v.hand_size for v in seen.seats if v.hand is None)
+    return max(total - shown, 0), hidden
 
 
-def neigh_chance(game: Game, viewer: int, holder: int) -> float:
-    """The chance, from what `viewer` has seen, that `holder` has at least one Neigh or Super Neigh in hand."""
-    s = game.state
-    if q.hand_visible(s, holder) or holder == viewer:
-        return float(any(_instant(game, c) for c in s.hands[holder]))
-    neighs, hidden = unseen_neighs(game, viewer)
-    hand = len(s.hands[holder])
-    if hidden <= 0 or hand == 0 or neighs == 0:
+def neigh_chance(seen: Observation, holder: int) -> float:
+    """The chance, from what the viewer has seen, that `holder` has at least one Neigh or Super Neigh in hand."""
+    hand = seen.seats[holder].hand
+    if hand is not None:
+        return float(any(_instant(seen, c) for c in hand))
+    neighs, hidden = unseen_neighs(seen)
+    size = seen.seats[holder].hand_size
+    if hidden <= 0 or size == 0 or neighs == 0:
         return 0.0
-    hand = min(hand, hidden)
-    return 1.0 - comb(hidden - neighs, hand) / comb(hidden, hand)
+    size = min(size, hidden)
+    return 1.0 - comb(hidden - neighs, size) / comb(hidden, size)
 
 
-def _bar(game: Game, p: int, static: str, value: str | None = None) -> str | None:
+def _works(seen: Observation, cid: int, seat: int) -> bool:
+    """Does the text of Stable card `cid` work (a Unicorn's is switched off under Blinding Light)?"""
+    return not (seen.defs[cid].is_unicorn and seen.seats[seat].blank)
+
+
+def _bar(seen: Observation, p: int, static: str, value: str | None = None) -> str | None:
     """The name of the working card in p's Stable with `static` (holding `value`, for a list), if any."""
-    s = game.state
-    for c in s.stables[p]:
-        v = s.defs[c].static.get(static)
-        if v and q.text_works(s, c) and (value is None or value in v):
-            return s.defs[c].name
+    for c in seen.seats[p].stable:
+        v = seen.defs[c].static.get(static)
+        if v and _works(seen, c, p) and (value is None or value in v):
+            return seen.defs[c].name
     return None
 
 
-def neigh_odds(game: Game, viewer: int, player: int, card: str) -> NeighOdds:
+def neigh_odds(seen: Observation, player: int, card: str) -> NeighOdds:
     """Who may answer `card` played by `player` with a Neigh (see the module docstring), and the chance, from
-    what `viewer` has seen, that at least one of them holds one (hands treated as independent)."""
-    s = game.state
-    d = next((x for x in s.defs if x.name == card), None)
+    what the viewer of `seen` has seen, that at least one of them holds one (hands treated as independent)."""
+    _viewer(seen)
+    d = next((x for x in seen.defs if x.name == card), None)
     if d is not None and d.static.get("unneighable"):
         return NeighOdds(0.0, unanswerable=card)
-    if q.plays_unneighable(s, player):
-        return NeighOdds(0.0, unanswerable=_bar(game, player, "owner_plays_unneighable") or "a card in the Stable")
+    if player in seen.plays_unneighable:
+        return NeighOdds(0.0, unanswerable=_bar(seen, player, "owner_plays_unneighable") or "a card in the Stable")
     may: list[int] = []
     barred: list[tuple[str, str]] = []
-    for p in range(s.n):
-        if p == player or not s.hands[p]:
+    for v in seen.seats:
+        p = v.seat
+        if p == player or not v.hand_size:
             continue
-        if q.cannot_play(s, p, "neigh"):
-            barred.append((s.players[p], _bar(game, p, "owner_cannot_play", "neigh") or "a card in the Stable"))
+        if p in seen.neigh_barred:
+            barred.append((v.name, _bar(seen, p, "owner_cannot_play", "neigh") or "a card in the Stable"))
         else:
             may.append(p)
-    chance = 1.0 - prod(1.0 - neigh_chance(game, viewer, p) for p in may)
-    return NeighOdds(chance, [s.players[p] for p in may], barred)
+    chance = 1.0 - prod(1.0 - neigh_chance(seen, p) for p in may)
+    return NeighOdds(chance, [seen.players[p] for p in may], barred)
 
 
-def someone_neighs(game: Game, viewer: int) -> float:
-    """The chance that a card `viewer` plays now is answered by a player who may (see `neigh_odds`): for the
+def someone_neighs(seen: Observation) -> float:
+    """The chance that a card the viewer plays now is answered by a player who may (see `neigh_odds`): for the
     coach's "someone may Neigh" when no card is named yet."""
-    return neigh_odds(game, viewer, viewer, "").chance
+    return neigh_odds(seen, _viewer(seen), "").chance
 
 
 # ---- what a move does ------------------------------------------------------------------------------------
@@ -180,36 +195,48 @@ def _main_verb(effect: dict | None) -> str | None:
     return ops[0].get("do") if ops else None
 
 
-def _threat(game: Game, viewer: int) -> Threat | None:
-    s = game.state
-    if not s.pile:
+def _threat(seen: Observation, viewer: int) -> Threat | None:
+    if not seen.pile:
         return None
-    top = s.pile[-1]
-    d = s.defs[top["cid"]]
-    names = s.players
-    t = Threat(names[top["p"]], d.name, unicorn=d.is_unicorn)
-    into = top.get("into")
-    if into is not None:
-        t.into = names[into]
-        t.mine = into == viewer and d.type is CardType.DOWNGRADE
+    top = seen.pile[-1]
+    d = seen.defs[top.cid]
+    names = seen.players
+    t = Threat(names[top.player], d.name, unicorn=d.is_unicorn)
+    if top.into is not None:
+        t.into = names[top.into]
+        t.mine = top.into == viewer and d.type is CardType.DOWNGRADE
     t.verb = _main_verb(d.play) if d.type is CardType.MAGIC else (_main_verb(d.enter) if d.enter else None)
-    for group in top.get("decl") or []:
+    for group in top.declared:
         for cid in group:
-            if 0 <= cid < len(s.defs) and s.zone_of[cid] == "stable":
-                t.target, t.target_owner = s.defs[cid].name, names[s.owner_of[cid]]
-                t.mine = t.mine or s.owner_of[cid] == viewer
+            at = seen.where(cid) if 0 <= cid < len(seen.defs) else None
+            if at is not None and at[0] == "stable":
+                t.target, t.target_owner = seen.defs[cid].name, names[at[1]]
+                t.mine = t.mine or at[1] == viewer
                 break
         if t.target:
             break
     return t
 
 
-def effect_of(game: Game, action: Action, player: int) -> Effect:
-    """What `action` of the pending decision does for `player`, from the card data and the position."""
-    s = game.state
-    names = s.players
-    e = Effect(action.kind, game.describe(action), card=action.card)
-    d = next((x for x in s.defs if x.name == action.card), None) if action.card else None
+def _fits(seen: Observation, cid: int, what: str | None) -> bool:
+    """`Observation.matches` for a card in the viewer's hand: the printed card decides (Pandas are only ever
+    made in a Stable)."""
+    if what is None or what == "card":
+        return True
+    d = seen.defs[cid]
+    if what in UNICORN_FILTERS:
+        sub = UNICORN_FILTERS[what]
+        return d.is_unicorn and (sub is None or d.type is sub)
+    if what not in STATIC_FILTERS:
+        raise ValueError(f"unknown card filter {what!r}")
+    return what in d.kinds
+
+
+def effect_of(seen: Observation, action: Action, player: int) -> Effect:
+    """What `action` of the pending decision does for `player`, from the card data and what `seen` shows."""
+    names = seen.players
+    e = Effect(action.kind, describe_action(action, list(names)), card=action.card)
+    d = next((x for x in seen.defs if x.name == action.card), None) if action.card else None
     if d is not None:
         e.card_type, e.card_text = d.type.value, d.text
     if action.target:
@@ -218,16 +245,18 @@ def effect_of(game: Game, action: Action, player: int) -> Effect:
         seat = t.owner if t.owner is not None else t.player
         if seat is not None:
             e.target_owner, e.target_owner_seat = names[seat], seat
-            e.target_owner_unicorns = q.unicorns(s, seat)
-        if t.cid is not None and t.zone == "stable" and 0 <= t.cid < len(s.defs):
-            e.target_unicorn = q.is_unicorn(s, t.cid)
+            e.target_owner_unicorns = seen.seats[seat].unicorns
+        if t.cid is not None and t.zone == "stable" and 0 <= t.cid < len(seen.defs):
+            at = seen.where(t.cid)
+            e.target_unicorn = seen.defs[t.cid].is_unicorn and (
+                at is None or at[0] != "stable" or t.cid in seen.counted_unicorns)  # Pandas only in a Stable
     if action.kind in ("respond", "pass"):
-        e.threat = _threat(game, player)
+        e.threat = _threat(seen, player)
         if action.kind == "respond" and action.card:
-            e.odds = neigh_odds(game, player, player, action.card)
+            e.odds = neigh_odds(seen, player, action.card)
         return e
-    if action.kind == "target" and game.pending is not None:
-        e.verb = game.pending.verb
+    if action.kind == "target" and seen.decision is not None:
+        e.verb = seen.decision.verb
         return e
     if action.kind in ("use", "decline") and d is not None:  # a "may" effect of a card of the player's
         return e
@@ -241,33 +270,35 @@ def effect_of(game: Game, action: Action, player: int) -> Effect:
         e.verb = _main_verb(d.enter)
     if d.is_unicorn and e.into_self:
         value = int(d.static.get("unicorn_value", 1))
-        e.unicorns_after = q.unicorns(s, player) + value
+        e.unicorns_after = seen.seats[player].unicorns + value
         ops = (d.enter or {}).get("ops") or []
         bring = next((op for op in ops if op.get("do") == "bring" and op.get("from") == "hand"), None)
         if bring is not None:
-            mine = [c for c in s.hands[player] if c != action.cid and q.matches(s, c, bring.get("what"))]
+            mine = [c for c in seen.seats[player].hand or () if c != action.cid and _fits(seen, c, bring.get("what"))]
             if mine:
-                e.brings = s.defs[mine[0]].name
+                e.brings = seen.defs[mine[0]].name
                 e.unicorns_after += 1
-    e.odds = neigh_odds(game, player, player, d.name)
+    e.odds = neigh_odds(seen, player, d.name)
     return e
 
 
 # ---- the reason ------------------------------------------------------------------------------------------
 
-def reason(game: Game, found: Search, cand: Candidate) -> Reason:
-    """The strongest reason for `cand` (see the module docstring); `found` gives the runner-up to compare."""
-    s = game.state
+def reason(seen: Observation, found: Search, cand: Candidate) -> Reason:
+    """The strongest reason for `cand` (see the module docstring), from what the deciding player's observation
+    `seen` shows; `found` gives the runner-up to compare."""
     me = found.player
-    e = effect_of(game, cand.action, me)
-    others = [p for p in range(s.n) if p != me]
-    leader = max(others, key=lambda p: q.unicorns(s, p)) if others else None
-    r = Reason("chance", e, s.players[me], s.threshold(), q.unicorns(s, me), wins=cand.wins, games=cand.playouts,
-               answered=cand.answered)
+    if seen.viewer != me:
+        raise ValueError("a reason is the deciding player's: give the observation of their seat")
+    e = effect_of(seen, cand.action, me)
+    others = [p for p in range(len(seen.seats)) if p != me]
+    leader = max(others, key=lambda p: seen.seats[p].unicorns) if others else None
+    r = Reason("chance", e, seen.players[me], seen.threshold, seen.seats[me].unicorns, wins=cand.wins,
+               games=cand.playouts, answered=cand.answered)
     if leader is not None:
-        r.leader, r.leader_unicorns = s.players[leader], q.unicorns(s, leader)
+        r.leader, r.leader_unicorns = seen.players[leader], seen.seats[leader].unicorns
         r.leader_targeted = e.target_owner_seat == leader or cand.action.into == leader
-    d = game.pending
+    d = seen.decision
     if d is not None and len(d.actions) == 1:
         r.kind = "only_move"
         return r

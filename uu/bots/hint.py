@@ -111,7 +111,7 @@ def headline(game: Game, found: Search) -> tuple[Candidate, Thumb | None]:
     estimate when no rule tells them apart)."""
     about = found.about_as_good()
     if len(about) > 1:
-        picked = rule_of_thumb([reason(game, found, c) for c in about])
+        picked = rule_of_thumb([reason(game.observe(found.player), found, c) for c in about])
         if picked is not None:
             return about[picked[1]], picked[0]
     return found.best, None
@@ -138,8 +138,9 @@ def hint_from_search(game: Game, found: Search) -> HintResult:
             row.grade, row.loss, row.loss_low, row.loss_high = v.grade, v.loss, v.low, v.high
         rows.append(row)
     rows += [HintRow(d.actions[i], game.describe(d.actions[i]), None, None, None, 0, i) for i in found.skipped]
-    best = reason(game, found, head)
-    alt = reason(game, found, runner) if runner is not None else None
+    seen = game.observe(found.player)  # the explanations read only what the deciding seat may see
+    best = reason(seen, found, head)
+    alt = reason(seen, found, runner) if runner is not None else None
     return HintResult(found.player, list(game.players), d.kind, d.prompt, rows, found.clear, best, alt, thumb,
                       sum(r.games for r in rows), found.seconds, found.settings["seed"], found.deals,
                       found.settings["horizon"], d.verb)

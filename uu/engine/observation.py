@@ -10,7 +10,7 @@ where a hidden instance is, is not: no id of a hidden card appears here).
 
 The continuous effects a player reads off the table are answered here too, from the Stables only: the
 Unicorns each seat counts, Pandas, blanked text, hand limits, which Stable cards count as Unicorns now and
-which can be destroyed. `viewer=None` is the analyst's view (a teacher, the sandbox): every hand open.
+which can be destroyed, whose plays cannot be Neigh'd and who may not play a Neigh. `viewer=None` is the analyst's view (a teacher, the sandbox): every hand open.
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ class Observation:
     queen_bees: tuple[int, ...]  # seats with a working Queen Bee Unicorn
     counted_unicorns: frozenset[int]  # Stable cards that count as Unicorns now
     destroyable: frozenset[int]  # Stable cards an effect may destroy (immunity to one card type aside)
+    plays_unneighable: frozenset[int]  # seats whose cards nobody may Neigh (Yay)
+    neigh_barred: frozenset[int]  # seats that may not play a Neigh (Slowdown, Ginormous Unicorn)
     decider: int | None  # who must decide now (None: the game is over)
     decision_kind: str | None
     decision: Decision | None  # the pending decision with its legal actions, only when it is the viewer's
@@ -147,6 +149,8 @@ def observe_state(s: GameState, pending: Decision | None, viewer: int | None) ->
         phase=s.phase, turn_number=s.turn_number, deck_size=len(s.deck), discard=tuple(s.discard),
         nursery=tuple(s.nursery), pile=pile, limbo=tuple(s.limbo), box=tuple(s.box), threshold=s.threshold(),
         queen_bees=tuple(q.queen_bee_owners(s)), counted_unicorns=frozenset(counted),
-        destroyable=frozenset(destroyable), decider=None if pending is None else pending.player,
+        destroyable=frozenset(destroyable),
+        plays_unneighable=frozenset(p for p in range(s.n) if q.plays_unneighable(s, p)),
+        neigh_barred=frozenset(p for p in range(s.n) if q.cannot_play(s, p, "neigh")), decider=None if pending is None else pending.player,
         decision_kind=None if pending is None else pending.kind, decision=pending if mine else None,
         winner=s.winner, over=s.over)

@@ -7,6 +7,7 @@ learner's kernel calls for its own seat. The tables live in this server process,
                                                                        -> the seat's screen (uu/together/wire.py)
     POST {base}/uu/tables/CODE/start     {"token"}                     (the maker)
     POST {base}/uu/tables/CODE/move      {"token", "index", "version"}
+    POST {base}/uu/tables/CODE/hint      {"token", "lang"?}            -> the seat's own hint (the coach on)
     POST {base}/uu/tables/CODE/leave     {"token"}
     POST {base}/uu/tables/CODE/end       {"token"}                     (the maker)
 
@@ -30,11 +31,12 @@ from typing import Any
 import tornado.web
 from pydantic import ValidationError
 
-from uu.i18n import _
+from uu.i18n import LANGUAGES, _, language
 from uu.server.classview import Guesses
 from uu.session import ChoiceRefused
 from uu.together import SharedTable, TableOptions, TableRefused, Tables, TableStore
 from uu.together.wire import seat_json
+from uu.words.hint_text import hint_html
 
 __all__ = ["AWAY_CHECK_S", "DEADLINE_CHECK_S", "MAX_BODY", "WAIT_S", "TableHub", "store_path", "table_handlers"]
 
@@ -214,6 +216,27 @@ class _ActHandler(_TableHandler):
         self.screen(table, token)
 
 
+class HintHandler(_TableHandler):
+    """The seat's own hint, worked out in a thread (the other seats' requests go on meanwhile), in the language
+    the screen asks for: {"hint": its words as HTML, "lit": the indexes of the hinted moves, "version"}."""
+
+    async def post(self, code: str) -> None:
+        got = self.table_and_token(code)
+        if got is None:
+            return
+        table, token = got
+        version = table.session.version if table.session is not None else 0
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(None, table.hint, token)
+        except ChoiceRefused as e:
+            return self._fail(400, str(e))
+        lang = self.body.get("lang")
+        with language(lang if isinstance(lang, str) and lang in LANGUAGES else "en"):
+            words = hint_html(result)
+        lit = [result.best] if result.clear else result.simulated[:2]
+        self.finish(json.dumps({"hint": words, "lit": [r.index for r in lit], "version": version}))
+
+
 class StartHandler(_ActHandler):
     def act(self, table: SharedTable, token: str) -> None:
         table.start(token)
@@ -246,6 +269,7 @@ def table_handlers(base_url: str, hub: TableHub) -> list[tuple[str, type, dict[s
             (f"{base}/uu/tables/{code}/view", ViewHandler, args),
             (f"{base}/uu/tables/{code}/start", StartHandler, args),
             (f"{base}/uu/tables/{code}/move", MoveHandler, args),
+            (f"{base}/uu/tables/{code}/hint", HintHandler, args),
             (f"{base}/uu/tables/{code}/leave", LeaveHandler, args),
             (f"{base}/uu/tables/{code}/end", EndHandler, args)]
 

@@ -87,6 +87,10 @@ class TableClient:
             body.update(revision=revision, wait=wait)
         return self._post(f"{_code(code)}/view", body, wait)
 
+    def hint(self, code: str, token: str, lang: str = "en") -> dict[str, Any]:
+        """The seat's own hint: {"hint": HTML, "lit": [indexes of the hinted moves], "version"}."""
+        return self._post(f"{_code(code)}/hint", {"token": token, "lang": lang}, wait=30.0)
+
     def start(self, code: str, token: str) -> dict[str, Any]:
         return self._post(f"{_code(code)}/start", {"token": token})
 

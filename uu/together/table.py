@@ -22,7 +22,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from uu.bots.hint import HintResult
+from uu.bots.hint import HintResult, hint
 from uu.bots.roster import make_bot
 from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
@@ -51,6 +51,8 @@ NOT_MAKER = N_("Only the person who made the table can do that.")
 NO_SEAT = N_("That seat token is not one of this table's seats.")
 NOT_PLAYING = N_("The game at this table is not being played now.")
 COACH_OFF = N_("The coach is switched off at this table.")
+NO_HINT_NOW = N_("A hint is for a move of your own: ask when the table waits for your move (not while a card on "
+                 "the Neigh pile is being answered).")
 ANSWER_VOID = N_("The card you answered has changed since (someone answered it first, or it resolved). Your "
                  "answer was not used: answer the card on top now.")
 
@@ -324,13 +326,18 @@ class SharedTable:
             return action
 
     def hint(self, token: str) -> HintResult:
-        """The seat's own coach: the hint for its decision (never shown to another seat)."""
+        """The seat's own coach: the hint for its decision (never shown to another seat). Worked out on a copy
+        of the game taken under the lock, so the others may move meanwhile (a server runs it in a thread)."""
         with self._lock:
             seat = self._touch(token)
             session = self._playing()
-        if not self.options.coach:
-            raise TableRefused(COACH_OFF)
-        return session.hint(seat)
+            if not self.options.coach:
+                raise TableRefused(COACH_OFF)
+            if self._moment is not None or session.decider != seat:
+                # in a Neigh moment every seat answers at once, and whom the engine asks first is not said
+                raise NotYourDecision(NO_HINT_NOW)
+            game = session.game.copy()
+        return hint(game, seat)
 
     def end(self, token: str) -> None:
         with self._lock:

@@ -45,7 +45,7 @@ def _leader(game: Game, learner: int) -> str:
 
 def _neigh_note(game: Game, learner: int, card: str) -> str:
     """Who may answer the learner's card with a Neigh, and how likely that is."""
-    odds = neigh_odds(game, learner, learner, card)
+    odds = neigh_odds(game.observe(learner), learner, card)
     if odds.unanswerable:
         why = (_("it cannot be Neigh'd") if odds.unanswerable == card
                else _("{card} in your Stable keeps your cards from being Neigh'd").format(
@@ -55,7 +55,7 @@ def _neigh_note(game: Game, learner: int, card: str) -> str:
                      for name, bar in odds.barred)
     if not odds.may:
         return _("Nobody else could answer it with a Neigh.") + barred
-    neighs, hidden = unseen_neighs(game, learner)
+    neighs, hidden = unseen_neighs(game.observe(learner))
     return ngettext("{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "
                     "who may answers it with a Neigh is about {percent}%.",
                     "{neighs} of the {hidden} cards you cannot see are Neigh cards, so the chance that someone "

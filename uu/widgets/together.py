@@ -13,14 +13,15 @@ filled in), the maker's start button data-role="start"; the table itself is the 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import ipywidgets as widgets
 
-from uu.i18n import _
+from uu.i18n import _, current_language
 from uu.render import esc
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
@@ -32,6 +33,20 @@ __all__ = ["TogetherScreen"]
 
 log = logging.getLogger(__name__)
 POLL_S = 20.0  # one long poll's wait; the server answers at once when anything changes
+
+
+def shared_address(page: str) -> str:
+    """The page's address as the others can open it. On JupyterHub each learner's page is on their own server
+    (/user/NAME/...): the others open the same page on theirs through the hub's /hub/user-redirect/."""
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    if not prefix.startswith("/user/"):
+        return page
+    parts = urlsplit(page)
+    if not parts.path.startswith(prefix):
+        return page
+    base = os.environ.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+    path = f"{base}/hub/user-redirect/{parts.path[len(prefix):]}"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
 class TogetherScreen(ScreenBase):
@@ -48,6 +63,7 @@ class TogetherScreen(ScreenBase):
         self.token: str | None = None
         self.screen: dict[str, Any] | None = None  # the seat's screen as the server sent it last
         self._drawn_version: int | None = None
+        self.screen_version_hinted: int | None = None  # the table version the hint on show was asked on
         self._lock = threading.Lock()
         self._poller: threading.Thread | None = None
         self._stop = threading.Event()
@@ -66,7 +82,8 @@ class TogetherScreen(ScreenBase):
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
         self.answer_time = widgets.Dropdown(
             options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
-            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))  # a long label in German must not squeeze the choice
         self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
@@ -83,10 +100,14 @@ class TogetherScreen(ScreenBase):
         self.start_button = make_button(_("Start the game"), ("uu-start-table", "uu-role-start"), self.on_start,
                                         style="success")
         self.end_button = make_button(_("End the table"), "uu-end-table", self.on_end, style="danger")
+        # the seat's own coach (only this screen asks it and shows it); hidden when the maker switched it off
+        self.hint_button = make_button(_("Hint"), "uu-hint-button", self.on_hint, style="info")
+        self.hint_box = plain_html(css="uu-hint-box")
         self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
         self.table.add_class("uu-table")
         self.seated = widgets.VBox([self.link_html, self.seats_html,
-                                    widgets.HBox([self.start_button, self.end_button]), self.table])
+                                    widgets.HBox([self.start_button, self.end_button, self.hint_button]),
+                                    self.hint_box, self.table])
         self.seated.layout.display = "none"
         self.children = [self.error_box, self.form, self.seated]
         self.code_box.observe(self._form_mode, names="value")
@@ -183,13 +204,37 @@ class TogetherScreen(ScreenBase):
             self.seats_html.value = self._seats_html(screen)
             maker, phase = screen["maker"], screen["phase"]
             self.start_button.layout.display = "" if maker and phase == "open" else "none"
+            coach = bool(screen.get("options", {}).get("coach")) and phase == "playing"
+            mine = bool(screen.get("actions")) and not screen.get("answering")
+            self.hint_button.layout.display = "" if coach and mine else "none"
+            if screen.get("version") != (self.screen_version_hinted or screen.get("version")) or not coach:
+                self.hint_box.value = ""  # a hint is about the table it was asked on
+                self.table.hint = []
+                self.screen_version_hinted = None
             self.end_button.layout.display = "" if maker and phase == "playing" else "none"
             steps = screen.get("steps") if self._drawn_version is not None else None
             self.table.set_table(screen.get("table"), screen.get("actions") or [], steps or None)
             self._drawn_version = screen["version"] if screen.get("table") is not None else None
 
+    @safe
+    def on_hint(self, _b: Any = None) -> None:
+        """The seat's own hint, worked out by the server for this seat only; shown here and nowhere else."""
+        if self.code is None or self.token is None:
+            return
+        self.hint_box.value = "<div class='uu-hint-wait' role='status'>" + esc(_("Thinking…")) + "</div>"
+        try:
+            got = self.client.hint(self.code, self.token, current_language())
+        except TableRefused as e:
+            self.hint_box.value = ""
+            self._set_error(_(str(e)))
+            return
+        self._set_error(None)
+        self.hint_box.value = "<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {got['hint']}</div>"
+        self.table.hint = [i for i in got.get("lit", []) if isinstance(i, int)]
+        self.screen_version_hinted = got.get("version")
+
     def _link_html(self, code: str) -> str:
-        page = self.page_url() or ""
+        page = shared_address(self.page_url() or "")
         href = f"{page.split('?')[0]}?{urlencode({'table': code})}"
         return ("<p>" + esc(_("Table {code}: give the others this link or the code.").format(code=code))
                 + f" <a data-role='table-link' href='{esc(href)}' target='_blank' rel='noopener'>{esc(href)}</a></p>")
