@@ -438,7 +438,14 @@ def walk_game(page: Page, url: str, players: int, level: str, walk: Walk, moves:
             if not act(page, sel, walk, f"{where} move {n}: an unlit click", lambda: click_unlit(page, sel), 1000):
                 return
         if n % reload_every == 0:
-            _watch_the_others(page, sel)  # the table before the reload is the one its moves lead to
+            # the table before the reload is the learner's next decision: the others' moves played out, and
+            # the bots done thinking (a reload while they think lets them think again in the new kernel)
+            _watch_the_others(page, sel)
+            try:
+                page.locator(f"{sel} .uu-t [data-legal='true']:visible, {sel} .uu-result .uu-banner").first.wait_for(
+                    timeout=3 * WAIT_MS)
+            except Exception:
+                pass  # the check after the reload says what is wrong
             before = page.evaluate(_SEATS_JS, sel)
             page.reload(wait_until="commit")
             page.locator(f"{sel} .uu-t").first.wait_for(timeout=LOAD_MS)

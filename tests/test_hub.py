@@ -34,6 +34,8 @@ from jupyterhub.services.auth import HubOAuth  # noqa: E402
 from tests.conftest import run_async  # noqa: E402
 from uu.server.classroom import CLASS_DB_ENV, ClassReporter, connect, learner_rows  # noqa: E402
 from uu.server.hubservice import ReportPace, make_app, row_key, shown_name  # noqa: E402
+from uu.server.tables import open_hub  # noqa: E402
+from uu.together.client import TABLES_URL_ENV  # noqa: E402
 from uu.tutor import hubreport  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,7 +75,8 @@ async def scenario(db: Path, steps: Any) -> Any:
                     oauth_client_id="service-uu-class", base_url=PREFIX, hub_prefix="/hub/",
                     oauth_redirect_uri=f"http://127.0.0.1:{service_port}{PREFIX}oauth_callback",
                     access_scopes={ACCESS}, cache_max_age=0)
-    service = make_app(db, PREFIX, auth).listen(service_port, "127.0.0.1", max_body_size=64 * 1024)
+    service = make_app(db, PREFIX, auth, tables=open_hub(db)).listen(service_port, "127.0.0.1",
+                                                                     max_body_size=64 * 1024)
     client = tornado.httpclient.AsyncHTTPClient()
     base = f"http://127.0.0.1:{service_port}{PREFIX}"
 
@@ -265,6 +268,8 @@ def test_the_deployment_files_agree_with_the_code():
     single = values["singleuser"]
     assert single["defaultUrl"] == APP_URL
     assert single["extraEnv"][hubreport.SERVICE_URL_ENV] == f"http://hub:{port}{PREFIX}"
+    assert single["extraEnv"][TABLES_URL_ENV] == f"http://hub:{port}{PREFIX}uu/tables"
+    assert f'"{TABLES_URL_ENV}": f"http://127.0.0.1:{{CLASS_PORT}}{PREFIX}uu/tables"' in local
     assert single["extraEnv"][LESSONS_ENV] == single["storage"]["extraVolumeMounts"][0]["mountPath"]
     dockerfile = (ROOT / "deploy" / "z2jh" / "Dockerfile").read_text()
     assert "SINGLEUSER_CONFIG_DIR" in dockerfile and "/etc/jupyter/jupyter_server_config.py" in dockerfile
@@ -421,3 +426,33 @@ def test_a_teacher_removes_a_learners_row_on_the_hub(tmp_path):
     assert code == 303 and headers["Location"].startswith("../class")
     assert [x["name"] for x in out["after"]] == ["Ann (ann)"]
 
+
+
+def test_the_service_holds_the_tables_and_the_teacher_sees_and_watches_them(tmp_path):
+    """On a hub the tables live in the class service, under its prefix: a learner's kernel needs no hub token
+    for them (a seat is its secret token); the teacher's class page and JSON list them and Watch opens one; a
+    learner without the access scope sees neither."""
+    db = tmp_path / "class.sqlite3"
+
+    async def steps(call, _base):
+        out = {}
+        code, body, _h = await call("uu/tables/new", body={"name": "Ann", "options": {"players": 2}})
+        made = json.loads(body)
+        out["new"] = code, made
+        out["start"] = (await call(f"uu/tables/{made['code']}/start", body={"token": made["token"]}))[0]
+        out["json"] = await call("class.json", "tess-token")
+        out["page"] = await call("class", "tess-token")
+        out["watch"] = await call(f"class/table?code={made['code']}", "tess-token")
+        out["ann-watch"] = await call(f"class/table?code={made['code']}", "ann-token")
+        return out
+
+    out = run(db, steps)
+    code, made = out["new"]
+    assert code == 200 and made["maker"] and out["start"] == 200
+    tables = json.loads(out["json"][1])["tables"]
+    assert [(t["code"], t["phase"], [s["kind"] for s in t["seats"]]) for t in tables] == [
+        (made["code"], "playing", ["person", "bot"])]
+    assert f"data-code='{made['code']}'" in out["page"][1]
+    assert out["watch"][0] == 200 and "hidden card" in out["watch"][1]
+    assert out["ann-watch"][0] == 403
+    assert (tmp_path / "class.tables.sqlite3").exists()

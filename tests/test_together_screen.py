@@ -145,3 +145,13 @@ def test_the_coach_is_each_seats_own_and_the_maker_can_switch_it_off(server: Ser
     finally:
         ana.stop()
         ben.stop()
+
+
+def test_on_a_hub_the_tables_link_goes_through_the_hub_to_each_learners_own_server(monkeypatch) -> None:
+    from uu.widgets.together import shared_address
+
+    page = "http://127.0.0.1:8000/user/learner1/voila/render/app.ipynb?lang=fr"
+    assert shared_address(page) == page  # not on a hub: the page itself
+    monkeypatch.setenv("JUPYTERHUB_SERVICE_PREFIX", "/user/learner1/")
+    monkeypatch.setenv("JUPYTERHUB_BASE_URL", "/")
+    assert shared_address(page) == "http://127.0.0.1:8000/hub/user-redirect/voila/render/app.ipynb?lang=fr"

@@ -44,6 +44,8 @@ c.Spawner.environment = {
     "JUPYTER_CONFIG_PATH": SINGLEUSER_CONFIG_DIR,
     # where the learners' kernels report (uu/tutor/hubreport.py); remove to turn the class view off
     "UU_CLASS_SERVICE_URL": f"http://127.0.0.1:{CLASS_PORT}/services/uu-class/",
+    # the tables for several people ("Play with others"), served by the same service; remove to turn them off
+    "UU_TABLES_URL": f"http://127.0.0.1:{CLASS_PORT}/services/uu-class/uu/tables",
     "UU_LESSONS_DIR": str(TEACHER_LESSONS),
 }
 c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]  # the same Python environment

@@ -15,11 +15,15 @@ dev.py installs JupyterHub (pinned) into .venv and configurable-http-proxy (pinn
 4. a teacher logs in and must see every learner's row, at the step they reached, in the class view; a learner
    must get 403 on the class view (through the hub's login and with their own token), and a report posted
    with a learner's token that names another learner must land in the poster's own row;
-5. stops everything it started (the hub stops the servers, the proxy and the service; any process left with
+5. two of the learners, each on their own server, play at one table served by the class service ("Play with
+   others": the first makes a two-seat table, the second opens its link through the hub and joins, both
+   move by clicking their tables, and every move must reach the other's screen);
+6. stops everything it started (the hub stops the servers, the proxy and the service; any process left with
    this run's marker in its environment is killed) and removes the temporary folder.
 The last line is `HUB-CHECK OK <figures>` (exit 0) or `HUB-CHECK FAILED <why>` (exit 1). The figures: spawn
 (log in to the tutor's home, all N together), first interaction (the lesson's move clicked to the next table),
-and memory per user (RSS of the user's server and kernel).
+memory per user (RSS of the user's server and kernel), and the shared table's moves (the slowest to reach the
+other screen).
 """
 
 from __future__ import annotations
@@ -116,6 +120,7 @@ c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = {str(work / "homes" / "{username}")!r}
 c.Spawner.environment["UU_CLASS_SERVICE_URL"] = {service_url + SERVICE!r}
+c.Spawner.environment["UU_TABLES_URL"] = {service_url + SERVICE + "uu/tables"!r}
 c.Spawner.environment["UU_LESSONS_DIR"] = {str(work / "teacher-lessons")!r}
 c.Spawner.environment[{MARKER_ENV!r}] = {str(work)!r}
 c.Spawner.start_timeout = 300
@@ -369,6 +374,92 @@ def play(browser: Any, base: str, users: list[str], password: str, gesture: list
     return {"spawn": spawn, "all_in": all_in, "first": first, "pages": learners}
 
 
+TABLE_SCREEN = ".uu-together-screen"
+TABLE_MOVES = 3  # moves each of the two learners makes at their shared table
+
+
+def _version(page: Any) -> str:
+    return str(page.locator(f"{TABLE_SCREEN} .uu-t").get_attribute("data-version"))
+
+
+def _move(page: Any) -> bool:
+    """Click lit elements of the learner's table (a hand card first) until its version changes: one move.
+    False when nothing is lit."""
+    from playwright.sync_api import expect
+
+    old = _version(page)
+    for _ in range(8):
+        lit = page.locator(f"{TABLE_SCREEN} .uu-t [data-legal='true'][data-zone='hand']:visible")
+        if lit.count() == 0:
+            lit = page.locator(f"{TABLE_SCREEN} .uu-t [data-legal='true']:visible")
+        if lit.count() == 0:
+            return False
+        lit.first.click()
+        if _version(page) != old:
+            return True
+        try:
+            expect(page.locator(f"{TABLE_SCREEN} .uu-t:not([data-version='{old}'])")).to_have_count(1, timeout=2000)
+            return True
+        except AssertionError:
+            continue  # a gesture of several clicks (a card, then where it goes)
+    raise CheckFailed("eight clicks on lit elements of the shared table made no move")
+
+
+def play_together(base: str, pages: list[Any], shots: Path | None) -> dict[str, Any]:
+    """Two learners, each in the tutor on their own server, at one table served by the hub service: the first
+    makes it ("Play with others", two seats), the second opens its link (through the hub, to their own
+    server) and joins, the first starts, and each plays TABLE_MOVES moves by clicking its table. Returns how
+    long each move took to reach the other's screen."""
+    from playwright.sync_api import expect
+
+    a, b = pages
+    a.goto(f"{base}/hub/user-redirect{APP_URL}", timeout=WAIT_MS)
+    a.get_by_role("button", name="Play with others").click(timeout=WAIT_MS)
+    a.locator("[data-role='name'] input").fill("Learner 1")
+    a.locator(f"{TABLE_SCREEN} select").first.select_option("2")
+    a.get_by_role("button", name="Make a table").click()
+    link = a.locator("[data-role='table-link']")
+    expect(link).to_be_visible(timeout=WAIT_MS)
+    href = link.get_attribute("href") or ""
+    if "/hub/user-redirect/" not in href or "?table=" not in href:
+        raise CheckFailed(f"the table's link does not go through the hub: {href}")
+    b.goto(href, timeout=WAIT_MS)
+    expect(b.locator("[data-role='name'] input")).to_be_visible(timeout=WAIT_MS)
+    if "/user/" not in b.url or b.url.split("/user/")[1].split("/")[0] == a.url.split("/user/")[1].split("/")[0]:
+        raise CheckFailed(f"the second learner's table link did not open their own server: {b.url}")
+    b.locator("[data-role='name'] input").fill("Learner 2")
+    b.get_by_role("button", name="Join the table").click()
+    expect(a.locator(f"{TABLE_SCREEN} .uu-table-seats")).to_contain_text("Learner 2", timeout=WAIT_MS)
+    a.locator("[data-role='start']").click()
+    for page in (a, b):
+        expect(page.locator(f"{TABLE_SCREEN} .uu-t [data-zone='hand']").first).to_be_visible(timeout=WAIT_MS)
+    made = [0, 0]
+    reach: list[float] = []
+    deadline = time.monotonic() + WAIT_MS / 1000 * 6
+    while min(made) < TABLE_MOVES:
+        if time.monotonic() > deadline:
+            raise CheckFailed(f"the two learners made {made} moves at their table in {WAIT_MS * 6 / 1000:.0f} s")
+        for i, (me, other) in enumerate(((a, b), (b, a))):
+            seen = _version(other)
+            t0 = time.monotonic()
+            if not _move(me):
+                continue
+            made[i] += 1
+            expect(other.locator(f"{TABLE_SCREEN} .uu-t:not([data-version='{seen}'])")).to_have_count(
+                1, timeout=WAIT_MS)
+            reach.append(time.monotonic() - t0)
+        time.sleep(0.2)
+    for page in (a, b):
+        shown = " ".join(page.locator(".uu-error").all_inner_texts()).strip()
+        if shown:
+            raise CheckFailed(f"a learner at the shared table sees an error: {shown[:200]}")
+    if shots is not None:
+        a.screenshot(path=str(shots / "hub-table-1280.png"))
+    say(f"two learners, each on their own server, played {sum(made)} moves at one table "
+        f"(each reached the other screen in at most {max(reach):.2f} s)")
+    return {"moves": sum(made), "reach_max": max(reach)}
+
+
 def class_rows(page: Any, base: str) -> tuple[int, Any]:
     r = page.request.get(f"{base}{SERVICE}class.json")
     try:
@@ -487,6 +578,7 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
                 say("a learner gets 403 on the class view and cannot write another learner's row")
                 position_link(played["pages"][users[0]], base)
                 say("a ?position= link through the hub opens the sandbox at that position")
+                together = play_together(base, [played["pages"][u] for u in users[:2]], shots)
             finally:
                 browser.close()
         spawn, first = list(played["spawn"].values()), list(played["first"].values())
@@ -501,7 +593,8 @@ def run(users_n: int, proxy: str, keep: bool, shots: Path | None = None) -> tupl
                    f"first_interaction_max={max(first):.2f}s rss_per_user_median={median('rss'):.0f}MiB "
                    f"(server {median('server'):.0f} + kernel {median('kernel'):.0f}) "
                    f"rss_per_user_max={max(memory[u]['rss'] for u in users):.0f}MiB "
-                   f"pss_per_user_median={median('pss'):.0f}MiB cpu_per_user_median={median('cpu'):.1f}s")
+                   f"pss_per_user_median={median('pss'):.0f}MiB cpu_per_user_median={median('cpu'):.1f}s "
+                   f"table_moves={together['moves']} table_move_reach_max={together['reach_max']:.2f}s")
         ok = True
     except CheckFailed as e:
         why = str(e)

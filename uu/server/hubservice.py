@@ -8,6 +8,12 @@ SQLite (uu/server/classroom.py) and serves, under its prefix (`/services/uu-clas
     /services/uu-class/class.json  the same rows as JSON
     /services/uu-class/class.csv   every learner, for a spreadsheet
     /services/uu-class/api/report  POST: a learner's kernel reports (uu/tutor/hubreport.py)
+    /services/uu-class/class/table?code=CODE   a table watched (uu/server/tablewatch.py)
+    /services/uu-class/uu/tables/...           the tables for several people (uu/server/tables.py): the
+                                   learners' kernels, each on its own server, play at one table here
+
+The tables live in this service, beside the class rows (`<db>.tables.sqlite3`), as under `uu app --class`: a
+seat is its secret token (in the request's body), so the tables API needs no hub login of its own.
 
 Who may do what is the hub's word, asked through jupyterhub's public service-auth API:
 - the page, JSON and CSV need the scope `access:services!service=uu-class` (the hub's OAuth for a browser,
@@ -43,9 +49,18 @@ from jupyterhub.services.auth import (
     UserNotAllowed,
 )
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from tornado.ioloop import PeriodicCallback
 
 from uu.server.classroom import MAX_NAME, connect, name_problem, write_row
-from uu.server.classview import ClassCsvHandler, ClassJsonHandler, ClassPageHandler, ClassRemoveHandler
+from uu.server.classview import (
+    ClassCsvHandler,
+    ClassJsonHandler,
+    ClassPageHandler,
+    ClassRemoveHandler,
+    ClassTableHandler,
+)
+from uu.server.tables import AWAY_CHECK_S, DEADLINE_CHECK_S, TableHub, open_hub, table_handlers
+from uu.together import Tables
 from uu.tutor.class_store import Count, Time, Title
 
 __all__ = ["DB_ENV", "DEFAULT_DB", "Report", "ReportPace", "make_app", "row_key", "shown_name"]
@@ -95,8 +110,8 @@ class _HubGate(HubOAuthenticated):
     """Replaces the token check of uu.server.classview's handlers: the hub says who this is (cookie from the
     hub's OAuth, or a token in the Authorization header), and whether they hold the service's access scope."""
 
-    def initialize(self, db: str, token: str, hub_auth: HubOAuth) -> None:
-        self.db, self.token, self.hub_auth = db, token, hub_auth
+    def initialize(self, db: str, token: str, hub_auth: HubOAuth, tables: Tables | None = None) -> None:
+        self.db, self.token, self.hub_auth, self.tables = db, token, hub_auth, tables
 
     async def prepare(self) -> None:  # type: ignore[override]
         self.set_header("Cache-Control", "no-store")
@@ -127,6 +142,10 @@ class _HubGate(HubOAuthenticated):
 
 
 class HubClassPage(_HubGate, ClassPageHandler):  # type: ignore[misc]  # initialize also takes the hub's auth
+    pass
+
+
+class HubClassTable(_HubGate, ClassTableHandler):  # type: ignore[misc]
     pass
 
 
@@ -228,23 +247,26 @@ class ReportHandler(tornado.web.RequestHandler):
         return self._answer(200, user=user)
 
 
-def make_app(db: str | Path, prefix: str, hub_auth: HubOAuth, cookie_secret: bytes | None = None
-             ) -> tornado.web.Application:
-    """The service's tornado application under `prefix` (e.g. `/services/uu-class/`). Raises ValueError when
-    `hub_auth` names no access scope: jupyterhub's mixin would then let every hub user in."""
+def make_app(db: str | Path, prefix: str, hub_auth: HubOAuth, cookie_secret: bytes | None = None,
+             tables: TableHub | None = None) -> tornado.web.Application:
+    """The service's tornado application under `prefix` (e.g. `/services/uu-class/`); `tables`: the tables for
+    several people it serves (none: no tables). Raises ValueError when `hub_auth` names no access scope:
+    jupyterhub's mixin would then let every hub user in."""
     if not hub_auth.access_scopes:
         raise ValueError("no access scope: set JUPYTERHUB_SERVICE_NAME or JUPYTERHUB_OAUTH_ACCESS_SCOPES "
                          "(the hub sets both for a service it starts)")
     prefix = "/" + prefix.strip("/") + "/"
-    gate = {"db": str(db), "token": "", "hub_auth": hub_auth}
+    gate = {"db": str(db), "token": "", "hub_auth": hub_auth, "tables": tables.tables if tables else None}
     handlers: list[Any] = [
         (prefix, HubClassPage, gate),
         (f"{prefix}class", HubClassPage, gate),
         (f"{prefix}class\\.json", HubClassJson, gate),
         (f"{prefix}class\\.csv", HubClassCsv, gate),
         (f"{prefix}class/remove", HubClassRemove, gate),
+        (f"{prefix}class/table", HubClassTable, gate),
         (f"{prefix}api/report", ReportHandler, {"db": str(db), "hub_auth": hub_auth, "pace": ReportPace()}),
         (f"{prefix}oauth_callback", OAuthCallback, {"hub_auth": hub_auth}),
+        *(table_handlers(prefix, tables) if tables is not None else []),
     ]
     # the cookie secret signs the OAuth state cookies; a new one at each start only means teachers log in again
     return tornado.web.Application(handlers, cookie_secret=cookie_secret or secrets.token_bytes(32))
@@ -274,14 +296,17 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     where = urlparse(url)
 
+    tables = open_hub(db)
     try:
-        app = make_app(db, prefix, HubOAuth.instance())
+        app = make_app(db, prefix, HubOAuth.instance(), tables=tables)
     except ValueError as e:
         print(f"uu.server.hubservice: {e}", file=sys.stderr)
         return 2
 
     async def serve() -> None:
         app.listen(where.port or 80, where.hostname or "127.0.0.1", max_body_size=MAX_BODY)
+        PeriodicCallback(tables.check_away, AWAY_CHECK_S * 1000).start()
+        PeriodicCallback(tables.check_deadlines, DEADLINE_CHECK_S * 1000).start()
         log.info("the class view at %s (kept in %s)", prefix, db)
         await asyncio.Event().wait()
 

@@ -59,8 +59,8 @@ __all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
 
 # the bot levels as the play screen words them (marked here, translated when the screen is made)
 LEVEL_LABELS = {"easy": N_("Easy: plays any legal move at random"),
-                "normal": N_("Normal: plays by rules of thumb (the heuristic bot)"),
-                "hard": N_("Hard: thinks ahead like the hint (plays its best move)")}
+                "normal": N_("Normal: plays by rules of thumb"),
+                "hard": N_("Hard: thinks ahead like the hint")}
 BOT_NAMES = ["Bramble", "Clover", "Dandelion", "Fern", "Hazel", "Juniper", "Maple", "Nettle", "Sorrel"]
 HIDDEN = "none"
 # shown: the default display, sent as "" (a trait set back to None never reaches the browser under the

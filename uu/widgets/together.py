@@ -13,10 +13,11 @@ filled in), the maker's start button data-role="start"; the table itself is the 
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import ipywidgets as widgets
 
@@ -32,6 +33,20 @@ __all__ = ["TogetherScreen"]
 
 log = logging.getLogger(__name__)
 POLL_S = 20.0  # one long poll's wait; the server answers at once when anything changes
+
+
+def shared_address(page: str) -> str:
+    """The page's address as the others can open it. On JupyterHub each learner's page is on their own server
+    (/user/NAME/...): the others open the same page on theirs through the hub's /hub/user-redirect/."""
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "")
+    if not prefix.startswith("/user/"):
+        return page
+    parts = urlsplit(page)
+    if not parts.path.startswith(prefix):
+        return page
+    base = os.environ.get("JUPYTERHUB_BASE_URL", "/").rstrip("/")
+    path = f"{base}/hub/user-redirect/{parts.path[len(prefix):]}"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
 
 
 class TogetherScreen(ScreenBase):
@@ -67,7 +82,8 @@ class TogetherScreen(ScreenBase):
         self.coach = widgets.Checkbox(value=True, description=_("Hints on (each player's own)"), indent=False)
         self.answer_time = widgets.Dropdown(
             options=[(_("no limit"), 0), *((_("{seconds} s").format(seconds=n), n) for n in (20, 40, 60))], value=0,
-            description=_("Time to answer a Neigh:"), style={"description_width": "initial"})
+            description=_("Time to answer a Neigh:"), style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"))  # a long label in German must not squeeze the choice
         self.answer_time.add_class("uu-answer-time")
         self.make_button = make_button(_("Make a table"), "uu-make-table", self.on_make, style="primary")
         self.join_button = make_button(_("Join the table"), "uu-join-table", self.on_join, style="primary")
@@ -218,7 +234,7 @@ class TogetherScreen(ScreenBase):
         self.screen_version_hinted = got.get("version")
 
     def _link_html(self, code: str) -> str:
-        page = self.page_url() or ""
+        page = shared_address(self.page_url() or "")
         href = f"{page.split('?')[0]}?{urlencode({'table': code})}"
         return ("<p>" + esc(_("Table {code}: give the others this link or the code.").format(code=code))
                 + f" <a data-role='table-link' href='{esc(href)}' target='_blank' rel='noopener'>{esc(href)}</a></p>")
