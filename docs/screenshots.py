@@ -250,7 +250,7 @@ def hint(page: Page, url: str) -> None:
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
     expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)
-    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint (plays its best move)")
+    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint")
     screen.locator("button.uu-new-game").click()   # a new deal, against Hard bots
     page.wait_for_timeout(1500)
     expect(screen.locator(".uu-t .uu-t-turn")).to_contain_text("Setup", timeout=STEP_MS)

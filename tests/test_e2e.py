@@ -351,7 +351,7 @@ def test_hard_bots_and_a_hint_in_the_browser(page: Page, voila_url):
     screen = page.locator(".uu-play-screen")
     expect(screen.locator(".uu-t [data-legal='true']").first).to_be_visible(timeout=STEP_MS)
     screen.locator(".uu-players select").select_option("2")
-    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint (plays its best move)")
+    screen.locator(".uu-level select").select_option(label="Hard: thinks ahead like the hint")
     old = table_version(screen)
     screen.locator("button.uu-new-game").click()
     wait_new_table(page, screen, old)

@@ -26,8 +26,8 @@ BOTS = ("random", "heuristic", "hint")
 LEVELS = {"easy": "random", "normal": "heuristic", "hard": "hint"}
 LEVEL_WORDS = {  # what the play screen says of each level
     "easy": "Easy: plays any legal move at random",
-    "normal": "Normal: plays by rules of thumb (the heuristic bot)",
-    "hard": "Hard: thinks ahead like the hint (plays its best move)",
+    "normal": "Normal: plays by rules of thumb",
+    "hard": "Hard: thinks ahead like the hint",
 }
 
 

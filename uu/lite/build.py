@@ -6,7 +6,8 @@ Steps (docs/static-build.md has the why of each):
 3. the wheels the page loads, from PyPI (`pip download`), PyYAML repacked as pure Python, and this repository's
    own wheel (`pip wheel`);
 4. Pyodide's lock file rewritten to list exactly those wheels (with their hashes), so the page loads them from
-   the site and never asks a package index;
+   the site and never asks a package index; the preloaded ones installed once into one file (`site_image`)
+   that the kernel's loadPyodide (uu/lite/boot.mjs) writes into site-packages before Python starts;
 5. `jupyter lite build` with the REPL app only;
 6. the tutor's own pages (`uu/lite/pages.py`): the entry page, the REPL page made the tutor's (it runs only the
    tutor's one line, shows the tutor's loading screen from its first paint, hides the REPL), their
