@@ -382,9 +382,10 @@ def _version(page: Any) -> str:
     return str(page.locator(f"{TABLE_SCREEN} .uu-t").get_attribute("data-version"))
 
 
-def _move(page: Any) -> bool:
+def _move(page: Any) -> float | None:
     """Click lit elements of the learner's table (a hand card first) until its version changes: one move.
-    False when nothing is lit."""
+    Returns when (time.monotonic) the move's last click was made; None when nothing is lit."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import expect
 
     old = _version(page)
@@ -393,13 +394,17 @@ def _move(page: Any) -> bool:
         if lit.count() == 0:
             lit = page.locator(f"{TABLE_SCREEN} .uu-t [data-legal='true']:visible")
         if lit.count() == 0:
-            return False
-        lit.first.click()
+            return None
+        clicked = time.monotonic()
+        try:
+            lit.first.click(timeout=5000)
+        except PlaywrightTimeout:
+            return None  # the table changed under the click (the other's move came): look at it again
         if _version(page) != old:
-            return True
+            return clicked
         try:
             expect(page.locator(f"{TABLE_SCREEN} .uu-t:not([data-version='{old}'])")).to_have_count(1, timeout=2000)
-            return True
+            return clicked
         except AssertionError:
             continue  # a gesture of several clicks (a card, then where it goes)
     raise CheckFailed("eight clicks on lit elements of the shared table made no move")
@@ -409,7 +414,7 @@ def play_together(base: str, pages: list[Any], shots: Path | None) -> dict[str, 
     """Two learners, each in the tutor on their own server, at one table served by the hub service: the first
     makes it ("Play with others", two seats), the second opens its link (through the hub, to their own
     server) and joins, the first starts, and each plays TABLE_MOVES moves by clicking its table. Returns how
-    long each move took to reach the other's screen."""
+    long each move took to reach the other's screen (from the move's last click)."""
     from playwright.sync_api import expect
 
     a, b = pages
@@ -441,8 +446,8 @@ def play_together(base: str, pages: list[Any], shots: Path | None) -> dict[str, 
             raise CheckFailed(f"the two learners made {made} moves at their table in {WAIT_MS * 6 / 1000:.0f} s")
         for i, (me, other) in enumerate(((a, b), (b, a))):
             seen = _version(other)
-            t0 = time.monotonic()
-            if not _move(me):
+            t0 = _move(me)
+            if t0 is None:
                 continue
             made[i] += 1
             expect(other.locator(f"{TABLE_SCREEN} .uu-t:not([data-version='{seen}'])")).to_have_count(
