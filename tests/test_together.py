@@ -450,3 +450,30 @@ def test_the_countdown_is_one_of_the_offered_lengths() -> None:
     for bad in (5, 30, -20, "20s"):
         with pytest.raises(ValidationError):
             TableOptions(answer_s=bad)
+
+
+def test_why_a_click_chose_nothing_is_the_seats_own_and_says_nothing_a_seat_may_not_know() -> None:
+    from uu.table.clickwhy import click_reason
+
+    # in a Neigh moment: whether this seat is asked, never whom the engine asks now
+    _, (table, tokens, first, second) = first_neigh_moment()
+    for seat in range(3):
+        text = table.why(tokens[seat], "card:hand:0:Neigh")
+        assert text in ("Answer the top card of the Neigh pile, or pass.",
+                        "Waiting for answers to the top card of the Neigh pile.")
+        assert (text.startswith("Answer")) == (seat in (first, second))
+    # outside a moment, the coach on: the engine's why-not for the seat's own decision, as a game screen says it
+    for coach in (True, False):
+        _t, table, tokens = seated(2, 2, options=TableOptions(players=2, coach=coach))
+        table.start(tokens[0])
+        game = game_of(table)
+        d = game.pending
+        assert d is not None
+        key = f"card:hand:{d.player}:{game.state.defs[game.state.hands[d.player][0]].name}"
+        mine = table.why(tokens[d.player], key)
+        other = table.why(tokens[1 - d.player], key)
+        assert other == click_reason(game, 1 - d.player, key)  # whose decision it is: every seat sees that
+        if coach:
+            assert mine == click_reason(game, d.player, key)
+        else:  # the coach switched off: only what the table waits for
+            assert mine == "That is not one of the choices now: choose one of the lit cards or places."

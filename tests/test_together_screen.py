@@ -130,6 +130,8 @@ def test_the_coach_is_each_seats_own_and_the_maker_can_switch_it_off(server: Ser
         until(lambda: bool(ana.table.actions or ben.table.actions), 3.0)
         mover, other = (ana, ben) if ana.table.actions else (ben, ana)
         assert other.hint_button.layout.display == "none"
+        # a click on what is not lit is answered by the server for that seat (whose decision it is)
+        assert other.table.why("card:nursery:-1:Baby Unicorn (Red)").startswith("It is ")
         if not coach:
             assert mover.hint_button.layout.display == "none"
             with pytest.raises(TableRefused, match="coach is switched off"):

@@ -147,7 +147,7 @@ def hint_from_search(game: Game, found: Search) -> HintResult:
 
 
 def hint(game: Game, player: int | None = None, deals: int = DEFAULT_DEALS, seconds: float | None = DEFAULT_SECONDS,
-         progress: Callable[[int, int], Any] | None = None, seed: int | None = None, width: int = DEFAULT_WIDTH,
+         progress: Callable[[int, int], object] | None = None, seed: int | None = None, width: int = DEFAULT_WIDTH,
          horizon: int | None = None, extra: int = MAX_EXTRA_DEALS) -> HintResult:
     """The hint for the pending decision (see the module docstring). `player` must be the pending player
     (default). `progress(done, total)` is called as simulated games finish (the last call has done == total)."""

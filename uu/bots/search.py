@@ -178,7 +178,7 @@ class Search:
 
 def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
            seconds: float | None = DEFAULT_SECONDS, seed: int = 0,
-           progress: Callable[[int, int], Any] | None = None, extra: int = MAX_EXTRA_DEALS,
+           progress: Callable[[int, int], object] | None = None, extra: int = MAX_EXTRA_DEALS,
            include: Action | None = None) -> Search:
     """Play out the candidates of the pending decision (see the module docstring). `deals` rounds at most;
     `seconds` (None: no cap) stops before a round that would not fit (the first round always runs). Then, while

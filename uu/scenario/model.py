@@ -131,14 +131,19 @@ class Scenario(Strict):
     @field_validator("rules")
     @classmethod
     def _known_rules(cls, v: list[str]) -> list[str]:
-        from uu.engine.rules import UnknownRuleError, rule
+        return known_rules(v)
 
-        for r in v:
-            try:
-                rule(r)
-            except UnknownRuleError as e:  # a KeyError: pydantic reports only ValueErrors as field errors
-                raise ValueError(str(e).strip("'\"")) from None
-        return v
+
+def known_rules(v: list[str]) -> list[str]:
+    """The `rules:` field of a scenario or a lesson step: every id must name a rule of the registry."""
+    from uu.engine.rules import UnknownRuleError, rule
+
+    for r in v:
+        try:
+            rule(r)
+        except UnknownRuleError as e:  # a KeyError: pydantic reports only ValueErrors as field errors
+            raise ValueError(str(e).strip("'\"")) from None
+    return v
 
 
 def name_problems(sc: Scenario) -> list[tuple[tuple[str | int, ...], str]]:

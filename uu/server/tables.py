@@ -8,6 +8,7 @@ learner's kernel calls for its own seat. The tables live in this server process,
     POST {base}/uu/tables/CODE/start     {"token"}                     (the maker)
     POST {base}/uu/tables/CODE/move      {"token", "index", "version"}
     POST {base}/uu/tables/CODE/hint      {"token", "lang"?}            -> the seat's own hint (the coach on)
+    POST {base}/uu/tables/CODE/why       {"token", "key", "name"?, "lang"?} -> why a click chose nothing
     POST {base}/uu/tables/CODE/leave     {"token"}
     POST {base}/uu/tables/CODE/end       {"token"}                     (the maker)
 
@@ -237,6 +238,21 @@ class HintHandler(_TableHandler):
         self.finish(json.dumps({"hint": words, "lit": [r.index for r in lit], "version": version}))
 
 
+class WhyHandler(_TableHandler):
+    """Why the seat's click on an element that is not lit chose nothing: {"why": one sentence}, in the language
+    the screen asks for (uu.together.SharedTable.why)."""
+
+    def post(self, code: str) -> None:
+        got = self.table_and_token(code)
+        if got is None:
+            return
+        table, token = got
+        key, name, lang = (self.body.get(k) for k in ("key", "name", "lang"))
+        with language(lang if isinstance(lang, str) and lang in LANGUAGES else "en"):
+            text = table.why(token, key if isinstance(key, str) else "", name if isinstance(name, str) else "")
+        self.finish(json.dumps({"why": text}))
+
+
 class StartHandler(_ActHandler):
     def act(self, table: SharedTable, token: str) -> None:
         table.start(token)
@@ -270,6 +286,7 @@ def table_handlers(base_url: str, hub: TableHub) -> list[tuple[str, type, dict[s
             (f"{base}/uu/tables/{code}/start", StartHandler, args),
             (f"{base}/uu/tables/{code}/move", MoveHandler, args),
             (f"{base}/uu/tables/{code}/hint", HintHandler, args),
+            (f"{base}/uu/tables/{code}/why", WhyHandler, args),
             (f"{base}/uu/tables/{code}/leave", LeaveHandler, args),
             (f"{base}/uu/tables/{code}/end", EndHandler, args)]
 

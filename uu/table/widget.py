@@ -171,12 +171,12 @@ class TableWidget(anywidget.AnyWidget):
     facts = traitlets.Dict().tag(sync=True)
 
     def __init__(self, game: Game | None = None, viewer: int = 0,
-                 on_choose: Callable[[int], Any] | None = None,
-                 on_refused: Callable[[], Any] | None = None, **kwargs: Any):
+                 on_choose: Callable[[int], object] | None = None,
+                 on_refused: Callable[[], object] | None = None, **kwargs: Any):
         kwargs.setdefault("labels", table_labels())
         kwargs.setdefault("facts", card_facts())
         super().__init__(**kwargs)
-        self.on_banner: Callable[[], Any] | None = None
+        self.on_banner: Callable[[], object] | None = None
         # (key, the card's name) -> one sentence: why that element cannot be chosen now
         self.on_why: Callable[[str, str], str] | None = None
         # the log lines a newcomer's table asks for: (from index) -> lines
@@ -274,7 +274,7 @@ class TableWidget(anywidget.AnyWidget):
             return "That cannot be chosen now: choose one of the lit cards or places."
         return self.on_why(key, name)
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
         message = parse_browser_message(content)  # None: not one of the four messages a table sends
         sent_before = self.version
         try:

@@ -91,6 +91,12 @@ class TableClient:
         """The seat's own hint: {"hint": HTML, "lit": [indexes of the hinted moves], "version"}."""
         return self._post(f"{_code(code)}/hint", {"token": token, "lang": lang}, wait=30.0)
 
+    def why(self, code: str, token: str, key: str, name: str = "", lang: str = "en") -> str:
+        """One sentence: why the seat's click on the element `key` chose nothing."""
+        answer = self._post(f"{_code(code)}/why", {"token": token, "key": key, "name": name, "lang": lang})
+        why = answer.get("why")
+        return why if isinstance(why, str) else UNREACHABLE
+
     def start(self, code: str, token: str) -> dict[str, Any]:
         return self._post(f"{_code(code)}/start", {"token": token})
 

@@ -27,8 +27,9 @@ from uu.bots.roster import make_bot
 from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
 from uu.engine.observation import Observation
-from uu.i18n import N_
+from uu.i18n import N_, _
 from uu.session import ChoiceRefused, Moved, NotYourDecision, Session, SessionEvent, StaleChoice
+from uu.table.clickwhy import click_reason
 from uu.table.messages import StepView
 from uu.table.replay import steps_view
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
@@ -338,6 +339,25 @@ class SharedTable:
                 raise NotYourDecision(NO_HINT_NOW)
             game = session.game.copy()
         return hint(game, seat)
+
+    def why(self, token: str, key: str, name: str = "") -> str:
+        """One sentence for the seat's click on an element that is not lit (`key`, its data-key), in the
+        language in use: with the coach on, the engine's why-not for its own decision (`click_reason`); with
+        it off, only what the table waits for. In a Neigh moment it says only whether this seat is asked (whom
+        the engine asks now is not said)."""
+        with self._lock:
+            seat = self._touch(token)
+            session = self.session
+            if session is None or self.phase != "playing":
+                return _(NOT_PLAYING)
+            if self._moment is not None:
+                asked = seat in answerers(session.game) and seat not in self._answers
+                return (_("Answer the top card of the Neigh pile, or pass.") if asked
+                        else _("Waiting for answers to the top card of the Neigh pile."))
+            if not self.options.coach and session.decider == seat:
+                return _("That is not one of the choices now: {task}.").format(
+                    task=_("choose one of the lit cards or places"))
+            return click_reason(session.game, seat, str(key)[:200], str(name)[:200])
 
     def end(self, token: str) -> None:
         with self._lock:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from uu.bots.judge import GRADES, Grade
 from uu.bots.search import DEFAULT_DEALS, DEFAULT_SECONDS, MAX_EXTRA_DEALS, search
@@ -119,7 +119,7 @@ def _turning_points(decisions: list[GradedDecision], between: list[list[tuple[st
 
 
 def review(record: GameRecord, player: int | None = None, deals: int = DEFAULT_DEALS,
-           seconds: float | None = DEFAULT_SECONDS, progress: Callable[[int, int], Any] | None = None,
+           seconds: float | None = DEFAULT_SECONDS, progress: Callable[[int, int], object] | None = None,
            extra: int = MAX_EXTRA_DEALS) -> Review:
     """Grade `player`'s decisions in `record` (default: the first seat). Raises RecordError for a record that
     does not replay. `progress(done, total)` after each graded decision. `deals`, `extra`, `seconds`: the

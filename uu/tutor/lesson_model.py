@@ -56,7 +56,7 @@ from pydantic import Field, ValidationError, ValidationInfo, field_validator, mo
 
 from uu.engine.options import Options
 from uu.scenario.load import ScenarioFileError, _line_of, format_validation, parse_scenario
-from uu.scenario.model import Expect, Move, Scenario, Step, Strict, TurnSpec, name_problems
+from uu.scenario.model import Expect, Move, Scenario, Step, Strict, TurnSpec, known_rules, name_problems
 from uu.yamlfile import YamlInputError, compose_user_yaml, read_user_file
 
 __all__ = ["Also", "Ask", "GameSpec", "Lesson", "LessonFileError", "LessonSpec", "Mistake", "Position", "Question",
@@ -198,14 +198,7 @@ class ScriptStep(Strict):
     @field_validator("rules")
     @classmethod
     def _known_rules(cls, v: list[str]) -> list[str]:
-        from uu.engine.rules import rule
-
-        for r in v:
-            try:
-                rule(r)
-            except KeyError as e:
-                raise ValueError(str(e)) from None
-        return v
+        return known_rules(v)
 
     @field_validator("bots")
     @classmethod

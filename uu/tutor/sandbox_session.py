@@ -178,7 +178,7 @@ class SandboxSession:
             raise BuilderError("card", "choose a card from the list")
         return card
 
-    def _change(self, fn: Callable[[], Any], group: str | None = None) -> bool:
+    def _change(self, fn: Callable[[], object], group: str | None = None) -> bool:
         """Run a builder change; a refusal becomes the one field error (under `group`'s field when given and
         the builder named a field of another group)."""
         try:

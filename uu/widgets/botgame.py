@@ -86,7 +86,7 @@ class BotGameView(widgets.VBox):
         ]
         self._start(names, seed)
 
-    def _button(self, text: str, css: str, style: str, handler: Callable[[Any], Any]) -> widgets.Button:
+    def _button(self, text: str, css: str, style: str, handler: Callable[[Any], object]) -> widgets.Button:
         b = widgets.Button(description=text, button_style=style)
         b.add_class(css)
         b.on_click(handler)
@@ -134,15 +134,15 @@ class BotGameView(widgets.VBox):
             self._turn = None
 
     @safe
-    def on_next(self, _button: Any = None) -> None:
+    def on_next(self, _button: object = None) -> None:
         self._step()
 
     @safe
-    def on_turn(self, _button: Any = None) -> None:
+    def on_turn(self, _button: object = None) -> None:
         self.play_to_end_of_turn()
 
     @safe
-    def on_new(self, _button: Any = None) -> None:
+    def on_new(self, _button: object = None) -> None:
         try:
             settings = NewGameSettings(players=self.players_input.value, seed=self.seed_input.value)
         except ValidationError as e:

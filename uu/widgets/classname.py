@@ -42,7 +42,7 @@ class ClassNameBox(widgets.VBox):
         self.show_name(None)
 
     @safe
-    def on_join(self, _b: Any = None) -> None:
+    def on_join(self, _b: object = None) -> None:
         name = str(self.name_input.value or "").strip()
         problem = self.app.set_learner_name(name)
         if problem:

@@ -142,11 +142,11 @@ class AfterMessage:
     meanwhile; at once where no event loop runs (a test, a script). A move's table reaches the page before the
     work the move also causes, such as writing the learner's progress (uu.widgets.tutor_app)."""
 
-    def __init__(self, fn: Callable[[], Any]):
+    def __init__(self, fn: Callable[[], object]):
         self.fn = fn
         self.pending = False
 
-    def __call__(self, _change: Any = None) -> None:
+    def __call__(self, _change: object = None) -> None:
         loop = _kernel_loop()
         if loop is None:
             self._run()
@@ -191,7 +191,7 @@ def plain_html(value: str = "", css: str | None = None) -> widgets.HTML:
     return w
 
 
-def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], Any] | None = None,
+def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], object] | None = None,
                 style: str = "", tooltip: str | None = None, width: str | None = None) -> widgets.Button:
     # its own layout (screens show and hide buttons through it), the shared default style (none changes it)
     b = widgets.Button(description=text, button_style=style, tooltip=tooltip if tooltip is not None else text,
@@ -271,7 +271,7 @@ class ActionButtons:
     a bank grows `chunk` buttons at a time, so that creating widgets during a click is rare.
     """
 
-    def __init__(self, box: widgets.Box, on_choice: Callable[[Any], Any], on_stale: Callable[[], Any],
+    def __init__(self, box: widgets.Box, on_choice: Callable[[Any], object], on_stale: Callable[[], object],
                  css: str = "uu-action", prefix: tuple[widgets.Widget, ...] = (), max_banks: int = 4,
                  reserve: int = 16, chunk: int = 8):
         self.box = box

@@ -13,7 +13,6 @@ play back.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from uu.engine.game import Game
 from uu.i18n import N_
@@ -31,7 +30,7 @@ STALE_CLICK = N_("That click was made on an older table (the screen had not caug
 
 
 class GameTable:
-    def __init__(self, on_move: Callable[[int], Any], on_stale: Callable[[], Any] | None = None,
+    def __init__(self, on_move: Callable[[int], object], on_stale: Callable[[], object] | None = None,
                  css: tuple[str, ...] = ("uu-table",), prompt_here: bool = True):
         self.widget = TableWidget(on_choose=on_move, on_refused=on_stale, prompt_here=prompt_here)
         for c in css:

@@ -139,25 +139,25 @@ class HomeScreen(ScreenBase):
         return "<span>" + esc(_("{card} is shown in: {lessons}").format(card=card_name(card), lessons=names)) + "</span>"
 
     @safe
-    def on_continue(self, _b: Any = None) -> None:
+    def on_continue(self, _b: object = None) -> None:
         target = self.app.continue_target()
         if target is not None:
             self.app.navigate(self.app.open_lesson, target[0])
 
     @safe
-    def on_forget(self, _b: Any = None) -> None:
+    def on_forget(self, _b: object = None) -> None:
         self.app.navigate(self.app.forget)
 
     @safe
-    def on_play(self, _b: Any = None) -> None:
+    def on_play(self, _b: object = None) -> None:
         self.app.navigate(self.app.open_play)
 
     @safe
-    def on_together(self, _b: Any = None) -> None:
+    def on_together(self, _b: object = None) -> None:
         self.app.navigate(self.app.open_together)
 
     @safe
-    def on_sandbox(self, _b: Any = None) -> None:
+    def on_sandbox(self, _b: object = None) -> None:
         self.app.navigate(self.app.open_sandbox)
 
     def refresh(self) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import ipywidgets as widgets
@@ -46,7 +45,7 @@ def choose_language(link: str | None, saved: str | None, default: str | None, br
     return "en", False
 
 
-def language_picker(on_pick: Callable[[str], Any]) -> widgets.Dropdown:
+def language_picker(on_pick: Callable[[str], object]) -> widgets.Dropdown:
     """The language picker: each language named in itself, so a learner finds theirs whatever is in use; its
     label ("Language") is in the language in use (`relabel_picker`)."""
     picker = widgets.Dropdown(options=[(LANGUAGE_NAMES[x], x) for x in LANGUAGES], value=current_language(),

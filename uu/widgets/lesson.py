@@ -61,9 +61,9 @@ def split_prompt(say: str) -> tuple[str, str]:
 class LessonScreen(ScreenBase):
     """A lesson: narration, the table to move on, feedback, hint, back, next, restart, progress."""
 
-    def __init__(self, runner: LessonRunner, on_home: Callable[[], Any] | None = None,
-                 on_change: Callable[[LessonScreen], Any] | None = None,
-                 next_lesson: tuple[str, Callable[[], Any]] | None = None, **kwargs: Any):
+    def __init__(self, runner: LessonRunner, on_home: Callable[[], object] | None = None,
+                 on_change: Callable[[LessonScreen], object] | None = None,
+                 next_lesson: tuple[str, Callable[[], object]] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.runner = runner
         self.on_home = on_home
@@ -163,7 +163,7 @@ class LessonScreen(ScreenBase):
         self.showing_preview = fb.preview is not None
         self._changed()
 
-    def _on_choice_click(self, option: int, _button: Any) -> None:
+    def _on_choice_click(self, option: int, _button: object) -> None:
         self.on_choice(option)
 
     @safe
@@ -179,11 +179,11 @@ class LessonScreen(ScreenBase):
         self.feedback = Feedback(ok=False, kind="info", text=_(STALE_CLICK))
 
     @safe
-    def on_preview_back(self, _b: Any = None) -> None:
+    def on_preview_back(self, _b: object = None) -> None:
         self.showing_preview = False
 
     @safe
-    def on_next(self, _b: Any = None) -> None:
+    def on_next(self, _b: object = None) -> None:
         step = self.runner.progress[0]
         fb = self.runner.next()
         self.feedback = fb if (fb.text or not fb.ok) else None
@@ -192,31 +192,31 @@ class LessonScreen(ScreenBase):
         self._changed()
 
     @safe
-    def on_hint(self, _b: Any = None) -> None:
+    def on_hint(self, _b: object = None) -> None:
         self.showing_preview = False
         self.hint_text = self.runner.hint()
 
     @safe
-    def on_back(self, _b: Any = None) -> None:
+    def on_back(self, _b: object = None) -> None:
         self.runner.back()
         self.feedback = None
         self._mark()
         self._changed()
 
     @safe
-    def on_restart(self, _b: Any = None) -> None:
+    def on_restart(self, _b: object = None) -> None:
         self.runner.restart()
         self.feedback = None
         self._mark()
         self._changed()
 
     @safe
-    def on_next_lesson(self, _b: Any = None) -> None:
+    def on_next_lesson(self, _b: object = None) -> None:
         if self.next_lesson is not None:
             self.next_lesson[1]()
 
     @safe
-    def on_home_click(self, _b: Any = None) -> None:
+    def on_home_click(self, _b: object = None) -> None:
         if self.on_home is not None:
             self.on_home()
 
@@ -260,7 +260,7 @@ class LessonScreen(ScreenBase):
         return self.click_move(self.runner.answer())
 
     @safe
-    def on_review(self, _b: Any = None) -> None:
+    def on_review(self, _b: object = None) -> None:
         r = self.runner
         if r.record is None or not r.done:
             raise ValueError(_("the review is for the lesson's game, once the lesson is complete"))

@@ -61,7 +61,7 @@ class LessonList(anywidget.AnyWidget):
     # the headings: {"lessons": "Lessons", "teacher": "Your teacher's lessons"}, translated
     labels = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, on_open: Callable[[str], Any] | None = None, **kwargs: Any):
+    def __init__(self, on_open: Callable[[str], object] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-lesson-list")
         self.on_open = on_open
@@ -98,7 +98,7 @@ class LessonList(anywidget.AnyWidget):
             self.on_open(lesson_id)
         return True
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
         if not isinstance(content, dict) or content.get("type") != "open":
             return
         try:

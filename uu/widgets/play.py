@@ -100,8 +100,8 @@ class PlayScreen(ScreenBase):
 
     def __init__(self, players: int = 3, seed: int | None = None, name: str = DEFAULT_NAME,
                  targeting: str = "declare-first", delay: float = 0.9, step_mode: bool = False,
-                 level: str = "normal", on_home: Callable[[], Any] | None = None,
-                 on_review: Callable[[GameRecord, int], Any] | None = None, **kwargs: Any):
+                 level: str = "normal", on_home: Callable[[], object] | None = None,
+                 on_review: Callable[[GameRecord, int], object] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-play-screen")
         self.add_class("uu-game-screen")
@@ -280,7 +280,7 @@ class PlayScreen(ScreenBase):
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe
-    def on_new(self, _b: Any = None) -> None:
+    def on_new(self, _b: object = None) -> None:
         self.new_game()
 
     def _on_more(self, change: dict[str, Any]) -> None:
@@ -317,7 +317,7 @@ class PlayScreen(ScreenBase):
             self.run_bots()
 
     @safe
-    def on_hint(self, _b: Any = None) -> None:
+    def on_hint(self, _b: object = None) -> None:
         """The hint for the learner's decision: its sentences, and its table inside a <details> (one click)."""
         g = self.game
         if g is None or g.pending is None or g.pending.player != self.LEARNER:
@@ -345,7 +345,7 @@ class PlayScreen(ScreenBase):
         self.table.hint = []
 
     @safe
-    def on_save(self, _b: Any = None) -> None:
+    def on_save(self, _b: object = None) -> None:
         """Offer the game record as a download (a data: link; nothing is stored on the server)."""
         if self.game is None:
             self.message = ("info", _("There is no game to save yet: press New game."))
@@ -360,7 +360,7 @@ class PlayScreen(ScreenBase):
                                     command="<code>uu review FILE</code>") + "</span>")
 
     @safe
-    def on_review_click(self, _b: Any = None) -> None:
+    def on_review_click(self, _b: object = None) -> None:
         """The review of the learner's game (when it is over)."""
         if self.game is None or not self.game.is_over:
             self.message = ("info", _("The review is for a finished game: play it to the end first."))
@@ -376,19 +376,19 @@ class PlayScreen(ScreenBase):
         self.message = ("info", _(STALE_CLICK))
 
     @safe
-    def on_bot_next(self, _b: Any = None) -> None:
+    def on_bot_next(self, _b: object = None) -> None:
         if not self.bot_step():
             self.message = ("info", _("No bot has a decision to make now."))
             return
         self.message = None
 
     @safe
-    def on_step_mode(self, _change: Any = None) -> None:
+    def on_step_mode(self, _change: object = None) -> None:
         if not self.step_mode:
             self.run_bots()
 
     @safe
-    def on_undo(self, _b: Any = None) -> None:
+    def on_undo(self, _b: object = None) -> None:
         if self.session is None:
             self.message = ("other", _(NOTHING_TO_UNDO))
             return
@@ -401,7 +401,7 @@ class PlayScreen(ScreenBase):
         self.message = ("right", _("Your last move was taken back."))
 
     @safe
-    def on_home_click(self, _b: Any = None) -> None:
+    def on_home_click(self, _b: object = None) -> None:
         if self.on_home is not None:
             self.on_home()
 

@@ -159,9 +159,9 @@ class ProgressStore(anywidget.AnyWidget):
     # what the browser writes to localStorage (its changes, and its value once the restore is taken in: progress.js)
     state = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, on_restore: Callable[[Saved], Any] | None = None,
-                 on_page: Callable[[str], Any] | None = None,
-                 on_language: Callable[[Saved | None, str | None, str | None], Any] | None = None, **kwargs: Any):
+    def __init__(self, on_restore: Callable[[Saved], object] | None = None,
+                 on_page: Callable[[str], object] | None = None,
+                 on_language: Callable[[Saved | None, str | None, str | None], object] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.on_restore = on_restore
         self.on_page = on_page
@@ -203,7 +203,7 @@ class ProgressStore(anywidget.AnyWidget):
         self.state = {}
         self.send({"type": "forget"})
 
-    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
         if not isinstance(content, dict) or content.get("type") != "restore":
             return
         self._restore(content)

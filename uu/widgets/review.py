@@ -39,8 +39,8 @@ STYLE = ("<style>.uu-review-decision, .uu-review-moment { text-align:left; white
 
 
 class ReviewScreen(ScreenBase):
-    def __init__(self, record: GameRecord, player: int = 0, on_open: Callable[[str, str], Any] | None = None,
-                 on_home: Callable[[], Any] | None = None, seconds: float | None = None, **kwargs: Any):
+    def __init__(self, record: GameRecord, player: int = 0, on_open: Callable[[str, str], object] | None = None,
+                 on_home: Callable[[], object] | None = None, seconds: float | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.add_class("uu-review-screen")
         self.record = record
@@ -126,7 +126,7 @@ class ReviewScreen(ScreenBase):
             self.on_open(text, note)
 
     @safe
-    def _home(self, _b: Any = None) -> None:
+    def _home(self, _b: object = None) -> None:
         if self.on_home is not None:
             self.on_home()
 

@@ -9,7 +9,7 @@ to it as widgets to place, between the options and the position.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal, get_args, get_origin
+from typing import Literal, get_args, get_origin
 
 import ipywidgets as widgets
 
@@ -191,54 +191,54 @@ class BuildPanel(Panel):
 
     # ---- callbacks: each change goes to the session ---------------------------------------------------------
     @handler
-    def on_place(self, _b: Any = None) -> None:
+    def on_place(self, _b: object = None) -> None:
         self.session.place(self.card_input.value, self.zone_input.value, self.index_input.value)
 
     @handler
-    def on_remove(self, _b: Any = None) -> None:
+    def on_remove(self, _b: object = None) -> None:
         self.session.remove(self.card_input.value, self.zone_input.value)
 
     @handler
-    def on_move(self, _b: Any = None) -> None:
+    def on_move(self, _b: object = None) -> None:
         self.session.move(self.card_input.value, self.zone_input.value, self.to_zone_input.value,
                           self.index_input.value)
 
     @handler
-    def on_clear(self, _b: Any = None) -> None:
+    def on_clear(self, _b: object = None) -> None:
         self.session.clear(self.zone_input.value)
 
-    def _on_players_count(self, _change: Any = None) -> None:
+    def _on_players_count(self, _change: object = None) -> None:
         n = self.players_count.value
         for i, t in enumerate(self.name_inputs):
             t.layout.display = SHOWN if i < n else HIDDEN
 
     @handler
-    def on_players(self, _b: Any = None) -> None:
+    def on_players(self, _b: object = None) -> None:
         self.session.set_players(self.players_count.value, [str(t.value) for t in self.name_inputs])
 
     @handler
-    def on_name(self, _change: Any = None) -> None:
+    def on_name(self, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_name(self.name_input.value)
 
     @handler
-    def on_turn(self, _change: Any = None) -> None:
+    def on_turn(self, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_turn(self.turn_player_input.value, self.turn_phase_input.value,
                                   self.turn_number_input.value)
 
     @handler
-    def on_option(self, key: str, _change: Any = None) -> None:
+    def on_option(self, key: str, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_option(key, self.option_inputs[key].value)
 
     @handler
-    def on_rest(self, _change: Any = None) -> None:
+    def on_rest(self, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_rest(self.rest_input.value)
 
     @handler
-    def on_start(self, _b: Any = None) -> None:
+    def on_start(self, _b: object = None) -> None:
         self.session.start()
 
     # ---- drawing --------------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ the viewer, so they match either way); `table_view` says which moves are offered
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -166,33 +165,33 @@ class PlayPanel(Panel):
         self.session.say("info", _(STALE_CLICK))
 
     @handler
-    def on_bot_next(self, _b: Any = None) -> None:
+    def on_bot_next(self, _b: object = None) -> None:
         self.session.bot_step()
 
     @handler
-    def on_auto(self, _change: Any = None) -> None:
+    def on_auto(self, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_auto(bool(self.auto_input.value))
 
     @handler
-    def on_controller(self, seat: int, _change: Any = None) -> None:
+    def on_controller(self, seat: int, _change: object = None) -> None:
         if not self._syncing:
             self.session.set_controller(seat, self.controller_inputs[seat].value)
 
     @handler
-    def on_viewer(self, _change: Any = None) -> None:
+    def on_viewer(self, _change: object = None) -> None:
         pass  # redrawn by the screen
 
     @handler
-    def on_preview_toggle(self, _change: Any = None) -> None:
+    def on_preview_toggle(self, _change: object = None) -> None:
         pass  # redrawn by the screen
 
     @handler
-    def on_edit(self, _b: Any = None) -> None:
+    def on_edit(self, _b: object = None) -> None:
         self.session.edit()
 
     @handler
-    def on_back(self, _b: Any = None) -> None:
+    def on_back(self, _b: object = None) -> None:
         self.session.back_to_building()
 
     def _hint_progress(self, done: int, total: int) -> None:
@@ -200,7 +199,7 @@ class PlayPanel(Panel):
         self.hint_progress.value = max(0, min(int(done), self.hint_progress.max))
 
     @handler
-    def on_hint(self, _b: Any = None) -> None:
+    def on_hint(self, _b: object = None) -> None:
         if not self.session.user_to_decide():
             self.session.ask_hint()  # refused, with the message why
             return

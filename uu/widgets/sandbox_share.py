@@ -89,11 +89,11 @@ class SharePanel(Panel):
         self._refresh_link(self.session.export_text)
 
     @handler
-    def on_load(self, _b: Any = None) -> None:
+    def on_load(self, _b: object = None) -> None:
         self.session.load_yaml(str(self.yaml_input.value or ""))
 
     @handler
-    def on_upload(self, _change: Any = None) -> None:
+    def on_upload(self, _change: object = None) -> None:
         got = _upload_content(self.upload.value)
         if got is None:
             return

@@ -9,8 +9,6 @@ Its widgets sit in the play panel, which is given them to place: `controls` (Und
 
 from __future__ import annotations
 
-from typing import Any
-
 import ipywidgets as widgets
 
 from uu.engine.movetext import describe_action
@@ -50,11 +48,11 @@ class TimelinePanel(Panel):
         ]
 
     @handler
-    def on_undo(self, _b: Any = None) -> None:
+    def on_undo(self, _b: object = None) -> None:
         self.session.undo()
 
     @handler
-    def on_redo(self, _b: Any = None) -> None:
+    def on_redo(self, _b: object = None) -> None:
         self.session.redo()
 
     @handler

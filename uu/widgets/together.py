@@ -105,6 +105,7 @@ class TogetherScreen(ScreenBase):
         self.hint_box = plain_html(css="uu-hint-box")
         self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
         self.table.add_class("uu-table")
+        self.table.on_why = self._why
         self.seated = widgets.VBox([self.link_html, self.seats_html,
                                     widgets.HBox([self.start_button, self.end_button, self.hint_button]),
                                     self.hint_box, self.table])
@@ -232,6 +233,16 @@ class TogetherScreen(ScreenBase):
         self.hint_box.value = "<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {got['hint']}</div>"
         self.table.hint = [i for i in got.get("lit", []) if isinstance(i, int)]
         self.screen_version_hinted = got.get("version")
+
+    def _why(self, key: str, name: str) -> str:
+        """A click on an element that is not lit: the server says why, for this seat only."""
+        if self.code is None or self.token is None:
+            return _("That is not one of the choices now: {task}.").format(
+                task=_("choose one of the lit cards or places"))
+        try:
+            return self.client.why(self.code, self.token, key, name, current_language())
+        except TableRefused as e:
+            return _(str(e))
 
     def _link_html(self, code: str) -> str:
         page = shared_address(self.page_url() or "")

@@ -362,7 +362,7 @@ class App(widgets.VBox):
         except ValueError:  # being edited into something invalid: keep what was kept before
             return self.play_saved
 
-    def save(self, _change: Any = None) -> None:
+    def save(self, _change: object = None) -> None:
         # once the kernel has answered the message under way: the table of a move reaches the page first
         self.store.save_later(self.saved_state)
 
@@ -500,7 +500,7 @@ class App(widgets.VBox):
         else:
             self.open_lesson(start)
 
-    def _nav_home(self, _b: Any = None) -> None:
+    def _nav_home(self, _b: object = None) -> None:
         self._guard(self.show_home)
 
     def show_home(self) -> HomeScreen:
