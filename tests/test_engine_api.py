@@ -165,7 +165,7 @@ def test_the_learner_reads_your_stable() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_apply_legal_plays_the_same_game_as_apply(players):
+def test_push_legal_plays_the_same_game_as_push(players):
     # the bench's trusted path (no input validation) must run exactly the rules `push` runs
     import random
 
@@ -175,7 +175,7 @@ def test_apply_legal_plays_the_same_game_as_apply(players):
     while not checked.is_over:
         i = pick.randrange(len(checked.legal_actions))
         checked.push(checked.legal_actions[i])
-        fast.apply_legal(fast.legal_actions[i])
+        fast.push_legal(fast.legal_actions[i])
         assert fast.pending == checked.pending
     assert fast.to_dict() == checked.to_dict() and fast.winner == checked.winner
 

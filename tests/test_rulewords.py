@@ -76,7 +76,7 @@ def test_learner_rule_is_frozen():
 def test_rules_html_lists_titles_and_escapes():
     out = rules_html(["verb.destroy", "pile.top-only", "verb.destroy"], label="Why <not>?", open_=True)
     assert out.startswith("<details class='uu-rules' open><summary>Why &lt;not&gt;?: ")
-    assert "What DESTROY means, Answer only the top card</summary>" in out
+    assert "What DESTROY means · Answer only the top card</summary>" in out
     assert "<b>What DESTROY means</b>" in out
     assert "<span class='uu-where'>(Control &amp; Chaos rules: Resolving Instant Cards)</span>" in out
     assert "other player&#x27;s Stable" in out  # the statement's apostrophe is escaped

@@ -10,7 +10,7 @@ import pytest
 
 from uu.engine.actions import Action
 from uu.widgets import App
-from uu.widgets.progress import KEY, MAX_CHARS, parse_saved
+from uu.widgets.progress import KEY, MAX_CHARS, encode_history, parse_saved
 
 
 def reload_into(state: Any, raw: bool = False) -> App:
@@ -151,6 +151,45 @@ def test_a_reload_reopens_the_game_in_progress():
     broken = {**state, "game": {"seed": 1, "moves": [[0, {"kind": "play", "card": "No Such Card"}]]}}
     fresh = reload_into(broken)                            # moves that no longer fit: the deal from its start
     assert fresh.screen is fresh.play_screen and fresh.play_screen.history == []
+
+
+class AnswersOtherwiseWhenAskedAgain:
+    """A bot whose answer to the same position changes from one asking to the next, as the Hard bot's does (it
+    thinks against the clock): on a reload it would not replay the game the learner saw."""
+
+    asked = 0
+
+    def __init__(self, *_args: object) -> None:
+        pass
+
+    def choose(self, game: Any) -> Action:
+        AnswersOtherwiseWhenAskedAgain.asked += 1
+        actions = game.pending.actions
+        return actions[AnswersOtherwiseWhenAskedAgain.asked % len(actions)]
+
+
+def test_a_reload_brings_back_the_bots_moves_the_learner_saw(monkeypatch: pytest.MonkeyPatch):
+    """The 390x844 and 1280x800 game walks of the screen explorer (issue 38) came back after a reload to another
+    game against Hard bots: only the learner's moves were kept, and the bots were asked again. Every seat's
+    moves are kept now; a save made before (the learner's moves only) still loads."""
+    import uu.widgets.play
+
+    monkeypatch.setattr(uu.widgets.play, "make_bot", lambda level, seed: AnswersOtherwiseWhenAskedAgain())
+    app = App(delay=0)
+    play = app.open_play()
+    for _ in range(8):
+        if play.game.pending is None:
+            break
+        play.click_move(play.moves[0])
+    assert len(play.game.moves) > len(play.history), "the bots moved too"
+    state = app.store.state
+    again = reload_into(state)
+    assert again.play_screen.game.to_dict() == play.game.to_dict()
+    assert state["game"]["every_seat"] is True
+    old = {**state, "game": {"seed": state["game"]["seed"], "moves": encode_history(list(enumerate(play.history)))}}
+    before = reload_into(old)   # the learner's moves only: the bots asked again, as old saves were replayed
+    assert before.screen is before.play_screen and before.play_screen.deal_seed == play.deal_seed
+    assert before.play_screen.game.to_dict() != play.game.to_dict(), "these bots answer otherwise when asked again"
 
 
 def test_leaving_the_screen_a_link_opened_drops_the_link_from_the_address():

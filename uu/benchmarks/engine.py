@@ -18,7 +18,7 @@ def play_random_game(players: int, seed: int, check: bool = False, max_decisions
     checker = Checker(game) if check else None
     decisions = 0
     while game.pending is not None and decisions < max_decisions:
-        game.apply_legal(bot.choose(game))  # the bot picks from the legal actions: no need to validate
+        game.push_legal(bot.choose(game))  # the bot picks from the legal actions: no need to validate
         decisions += 1
         if checker:
             checker.after_apply()

@@ -199,8 +199,6 @@ class Game:
             self._undo.append(record(self.state, self._pending, None))
         self._pending = push(self.state, moves, legal)
 
-    apply_legal = push_legal
-
     def pop(self) -> Action:
         """Take back the last move: the state is exactly as before it (log, RNG and pending decision too).
         Returns the move; raises `NothingToUndo` when the stack is empty."""

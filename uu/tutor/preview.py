@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import html as _html
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from uu.cards.localized import card_name
 from uu.engine import queries as q
@@ -84,6 +84,25 @@ class CardMove:
                 "to_owner": self.to_owner}
 
 
+class TurnSeen(TypedDict):
+    """Whose turn, in which phase, and its number, with the player by name (what a learner reads)."""
+
+    player: str
+    phase: str
+    number: int
+
+
+class NextDecision(TypedDict):
+    """Who decides next and what: the player by name, the decision's kind and its prompt."""
+
+    player: str
+    kind: str
+    prompt: str
+
+
+NO_TURN = TurnSeen(player="", phase="", number=0)  # before a preview is made
+
+
 @dataclass
 class Preview:
     action: str  # the action in words
@@ -91,11 +110,11 @@ class Preview:
     moves: list[CardMove] = field(default_factory=list)
     unicorns_before: dict[str, int] = field(default_factory=dict)
     unicorns_after: dict[str, int] = field(default_factory=dict)
-    next: dict[str, Any] | None = None  # {player, kind, prompt} of the next decision; None if the game ends
+    next: NextDecision | None = None  # None if the game ends
     response_window: bool = False  # the next decision is a response to a card on the Neigh pile
     pile: list[str] = field(default_factory=list)  # the Neigh pile after the action, bottom first
-    turn: dict[str, Any] = field(default_factory=dict)  # {player, phase, number} after the action
-    turn_before: dict[str, Any] = field(default_factory=dict)
+    turn: TurnSeen = field(default_factory=NO_TURN.copy)  # after the action
+    turn_before: TurnSeen = field(default_factory=NO_TURN.copy)
     game_over: bool = False
     winner: str | None = None  # a name, "everyone-loses", or None
     chance: bool = False  # the outcome depended on the RNG (one possible outcome is shown)
@@ -208,11 +227,11 @@ def preview(game: Game, action: Action, viewer: int | None = None) -> Preview:
         action=game.describe(legal), label=describe_action(legal, names), actor=actor, moves=moves,
         unicorns_before={names[p]: q.unicorns(s0, p) for p in range(s0.n)},
         unicorns_after={names[p]: q.unicorns(s, p) for p in range(s.n)},
-        next=None if d is None else {"player": names[d.player], "kind": d.kind, "prompt": d.prompt},
+        next=None if d is None else NextDecision(player=names[d.player], kind=d.kind, prompt=d.prompt),
         response_window=d is not None and d.kind == "respond",
         pile=[s.name(e["cid"]) for e in s.pile],
-        turn={"player": names[s.current], "phase": s.phase, "number": s.turn_number},
-        turn_before={"player": names[s0.current], "phase": s0.phase, "number": s0.turn_number},
+        turn=TurnSeen(player=names[s.current], phase=s.phase, number=s.turn_number),
+        turn_before=TurnSeen(player=names[s0.current], phase=s0.phase, number=s0.turn_number),
         game_over=s.over, winner=None if w is None else (w if isinstance(w, str) else names[w]),
         chance=chance, shuffled=shuffled,
         log=[] if viewer is not None else [e.text for e in s.log[log_at:]],

@@ -26,10 +26,18 @@ default is `fair=False`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.tutor.preview import NO_TURN, TurnSeen
+
+
+class DeciderSeen(TypedDict):
+    """Who decides at a node, by name, and the decision's kind."""
+
+    player: str
+    kind: str
 
 __all__ = ["Node", "Timeline", "TimelineError"]
 
@@ -49,8 +57,8 @@ class Node:
     children: list[int] = field(default_factory=list)
     last_child: int | None = None  # the child visited most recently (redo goes there)
     reveals: bool = False  # the action made hidden information known (info_epoch grew)
-    turn: dict[str, Any] = field(default_factory=dict)  # {player, phase, number} after the action
-    pending: dict[str, Any] | None = None  # {player, kind} after the action; None when the game is over
+    turn: TurnSeen = field(default_factory=NO_TURN.copy)  # after the action
+    pending: DeciderSeen | None = None  # after the action; None when the game is over
     result: str | None = None  # "Ana wins" / "everyone loses" when the game ended here
 
     def to_dict(self) -> dict[str, Any]:
@@ -205,8 +213,8 @@ class Timeline:
         cur, phase, number = game.turn
         d = game.pending
         return Node(nid, parent, action, description, depth, actor, reveals=reveals,
-                    turn={"player": game.players[cur], "phase": phase, "number": number},
-                    pending=None if d is None else {"player": game.players[d.player], "kind": d.kind},
+                    turn=TurnSeen(player=game.players[cur], phase=phase, number=number),
+                    pending=None if d is None else DeciderSeen(player=game.players[d.player], kind=d.kind),
                     result=game.result_text() if game.is_over else None)
 
     def _move_to(self, node_id: int) -> None:

@@ -205,8 +205,9 @@ class PlayScreen(ScreenBase):
     def _start(self) -> None:
         self.new_game()
 
-    def new_game(self, seed: int | None = None) -> None:
-        """A new game with the settings: the fixed seed, else `seed`, else a new deal."""
+    def new_game(self, seed: int | None = None, run: bool = True) -> None:
+        """A new game with the settings: the fixed seed, else `seed`, else a new deal (`run`: the bots then
+        move until the learner is asked)."""
         s = self.settings()
         if s.seed is not None:
             seed = s.seed
@@ -222,14 +223,22 @@ class PlayScreen(ScreenBase):
         self.bots = [make_bot(s.level, seed * 10 + p) for p in range(s.players)]
         game = new_game(names, seed=seed, options={"targeting": s.targeting})
         self.session = Session(game, {p: self._choose for p in range(1, s.players)})
-        self.run_bots()
+        if run:
+            self.run_bots()
 
-    def resume(self, seed: int, moves: list[Action]) -> bool:
-        """The game with this deal replayed through the learner's `moves` (a reload); False, and a fresh deal
-        of the same seed, when they no longer fit."""
-        self.new_game(seed)
+    def resume(self, seed: int, moves: list[Action], every_seat: bool = False) -> bool:
+        """The game with this deal replayed through `moves` (a reload); False, and a fresh deal of the same
+        seed, when they no longer fit. `every_seat`: the moves are every seat's answers in order, the bots'
+        included, as the browser keeps them now (a Hard bot thinks against the clock, so asked again it may
+        answer otherwise: the learner came back to a game they had not seen); else the learner's only, the bots
+        asked again (what saves made before kept)."""
+        self.new_game(seed, run=not every_seat)
         try:
             for action in moves:
+                if every_seat:
+                    assert self.session is not None
+                    self.session.push(action)
+                    continue
                 while self.bot_step():
                     pass
                 self._move(action, run=False)

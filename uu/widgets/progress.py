@@ -33,7 +33,7 @@ from typing import Annotated, Any, Literal
 
 import anywidget
 import traitlets
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 
 from uu.engine.actions import Action, Target
 from uu.engine.errors import MalformedAction
@@ -89,10 +89,13 @@ class LearnerSaved(_Strict):
 
 
 class GameSaved(_Strict):
-    """The game in progress: its deal and the learner's moves (replayed with the same bots on a reload)."""
+    """The game in progress: its deal and its moves, replayed on a reload. `every_seat`: the moves are every
+    seat's answers in order (saved so since the Hard bot's answers were found to change on a replay); without
+    it, the learner's only, the bots asked again (saves made before)."""
 
     seed: StrictInt = Field(ge=0, le=2**31 - 1)
-    moves: list[tuple[StrictInt, ActionSaved]] = Field(default_factory=list, max_length=2000)
+    moves: list[tuple[StrictInt, ActionSaved]] = Field(default_factory=list, max_length=8000)
+    every_seat: StrictBool = False
 
 
 class TableSaved(_Strict):

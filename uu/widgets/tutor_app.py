@@ -352,7 +352,7 @@ class App(widgets.VBox):
             return self.game_saved.model_dump(mode="json") if self.game_saved is not None else None
         if p.game is None or p.game.pending is None:
             return None
-        return {"seed": p.deal_seed, "moves": encode_history([(i, a) for i, a in enumerate(p.history)])}
+        return {"seed": p.deal_seed, "moves": encode_history(list(enumerate(p.game.moves))), "every_seat": True}
 
     def _play_settings(self) -> PlaySettings | None:
         if self.play_screen is None:
@@ -548,7 +548,7 @@ class App(widgets.VBox):
             kept, self.game_saved = self.game_saved, None
             if kept is not None:  # a reload: the game in progress, replayed through the learner's moves
                 moves = [a for _i, a in decode_history([(i, a) for i, a in kept.moves])]
-                p.resume(kept.seed, [a for a in moves if isinstance(a, Action)])
+                p.resume(kept.seed, [a for a in moves if isinstance(a, Action)], every_seat=kept.every_seat)
                 p.refresh()
             for control in (p.name_input, p.players_input, p.targeting_input, p.seed_input, p.level_input,
                             p.fixed_seed_input):

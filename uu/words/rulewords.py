@@ -397,6 +397,7 @@ def rules_html(rule_ids: Iterable[str], label: str | None = None, open_: bool = 
         "</div>"
         for r in rules
     )
-    titles = ", ".join(dict.fromkeys(r.title for r in rules))
+    # titles start with a capital: a comma between them would read as one sentence with capitals inside it
+    titles = " · ".join(dict.fromkeys(r.title for r in rules))
     return (f"<details class='uu-rules'{' open' if open_ else ''}><summary>{esc(label)}{sep}{esc(titles)}</summary>"
             f"{items}</details>")
