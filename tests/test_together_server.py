@@ -234,3 +234,33 @@ def test_the_teacher_lists_the_tables_and_watches_one_seeing_no_hidden_card(tmp_
         assert status == 404 and "no table with that code" in text
     finally:
         srv.stop()
+
+
+def test_each_player_gets_the_review_of_the_ended_game_and_nobody_before(server: Server) -> None:
+    """Issue 43: "each player gets the review at the end". Before the end the record (every hand in it) is
+    refused; after it, each seat gets the whole game and its own seat number, and its screen's "Review my game"
+    opens that review."""
+    from uu.scenario.record import replay
+    from uu.widgets.together import TogetherScreen
+
+    client = TableClient(server.url)
+    made = client.make("Ana", {"players": 3, "bot_level": "easy"})
+    code, ana = made["code"], made["token"]
+    ben = client.join(code, "Ben")["token"]
+    client.start(code, ana)
+    with pytest.raises(TableRefused, match="game that is over"):
+        client.record(code, ben)
+    seats = {ana: client.view(code, ana), ben: client.view(code, ben)}
+    play(client, seats, code, random.Random(5))
+    for token, seat in ((ana, 0), (ben, 1)):
+        record, mine = client.record(code, token)
+        assert mine == seat and record.players[seat] == ("Ana", "Ben")[seat]
+        assert len(list(replay(record))) == len(record.moves) > 5, "the record replays the whole game"
+    with pytest.raises(TableRefused):
+        client.record(code, "x" * 30)
+    opened: list[tuple[object, int]] = []
+    screen = TogetherScreen(client, on_review=lambda record, seat: opened.append((record, seat)))
+    assert screen.resume(code, ben)
+    assert screen.review_button.layout.display != "none"
+    screen.review_button.click()
+    assert len(opened) == 1 and opened[0][1] == 1

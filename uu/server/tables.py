@@ -253,6 +253,21 @@ class WhyHandler(_TableHandler):
         self.finish(json.dumps({"why": text}))
 
 
+class RecordHandler(_TableHandler):
+    """The game's record for the seat's review, once the table has ended: {"record": the game record, "seat"}."""
+
+    def post(self, code: str) -> None:
+        got = self.table_and_token(code)
+        if got is None:
+            return
+        table, token = got
+        try:
+            record, seat = table.game_record(token)
+        except TableRefused as e:
+            return self.refused(e)
+        self.finish(json.dumps({"record": json.loads(record.to_json()), "seat": seat}))
+
+
 class StartHandler(_ActHandler):
     def act(self, table: SharedTable, token: str) -> None:
         table.start(token)
@@ -287,6 +302,7 @@ def table_handlers(base_url: str, hub: TableHub) -> list[tuple[str, type, dict[s
             (f"{base}/uu/tables/{code}/move", MoveHandler, args),
             (f"{base}/uu/tables/{code}/hint", HintHandler, args),
             (f"{base}/uu/tables/{code}/why", WhyHandler, args),
+            (f"{base}/uu/tables/{code}/record", RecordHandler, args),
             (f"{base}/uu/tables/{code}/leave", LeaveHandler, args),
             (f"{base}/uu/tables/{code}/end", EndHandler, args)]
 

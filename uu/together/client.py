@@ -13,6 +13,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
+from uu.scenario.record import GameRecord
 from uu.together.table import TableRefused
 
 __all__ = ["TABLES_URL_ENV", "TableClient", "tables_offered", "tables_url", "url_file"]
@@ -96,6 +99,14 @@ class TableClient:
         answer = self._post(f"{_code(code)}/why", {"token": token, "key": key, "name": name, "lang": lang})
         why = answer.get("why")
         return why if isinstance(why, str) else UNREACHABLE
+
+    def record(self, code: str, token: str) -> tuple[GameRecord, int]:
+        """The ended game's record and the seat's number, for the seat's review."""
+        answer = self._post(f"{_code(code)}/record", {"token": token})
+        try:
+            return GameRecord.model_validate(answer.get("record")), int(answer["seat"])
+        except (ValidationError, KeyError, TypeError, ValueError) as e:
+            raise TableRefused(UNREACHABLE) from e
 
     def start(self, code: str, token: str) -> dict[str, Any]:
         return self._post(f"{_code(code)}/start", {"token": token})

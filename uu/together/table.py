@@ -28,6 +28,7 @@ from uu.engine.actions import Action
 from uu.engine.game import Game, new_game
 from uu.engine.observation import Observation
 from uu.i18n import N_, _
+from uu.scenario.record import GameRecord, record_of
 from uu.session import ChoiceRefused, Moved, NotYourDecision, Session, SessionEvent, StaleChoice
 from uu.table.clickwhy import click_reason
 from uu.table.messages import StepView
@@ -52,6 +53,7 @@ NOT_MAKER = N_("Only the person who made the table can do that.")
 NO_SEAT = N_("That seat token is not one of this table's seats.")
 NOT_PLAYING = N_("The game at this table is not being played now.")
 COACH_OFF = N_("The coach is switched off at this table.")
+NOT_OVER = N_("The review is for a game that is over: it opens when the game at this table has ended.")
 NO_HINT_NOW = N_("A hint is for a move of your own: ask when the table waits for your move (not while a card on "
                  "the Neigh pile is being answered).")
 ANSWER_VOID = N_("The card you answered has changed since (someone answered it first, or it resolved). Your "
@@ -339,6 +341,16 @@ class SharedTable:
                 raise NotYourDecision(NO_HINT_NOW)
             game = session.game.copy()
         return hint(game, seat)
+
+    def game_record(self, token: str) -> tuple[GameRecord, int]:
+        """The whole game and the seat's number, for that seat's review once the table has ended (every card
+        is told then: nothing is hidden from anyone any more). Refused before the end."""
+        with self._lock:
+            seat = self.seat_of(token)
+            if self.phase != "ended" or self.session is None:
+                raise TableRefused(NOT_OVER)
+            game = self.session.game.copy()
+        return record_of(game), seat
 
     def why(self, token: str, key: str, name: str = "") -> str:
         """One sentence for the seat's click on an element that is not lit (`key`, its data-key), in the

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from uu.i18n import _, current_language
 from uu.render import esc
+from uu.scenario.record import GameRecord
 from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
@@ -51,10 +52,13 @@ def shared_address(page: str) -> str:
 
 class TogetherScreen(ScreenBase):
     def __init__(self, client: TableClient, on_seat: Callable[[str | None, str | None], Any] | None = None,
-                 page_url: Callable[[], str | None] | None = None, code: str = "", **kwargs: Any):
+                 page_url: Callable[[], str | None] | None = None, code: str = "",
+                 on_review: Callable[[GameRecord, int], object] | None = None, **kwargs: Any):
         """`on_seat(code, token)`: the seat taken (or left, with None), for the browser to keep for a reload.
-        `page_url`: the page's address, for the table's link. `code`: a table's code from a link."""
+        `page_url`: the page's address, for the table's link. `code`: a table's code from a link.
+        `on_review(record, seat)`: "Review my game" once the table has ended (the app opens its review)."""
         super().__init__(**kwargs)
+        self.on_review = on_review
         self.add_class("uu-together-screen")
         self.client = client
         self.on_seat = on_seat
@@ -103,11 +107,15 @@ class TogetherScreen(ScreenBase):
         # the seat's own coach (only this screen asks it and shows it); hidden when the maker switched it off
         self.hint_button = make_button(_("Hint"), "uu-hint-button", self.on_hint, style="info")
         self.hint_box = plain_html(css="uu-hint-box")
+        # each player's own review of the game, once it is over (the coach's game review, as after a game alone)
+        self.review_button = make_button(_("Review my game"), "uu-review-game", self.on_review_click, style="success")
+        self.review_button.layout.display = "none"
         self.table = TableWidget(on_choose=self.on_choose, on_refused=self._stale, prompt_here=True)
         self.table.add_class("uu-table")
         self.table.on_why = self._why
         self.seated = widgets.VBox([self.link_html, self.seats_html,
-                                    widgets.HBox([self.start_button, self.end_button, self.hint_button]),
+                                    widgets.HBox([self.start_button, self.end_button, self.hint_button,
+                                                  self.review_button]),
                                     self.hint_box, self.table])
         self.seated.layout.display = "none"
         self.children = [self.error_box, self.form, self.seated]
@@ -213,6 +221,7 @@ class TogetherScreen(ScreenBase):
                 self.table.hint = []
                 self.screen_version_hinted = None
             self.end_button.layout.display = "" if maker and phase == "playing" else "none"
+            self.review_button.layout.display = "" if phase == "ended" and self.on_review is not None else "none"
             steps = screen.get("steps") if self._drawn_version is not None else None
             self.table.set_table(screen.get("table"), screen.get("actions") or [], steps or None)
             self._drawn_version = screen["version"] if screen.get("table") is not None else None
@@ -233,6 +242,18 @@ class TogetherScreen(ScreenBase):
         self.hint_box.value = "<div class='uu-hint' role='status'><b>" + esc(_("Hint")) + f"</b> {got['hint']}</div>"
         self.table.hint = [i for i in got.get("lit", []) if isinstance(i, int)]
         self.screen_version_hinted = got.get("version")
+
+    @safe
+    def on_review_click(self, _b: object = None) -> None:
+        """The ended game's review for this seat (the server sends the record only once the table has ended)."""
+        if self.code is None or self.token is None or self.on_review is None:
+            return
+        try:
+            record, seat = self.client.record(self.code, self.token)
+        except TableRefused as e:
+            self._set_error(_(str(e)))
+            return
+        self.on_review(record, seat)
 
     def _why(self, key: str, name: str) -> str:
         """A click on an element that is not lit: the server says why, for this seat only."""

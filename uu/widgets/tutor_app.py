@@ -585,7 +585,8 @@ class App(widgets.VBox):
         screen = self.together_screen
         if screen is None:
             screen = self.together_screen = TogetherScreen(TableClient(url), on_seat=self._seat_changed,
-                                                           page_url=lambda: self.page_url, code=code)
+                                                           page_url=lambda: self.page_url, code=code,
+                                                           on_review=self.open_review)
             kept, self.table_saved = self.table_saved, None
             if kept is not None and (not code or code == kept.code):
                 screen.resume(kept.code, kept.token)
