@@ -169,3 +169,10 @@ def test_kept_names_are_the_cards_without_a_translated_name(lang: str) -> None:
     kept = set(kept_english_names(lang))
     assert "Narwhal" in kept and "Neigh" not in kept
     assert kept.isdisjoint(card_names(lang))
+
+
+def test_a_placeholder_is_no_english_word_but_the_word_outside_it_is() -> None:
+    from uu.i18n.glossary import forbidden_terms_in
+
+    assert forbidden_terms_in("Cartes dans le paquet : {count}. Défausse : {discard}.", "fr") == []
+    assert "discard" in [w.lower() for w in forbidden_terms_in("Défausse : discard {discard}.", "fr")]

@@ -169,7 +169,12 @@ def test_a_learner_called_you_is_narrated_in_the_second_person():
              "Turn 3: You's turn begins.": "Turn 3: Your turn begins.",
              "You plays Yay into You's Stable.": "You play Yay into your Stable.",
              "Bramble STEALs Narwhal from You's Stable.": "Bramble STEALs Narwhal from your Stable.",
-             "You has 7 Unicorns and wins!": "You have 7 Unicorns and win!"}
+             "You has 7 Unicorns and wins!": "You have 7 Unicorns and win!",
+             # the game's end card on a phone said "You has the most Unicorns" (the explorer's game walk)
+             "The deck has run out: You has the most Unicorns (2) and wins.":
+                 "The deck has run out: You have the most Unicorns (2) and win.",
+             "The deck has run out: Youssef has the most Unicorns (2) and wins.":
+                 "The deck has run out: Youssef has the most Unicorns (2) and wins."}
     for engine_text, shown in cases.items():
         assert second_person(engine_text) == shown
 

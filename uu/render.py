@@ -289,7 +289,8 @@ def markdown_html(text: str) -> str:
 
 # ---- the log ----------------------------------------------------------------------------------------
 _IRREGULAR = {"has": "have", "does": "do", "is": "are", "was": "were"}
-_SECOND_PERSON = re.compile(r"^You ([A-Za-z]+)\b")
+# "You" at the start of the line or of a clause after a colon ("The deck has run out: You has the most ...")
+_SECOND_PERSON = re.compile(r"(^|: )You ([A-Za-z]+)\b")
 _POSSESSIVE = re.compile(r"\bYou's\b")
 
 
@@ -305,7 +306,7 @@ def second_person(text: str) -> str:
         return text
 
     def verb(m: re.Match[str]) -> str:
-        word = m.group(1)
+        lead, word = m.group(1), m.group(2)
         low = word.lower()
         if low in _IRREGULAR:
             base = _IRREGULAR[low]
@@ -315,7 +316,7 @@ def second_person(text: str) -> str:
             base = word[:-1]
         else:
             return m.group(0)
-        return f"You {base.upper() if word.isupper() or word[:-1].isupper() else base}"
+        return f"{lead}You {base.upper() if word.isupper() or word[:-1].isupper() else base}"
 
     fixed = _SECOND_PERSON.sub(verb, text, count=1)
     if fixed != text:  # "You have 7 Unicorns and wins!": the second verb of the sentence too

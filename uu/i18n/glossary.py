@@ -186,10 +186,15 @@ def _forbidden_patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((w, re.compile(_whole(w))) for w in words)
 
 
+_PLACEHOLDER = re.compile(r"\{\w+\}")
+
+
 def forbidden_terms_in(text: str, lang: str) -> list[str]:
     """The forbidden English words of `lang`'s glossary that `text` has, once English card names kept in that
     language and the allowed phrases are taken out."""
     kept = set(kept_english_names(lang)) | set(_allowed(lang))
+    # a {placeholder} is a name in the code, never shown: "{discard}" is no English word on the screen
+    text = _PLACEHOLDER.sub(" ", text)
     stripped = _names_pattern(lang).sub(lambda m: " " if _one_line(m.group(0)) in kept else m.group(0), text)
     return [w for w, pattern in _forbidden_patterns(lang) if pattern.search(stripped)]
 

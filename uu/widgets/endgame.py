@@ -77,9 +77,10 @@ def end_card_html(game: Game, viewer: int, moves: list[Action]) -> str:
         for p, name in enumerate(s.players))
     recap = "".join(f"<li>{esc(line)}</li>" for line in learner_recap(game, viewer, moves))
     why = why_it_ended(game)
-    return ("<div class='uu-banner uu-end-card' role='status' data-role='prompt'>"
+    # the prompt is the card's head: the whole card is taller than a phone's sheet (the explorer's game walk)
+    return ("<div class='uu-banner uu-end-card' role='status'><div class='uu-end-head' data-role='prompt'>"
             "<div class='uu-end-title'>" + esc(_("Game over: {result}").format(result=result_text(game, viewer)))
             + "</div>" + (f"<p class='uu-end-why'>{esc(why)}</p>" if why else "")
-            + "<div class='uu-end-stables'><b>" + esc(_("Final Stables")) + f"</b><ul>{stables}</ul></div>"
+            + "</div><div class='uu-end-stables'><b>" + esc(_("Final Stables")) + f"</b><ul>{stables}</ul></div>"
             "<div class='uu-end-recap'><b>" + esc(_("Your game")) + f"</b><ul>{recap}</ul></div>"
             "<p class='uu-end-next'>" + esc(_("Press New game for a new deal.")) + "</p></div>")
