@@ -288,11 +288,6 @@ class LessonScreen(ScreenBase):
         else:
             self.task.remove_class("uu-task-done")
         question = st.question if st is not None and not r.stuck else None
-        # a question's sheet on a phone may be taller (screen.css): its answers, not the table, are what it asks
-        if question is not None:
-            self.panel.add_class("uu-panel-question")
-        else:
-            self.panel.remove_class("uu-panel-question")
         for i, b in enumerate(self.choice_buttons, 1):
             shown = question is not None and i <= len(question.options)
             with b.hold_sync():
