@@ -103,7 +103,7 @@ def _watch_html(code: str, row: dict[str, Any], obs: Observation | None, table: 
              + e(_("You are watching: you see what every player sees, never a hidden card.")) + "</p>"]
     if obs is not None:
         parts.append("<table class='seats'><tr>" + "".join(f"<th>{e(x)}</th>" for x in (
-            _("Seat"), _("Unicorns"), _("Hand"), _("Stable"))) + "</tr>")
+            _("Seat"), _("Unicorn count"), _("Hand"), _("Stable"))) + "</tr>")
         for sv, s in zip(obs.seats, row["seats"], strict=True):
             hand = (_cards(obs, sv.hand) + " " + e(_("(face up)")) if sv.hand is not None
                     else e(ngettext("{count} hidden card", "{count} hidden cards", sv.hand_size).format(
