@@ -395,13 +395,10 @@ class HeuristicBot:
     def decide(self, seen: Observation) -> Action:
         """The move for the viewer's own decision in `seen`, its seat's observation (OpenSpiel's bots are given
         their seat's information state): the game itself is out of reach, so no hidden card can be read."""
-        d = seen.decision
-        if d is None or seen.viewer is None:
-            raise ValueError("this observation holds no decision of its viewer's: nothing to decide "
-                             "(give the observation of the seat that decides now)")
+        d = seen.own_decision()
         if len(d.actions) == 1:
             return d.actions[0]
-        scores = self.scores(_View(seen, seen.viewer), d)
+        scores = self.scores(_View(seen, d.player), d)
         best = max(scores)
         ties = [a for a, sc in zip(d.actions, scores) if sc >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
@@ -411,9 +408,14 @@ class HeuristicBot:
         d = game.pending
         if d is None:
             return []
-        seen = game.observe(d.player)
-        assert seen.decision is not None
-        return list(zip(seen.decision.actions, self.scores(_View(seen, d.player), seen.decision)))
+        return self.score_seen(game.observe(d.player))
+
+    def score_seen(self, seen: Observation) -> list[tuple[Action, float]]:
+        """Every legal action of the viewer's own decision in `seen` with its score (none without one)."""
+        d = seen.decision
+        if d is None or seen.viewer is None:
+            return []
+        return list(zip(d.actions, self.scores(_View(seen, seen.viewer), d)))
 
     # ---- per decision kind ---------------------------------------------------------------------------
     def scores(self, v: _View, d: Decision) -> list[float]:

@@ -27,8 +27,4 @@ class RandomBot:
 
     def decide(self, seen: Observation) -> Action:
         """The move for the viewer's own decision in `seen`, its seat's observation."""
-        d = seen.decision
-        if d is None:
-            raise ValueError("this observation holds no decision of its viewer's: nothing to decide "
-                             "(give the observation of the seat that decides now)")
-        return rng.choice(self.rng, d.actions)
+        return rng.choice(self.rng, seen.own_decision().actions)
