@@ -279,3 +279,43 @@ def test_bench_hint_keys() -> None:
     assert {"positions", "hint_seconds_median", "hint_seconds_p95", "playouts_per_s",
             "playouts_per_hint"} <= set(r)
     assert r["positions"] == 2 and r["playouts_per_hint"] > 0
+
+
+def test_the_hard_bot_decides_from_its_seats_observation(positions: list[Game]) -> None:
+    """The search is given the deciding seat's observation and deals its worlds from it: the same choice as
+    from the game, and the same when the cards that seat cannot see lie elsewhere."""
+    from uu.bots.search import SearchBot
+
+    for g in positions[:2]:
+        me = g.pending.player
+        seen = g.observe(me)
+        chosen = SearchBot(0, deals=4, seconds=None).decide(seen)
+        assert chosen == SearchBot(0, deals=4, seconds=None).choose(g)
+        other = swap_hidden_card(g, me)
+        assert SearchBot(0, deals=4, seconds=None).decide(other.observe(me)) == chosen
+
+
+def test_an_observation_deals_worlds_only_of_its_own_position(positions: list[Game]) -> None:
+    """`Observation.resample` deals the hidden cards of the seat that observed, keeping what it knows; once the
+    game has moved on it refuses (a world dealt then would not be the one observed)."""
+    g = positions[1].copy()
+    me = g.pending.player
+    seen = g.observe(me)
+    assert seen.resample is not None and g.observe(None).resample is None
+    world = seen.resample(random.Random(0)).state
+    assert world.hands[me] == g.state.hands[me] and world.stables == g.state.stables
+    assert world.deck != g.state.deck  # really dealt anew
+    g.push(g.pending.actions[0])
+    with pytest.raises(ValueError, match="moved on since this observation"):
+        seen.resample(random.Random(0))
+
+
+def test_the_search_refuses_an_observation_it_cannot_look_ahead_from(positions: list[Game]) -> None:
+    from uu.bots.search import search
+
+    g = positions[0]
+    other = (g.pending.player + 1) % len(g.players)
+    with pytest.raises(ValueError, match="no decision of its viewer"):
+        search(g.observe(other), deals=1, seconds=None)
+    with pytest.raises(ValueError, match="no decision of its viewer"):
+        search(g.observe(None), deals=1, seconds=None)

@@ -161,19 +161,27 @@ def click_step(screen, path: Path, what: str, label: str | list[str]) -> None:
     elif what == "next":
         screen.locator("button.uu-next").click()
     else:  # the right option of a question: the option's words are the lesson's, found by their position
-        options = screen.locator("button.uu-choice:visible").all()
+        from uu.tutor.lesson_model import load_lesson
+
+        asked = [st.question.options for st in load_lesson(path).script
+                 if st.question is not None and str(label) in st.question.options]
+        assert asked, f"no option {label!r} in {path.name}"
+        # the question's buttons arrive in one widget message, but the list is read only once they all show
+        # (reading it while the step before still leaves the screen found none: CI, fr on a phone)
+        visible = screen.locator("button.uu-choice:visible")
+        expect(visible.first).to_be_visible(timeout=STEP_MS)
+        for _try in range(50):
+            options = visible.all()
+            if len(options) in {len(o) for o in asked}:
+                break
+            screen.page.wait_for_timeout(100)
         for b in options:
             if b.inner_text().strip() == str(label).strip():
                 b.click()
                 return
         # translated options: click the one the plan names by its place in the English list
-        from uu.tutor.lesson_model import load_lesson
-
-        for st in load_lesson(path).script:
-            if st.question is not None and str(label) in st.question.options:
-                options[st.question.options.index(str(label))].click()
-                return
-        raise AssertionError(f"no option {label!r} in {path.name}")
+        question = next(o for o in asked if len(o) == len(options))
+        options[question.index(str(label))].click()
 
 
 @pytest.fixture(scope="module")

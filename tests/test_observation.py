@@ -132,3 +132,23 @@ def test_the_redealing_check_catches_a_bot_that_peeks() -> None:
         return choose
 
     assert _changed_by_redealing(peeking, POSITIONS) > 10
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "random"])
+def test_a_bot_decides_from_its_seats_observation_alone(bot: str) -> None:
+    """`decide(observation)` is what the bot plays (`choose(game)` only observes for it), and it cannot depend
+    on a hidden card: the observation holds none."""
+    cls = HeuristicBot if bot == "heuristic" else RandomBot
+    for g in POSITIONS:
+        seen = g.observe(g.pending.player)
+        assert cls(7).decide(seen) == cls(7).choose(g)
+    assert _changed_by_redealing(lambda: lambda g: cls(7).decide(g.observe(g.pending.player)), POSITIONS) == 0
+
+
+@pytest.mark.parametrize("bot", ["heuristic", "random"])
+def test_a_bot_refuses_an_observation_with_no_decision_of_its_viewer(bot: str) -> None:
+    cls = HeuristicBot if bot == "heuristic" else RandomBot
+    g = POSITIONS[0]
+    other = (g.pending.player + 1) % len(g.players)
+    with pytest.raises(ValueError, match="no decision of its viewer"):
+        cls(7).decide(g.observe(other))

@@ -477,3 +477,41 @@ def test_why_a_click_chose_nothing_is_the_seats_own_and_says_nothing_a_seat_may_
             assert mine == click_reason(game, d.player, key)
         else:  # the coach switched off: only what the table waits for
             assert mine == "That is not one of the choices now: choose one of the lit cards or places."
+
+
+def test_every_screen_a_seat_is_sent_is_of_the_wire_types() -> None:
+    """What the server sends a seat (`seat_json`) validates, through JSON and strictly, against the types the
+    kernel checks it with (uu/together/wire.py): before the start, in Neigh moments, to the end."""
+    import json
+
+    from uu.together.wire import SCREEN, SEATED_SCREEN, seat_json
+
+    _, table, tokens = seated(3, 4, seed=4)
+    SEATED_SCREEN.validate_python({"token": tokens[0], **json.loads(json.dumps(seat_json(table, table.view(tokens[0]))))},
+                                  strict=True)
+    table.start(tokens[0])
+    rng, moves, kinds = random.Random(4), 0, set()
+    while table.phase == "playing" and moves < 400:
+        for token in tokens:
+            view = table.view(token)
+            screen = SCREEN.validate_python(json.loads(json.dumps(seat_json(table, view))), strict=True)
+            if screen["table"] is not None and screen["table"]["decision"] is not None:
+                kinds.add(screen["table"]["decision"]["kind"])
+            if view.legal and table.phase == "playing":
+                table.choose(token, rng.randrange(len(view.legal)), view.version)
+                moves += 1
+    assert moves > 10 and "respond" in kinds
+
+
+def test_the_client_refuses_an_answer_that_is_not_a_screen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server of another version (or a proxy's page) answering with a JSON object of another shape: the kernel
+    says the table cannot be reached, and no screen reads a missing key."""
+    from uu.together.client import UNREACHABLE, TableClient
+
+    client = TableClient("http://127.0.0.1:9")
+    monkeypatch.setattr(client, "_post", lambda *a, **k: {"code": "ABCDE", "phase": "playing"})
+    for ask in (lambda: client.view("ABCDE", "t"), lambda: client.move("ABCDE", "t", 0, 1),
+                lambda: client.join("ABCDE", "Ana"), lambda: client.hint("ABCDE", "t")):
+        with pytest.raises(TableRefused, match="cannot be reached"):
+            ask()
+    assert "cannot be reached" in UNREACHABLE

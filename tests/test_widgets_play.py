@@ -113,6 +113,42 @@ def test_the_bots_moves_are_sent_for_playback_one_by_one():
                   if m["from"][0] == "deck" and m["to"] != ["hand", 0]]
     assert hidden and all(m["name"] is None and m["id"] is None for m in hidden)
 
+def test_slow_bots_send_what_they_did_so_far_in_batches_that_chain(monkeypatch):
+    """Bots that think long (Hard, many seats) do not leave the table still until the last has moved: every
+    SHOW_BOTS_AFTER_S the moves made so far are drawn, each batch going on from the one before (table.js
+    `newTable` joins it to the playback under way), and only the last asks the learner."""
+    drawn: list[tuple[int, dict, int]] = []
+
+    def tables(screen: PlayScreen) -> None:
+        table, set_table = screen.table, screen.table.set_table
+
+        def recorded(*args: object, **kwargs: object) -> None:
+            set_table(*args, **kwargs)
+            drawn.append((table.version, table.replay, len(table.actions)))
+        monkeypatch.setattr(table, "set_table", recorded)
+
+    def one_move(show_after: float) -> list[tuple[int, dict, int]]:
+        monkeypatch.setattr(play_module, "SHOW_BOTS_AFTER_S", show_after)
+        screen = PlayScreen(players=6, seed=3, delay=0.9)
+        drawn.clear()
+        tables(screen)
+        before = screen.table.version
+        bots_before = len(screen.session.game.moves)
+        click_first(screen)
+        return before, len(screen.session.game.moves) - bots_before
+
+    before, made = one_move(show_after=-1.0)      # a table after every bot decision
+    assert made >= 4 and len(drawn) >= 3, drawn
+    frm = before
+    for version, replay, actions in drawn:
+        assert replay["from"] == frm and replay["steps"], (version, replay)
+        frm = version
+    assert all(actions == 0 for _, _, actions in drawn[:-1]) and drawn[-1][2] > 0
+    assert sum(len(r["steps"]) for _, r, _ in drawn) == made  # every decision played back once
+    _, made = one_move(show_after=3600.0)          # quick bots: one table, as before
+    assert len(drawn) == 1 and len(drawn[0][1]["steps"]) == made
+
+
 def test_undo_takes_back_a_move_while_nothing_hidden_was_revealed():
     screen = PlayScreen(players=3, seed=4, delay=0, step_mode=True)
     g = screen.game

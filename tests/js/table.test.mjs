@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { FEW_MOVES, counted, fullCard, gestureStep, statusHelp, tableFrom, word } from "../../uu/table/table.js";
+import { FEW_MOVES, counted, fullCard, gestureStep, newTable, statusHelp, tableFrom, word } from "../../uu/table/table.js";
 
 const fixtures = JSON.parse(readFileSync(process.env.UU_TABLE_FIXTURES, "utf8"));
 
@@ -62,4 +62,21 @@ test("a begun gesture names the moves it can still become only when they are few
   // Two-For-One: some 80 ways on; the prompt once listed them all and filled the screen
   assert.equal(statusHelp(labels, moves(80)), " Lit cards and places can be chosen.");
   assert.equal(statusHelp(labels, []), " Lit cards and places can be chosen.");
+});
+
+test("a new table's steps are played back, join the playback under way, or the table is drawn at once", () => {
+  const steps = [{ lines: ["Bramble plays a card"], moved: [] }];
+  const idle = { drawn: 7, playing: null, skipping: false, paced: true };
+  assert.equal(newTable({ from: 7, steps }, idle), "play");
+  assert.equal(newTable({ from: 6, steps }, idle), "draw");             // not from the table on show
+  assert.equal(newTable({ from: 7, steps: [] }, idle), "draw");         // nothing to play back
+  assert.equal(newTable({ from: 7, steps }, { ...idle, paced: false }), "draw");
+  assert.equal(newTable({ from: 7, steps }, { ...idle, skipping: true }), "draw");
+  assert.equal(newTable({ from: 7, steps }, { ...idle, drawn: null }), "draw");
+  // a batch sent while slow bots still think goes on from where the playback under way leads
+  const playing = { skip: false, to: 9 };
+  assert.equal(newTable({ from: 9, steps }, { ...idle, playing }), "join");
+  assert.equal(newTable({ from: 8, steps }, { ...idle, playing }), "draw");
+  assert.equal(newTable({ from: 9, steps }, { ...idle, playing: { ...playing, skip: true } }), "draw");
+  assert.equal(newTable({}, { ...idle, playing }), "draw");
 });

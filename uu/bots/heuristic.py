@@ -377,22 +377,28 @@ def play_delta(v: _View, a: Action, actor: int) -> Delta:
 
 class HeuristicBot:
     """Scores each legal action with a static, public-information estimate (see the module docstring) and
-    plays the best; ties broken by its seeded RNG. Same `.choose(game)` interface as `RandomBot`."""
+    plays the best; ties broken by its seeded RNG. Same `.choose(game)` and `.decide(observation)` as
+    `RandomBot`."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
+        """The move for the pending decision of `game`, decided from its decider's observation only."""
         d = game.pending
         if d is None:
             raise ValueError("the game is over: there is no decision to make")
+        if len(d.actions) == 1:  # no observation to build: nothing to weigh
+            return d.actions[0]
+        return self.decide(game.observe(d.player))
+
+    def decide(self, seen: Observation) -> Action:
+        """The move for the viewer's own decision in `seen`, its seat's observation (OpenSpiel's bots are given
+        their seat's information state): the game itself is out of reach, so no hidden card can be read."""
+        d = seen.own_decision()
         if len(d.actions) == 1:
             return d.actions[0]
-        seen = game.observe(d.player)
-        assert seen.decision is not None  # the decider's own observation holds the decision
-        v = _View(seen, d.player)
-        d = seen.decision
-        scores = self.scores(v, d)
+        scores = self.scores(_View(seen, d.player), d)
         best = max(scores)
         ties = [a for a, sc in zip(d.actions, scores) if sc >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
@@ -402,9 +408,14 @@ class HeuristicBot:
         d = game.pending
         if d is None:
             return []
-        seen = game.observe(d.player)
-        assert seen.decision is not None
-        return list(zip(seen.decision.actions, self.scores(_View(seen, d.player), seen.decision)))
+        return self.score_seen(game.observe(d.player))
+
+    def score_seen(self, seen: Observation) -> list[tuple[Action, float]]:
+        """Every legal action of the viewer's own decision in `seen` with its score (none without one)."""
+        d = seen.decision
+        if d is None or seen.viewer is None:
+            return []
+        return list(zip(d.actions, self.scores(_View(seen, seen.viewer), d)))
 
     # ---- per decision kind ---------------------------------------------------------------------------
     def scores(self, v: _View, d: Decision) -> list[float]:

@@ -1,8 +1,9 @@
 """The seeded random bot: uniform over the legal actions (OpenSpiel's uniform random policy).
 
 It reads nothing but the pending decision's legal actions, which its seat's observation holds (`Game.observe`:
-the decision is shown to its decider); it takes them from `game.pending` directly because building a whole
-observation per move would double the cost of the engine benchmark, which plays with this bot."""
+the decision is shown to its decider): `decide(observation)`. `choose(game)` takes them from `game.pending`
+directly, the same decision with the same draw, because building a whole observation per move would double the
+cost of the engine benchmark, which plays with this bot."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 from uu.engine import rng
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.observation import Observation
 
 
 class RandomBot:
@@ -22,3 +24,7 @@ class RandomBot:
         if d is None:
             raise ValueError("the game is over: there is no decision to make")
         return rng.choice(self.rng, d.actions)  # random.Random.choice's draw, compiled with the engine
+
+    def decide(self, seen: Observation) -> Action:
+        """The move for the viewer's own decision in `seen`, its seat's observation."""
+        return rng.choice(self.rng, seen.own_decision().actions)

@@ -5,8 +5,9 @@ For the pending decision of `player`:
 1. **Candidates.** Every legal action, or when there are more than `width`, the `width` best by the heuristic
    bot's own static score (the others are nearly always plainly worse: discarding a Neigh, aiming at oneself);
    the hint lists them as "not played out".
-2. **Playouts.** For each of `deals` rounds one *determinization* is drawn (`Game.resample`: every card
-   the player cannot know is dealt at random into the deck and the hidden hands), and every candidate is played
+2. **Playouts.** For each of `deals` rounds one *determinization* is drawn from the player's observation
+   (`Observation.resample`: every card the player cannot know is dealt at random into the deck and the hidden
+   hands; the search is given the observation, never the game), and every candidate is played
    on its own copy of that same world (common random numbers: candidates are compared on the same deals); then
    every seat plays as the heuristic bot until `horizon` more turns have begun (default: one round) or the game
    ends.
@@ -40,6 +41,7 @@ from uu.bots.value import weights, win_chances
 from uu.engine import queries as q
 from uu.engine.actions import Action
 from uu.engine.game import Game
+from uu.engine.observation import Observation
 
 DEFAULT_DEALS = 12  # rounds of playouts (each plays every candidate once)
 DEFAULT_WIDTH = 6  # candidates played out at most
@@ -86,12 +88,10 @@ class Candidate:
         return self.gains[seat] / self.playouts if self.playouts else 0.0
 
 
-def candidates(game: Game, width: int) -> list[Candidate]:
+def candidates(seen: Observation, width: int) -> list[Candidate]:
     """The decision's actions that will be played out, in the order of the legal actions."""
-    d = game.pending
-    assert d is not None
-    scored = HeuristicBot(0).score_actions(game)
-    out = [Candidate(i, a, s, gains=[0.0] * game.state.n) for i, (a, s) in enumerate(scored)]
+    scored = HeuristicBot(0).score_seen(seen)
+    out = [Candidate(i, a, s, gains=[0.0] * len(seen.players)) for i, (a, s) in enumerate(scored)]
     if len(out) > width:
         keep = sorted(out, key=lambda c: (-c.prior, c.index))[:width]
         out = sorted(keep, key=lambda c: c.index)
@@ -103,10 +103,12 @@ def deal_rng(seed: int, deal: int) -> random.Random:
     return random.Random(f"uu-search:{seed}:{deal}")
 
 
-def play_out(game: Game, cand: Candidate, player: int, rng: random.Random, horizon: int, deal: int = -1) -> None:
-    """One playout of `cand` on a fresh determinization drawn with `rng`; adds its results to `cand` (and its
-    value under `deal`, the deal's number, for paired comparisons)."""
-    g = game.resample(player, rng)
+def play_out(seen: Observation, cand: Candidate, player: int, rng: random.Random, horizon: int,
+             deal: int = -1) -> None:
+    """One playout of `cand` on a fresh determinization of `seen` drawn with `rng`; adds its results to `cand`
+    (and its value under `deal`, the deal's number, for paired comparisons)."""
+    assert seen.resample is not None  # search() checked it
+    g = seen.resample(rng)
     s = g.state
     start_u = [q.unicorns(s, p) for p in range(s.n)]
     stop_turn = s.turn_number + horizon
@@ -176,7 +178,7 @@ class Search:
         return out
 
 
-def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
+def search(position: Game | Observation, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, horizon: int | None = None,
            seconds: float | None = DEFAULT_SECONDS, seed: int = 0,
            progress: Callable[[int, int], object] | None = None, extra: int = MAX_EXTRA_DEALS,
            include: Action | None = None) -> Search:
@@ -184,19 +186,19 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
     `seconds` (None: no cap) stops before a round that would not fit (the first round always runs). Then, while
     the best candidate's interval overlaps another's, up to `extra` more deals for those candidates only, in
     the time left. `include`: a legal action that must be among the candidates (the review grades the move
-    the player made, even one the rules of thumb rank low)."""
-    d = game.pending
-    if d is None:
-        raise ValueError("the game is over: there is no decision to analyse")
-    player = d.player
-    cands = candidates(game, width)
+    the player made, even one the rules of thumb rank low). `position`: the deciding seat's observation (a
+    game is observed for its deciding seat): the search reads nothing else."""
+    seen = _decider_view(position)
+    d, player = seen.decision, seen.viewer
+    assert d is not None and player is not None
+    cands = candidates(seen, width)
     if include is not None and all(c.action != include for c in cands):
         i = next(k for k, a in enumerate(d.actions) if a == include)
-        cands = sorted([*cands, Candidate(i, d.actions[i], float("-inf"), gains=[0.0] * game.state.n)],
+        cands = sorted([*cands, Candidate(i, d.actions[i], float("-inf"), gains=[0.0] * len(seen.players))],
                        key=lambda c: c.index)
     played = {c.index for c in cands}
     skipped = [i for i in range(len(d.actions)) if i not in played]
-    h = game.state.n if horizon is None else horizon
+    h = len(seen.players) if horizon is None else horizon
     settings = {"deals": deals, "width": width, "horizon": h, "seconds": seconds, "seed": seed}
     start = time.perf_counter()
     total = deals * len(cands) if len(cands) > 1 else 0
@@ -210,11 +212,11 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
                 if spent / r * (r + 1) > seconds:
                     break
             for c in cands:
-                play_out(game, c, player, deal_rng(seed, r), h, r)
+                play_out(seen, c, player, deal_rng(seed, r), h, r)
             done_rounds += 1
             if progress:
                 progress(done_rounds * len(cands), total)
-        done_rounds += _separate(game, cands, player, h, seed, done_rounds, extra, start, seconds)
+        done_rounds += _separate(seen, cands, player, h, seed, done_rounds, extra, start, seconds)
         if progress:
             games = sum(c.playouts for c in cands)
             progress(games, games)
@@ -222,11 +224,26 @@ def search(game: Game, deals: int = DEFAULT_DEALS, width: int = DEFAULT_WIDTH, h
     return Search(player, ranked, skipped, done_rounds, time.perf_counter() - start, settings)
 
 
+def _decider_view(position: Game | Observation) -> Observation:
+    """The observation of the seat that decides now, with its worlds to deal; a clear error when there is no
+    decision to look into."""
+    if isinstance(position, Game):
+        d = position.pending
+        if d is None:
+            raise ValueError("the game is over: there is no decision to analyse")
+        return position.observe(d.player)
+    position.own_decision()  # raises when there is no decision of the viewer's to analyse
+    if position.resample is None:
+        raise ValueError("this observation cannot deal the hidden cards (it was not made by Game.observe): "
+                         "the search cannot look ahead from it")
+    return position
+
+
 def _ranked(cands: list[Candidate]) -> list[Candidate]:
     return sorted(cands, key=lambda c: (-(c.value if c.value is not None else 2.0), -c.prior, c.index))
 
 
-def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, seed: int, first: int, extra: int,
+def _separate(seen: Observation, cands: list[Candidate], player: int, horizon: int, seed: int, first: int, extra: int,
               start: float, seconds: float | None) -> int:
     """More deals for the best candidate and those whose interval reaches its own, until they separate, `extra`
     deals were added, or the next deal would pass `seconds`. Returns the deals added."""
@@ -246,7 +263,7 @@ def _separate(game: Game, cands: list[Candidate], player: int, horizon: int, see
             if spent + 2 * spent / games * len(group) > SEPARATE_SHARE * seconds:
                 break
         for c in group:
-            play_out(game, c, player, deal_rng(seed, first + added), horizon, first + added)
+            play_out(seen, c, player, deal_rng(seed, first + added), horizon, first + added)
         added += 1
     return added
 
@@ -266,13 +283,21 @@ class SearchBot:
         self.times: list[float] = []
 
     def choose(self, game: Game) -> Action:
+        """The move for the pending decision of `game`, decided from its decider's observation only."""
         d = game.pending
         if d is None:
             raise ValueError("the game is over: there is no decision to make")
+        if len(d.actions) == 1:  # nothing to search: no observation to build
+            return d.actions[0]
+        return self.decide(game.observe(d.player))
+
+    def decide(self, seen: Observation) -> Action:
+        """The move for the viewer's own decision in `seen`: searched on worlds dealt from the observation."""
+        d = seen.own_decision()
         if len(d.actions) == 1:
             return d.actions[0]
         t0 = time.perf_counter()
         # the hint's own seed (the decision count): this bot plays what the app's hint shows first
-        found = search(game, self.deals, self.width, self.horizon, self.seconds, game.state.decisions)
+        found = search(seen, self.deals, self.width, self.horizon, self.seconds, seen.decisions)
         self.times.append(time.perf_counter() - t0)
         return found.best.action

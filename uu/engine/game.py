@@ -314,7 +314,18 @@ class Game:
         actions only if the decision is its own. `None` is the analyst's view: everything but the deck order."""
         if player is not None and not (isinstance(player, int) and 0 <= player < len(self.state.players)):
             raise MalformedAction(f"there is no seat {player!r}: seats are 0 to {len(self.state.players) - 1}")
-        return observe_state(self.state, self._pending, player)
+        return observe_state(self.state, self._pending, player, None if player is None else self._dealer(player))
+
+    def _dealer(self, player: int) -> Callable[[random.Random], Game]:
+        """`Game.resample` for `player`, refused once the game has moved on from this position (a new pending
+        decision): what a world is dealt from must be what the observation showed."""
+        pending = self._pending
+
+        def deal(rng: random.Random) -> Game:
+            if self._pending is not pending:
+                raise ValueError("the game has moved on since this observation: observe it again to look ahead")
+            return self.resample(player, rng)
+        return deal
 
     # ---- copies and saves -----------------------------------------------------------------------------
     def copy(self) -> Game:

@@ -8,6 +8,11 @@ its decision picks from (the effect lets it look: Blatant Thievery). It never se
 other hand. Cards are instance ids (`cid`) with their definitions in `defs` (the deck's make-up is public;
 where a hidden instance is, is not: no id of a hidden card appears here).
 
+A seat's observation also deals the worlds it cannot tell apart (`resample(rng)`: a playout copy of the game
+in which every card the viewer cannot know is dealt at random, uu/engine/resample.py), so a bot that looks
+ahead is given the observation, never the game: OpenSpiel's `resample_from_infostate`. What is dealt depends
+only on what the viewer knows (tests/test_hint.py).
+
 The continuous effects a player reads off the table are answered here too, from the Stables only: the
 Unicorns each seat counts, Pandas, blanked text, hand limits, which Stable cards count as Unicorns now and
 which can be destroyed, whose plays cannot be Neigh'd and who may not play a Neigh. `viewer=None` is the analyst's view (a teacher, the sandbox): every hand open.
@@ -15,13 +20,19 @@ which can be destroyed, whose plays cannot be Neigh'd and who may not play a Nei
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from uu.cards.schema import CardDef
 from uu.engine import queries as q
 from uu.engine.actions import Decision
 from uu.engine.queries import STATIC_FILTERS, UNICORN_FILTERS
 from uu.engine.state import GameState
+
+if TYPE_CHECKING:
+    from uu.engine.game import Game
 
 __all__ = ["Observation", "PileSeen", "SeatView", "observe_state"]
 
@@ -78,10 +89,22 @@ class Observation:
     decision: Decision | None  # the pending decision with its legal actions, only when it is the viewer's
     winner: int | str | None  # a seat, "everyone loses", or None
     over: bool
+    decisions: int = 0  # decisions made in the game so far (public: everybody saw them made)
+    # a world consistent with this observation, hidden cards dealt with the given RNG (None: the analyst's view,
+    # or an observation made without its game); raises ValueError once the game has moved on
+    resample: Callable[[random.Random], Game] | None = field(default=None, compare=False, repr=False)
 
     # ---- reading -------------------------------------------------------------------------------------
     def name(self, cid: int) -> str:
         return self.defs[cid].name
+
+    def own_decision(self) -> Decision:
+        """The viewer's own pending decision; a ValueError saying what to give instead when it holds none (the
+        analyst's view, another seat's decision, the game over)."""
+        if self.decision is None or self.viewer is None:
+            raise ValueError("this observation holds no decision of its viewer's: nothing to decide "
+                             "(give the observation of the seat that decides now)")
+        return self.decision
 
     @property
     def me(self) -> SeatView:
@@ -125,7 +148,8 @@ def _looked_at(d: Decision | None, viewer: int | None) -> set[int]:
     return {t.owner for a in d.actions for t in a.target if t.zone == "hand" and t.owner is not None}
 
 
-def observe_state(s: GameState, pending: Decision | None, viewer: int | None) -> Observation:
+def observe_state(s: GameState, pending: Decision | None, viewer: int | None,
+                  resample: Callable[[random.Random], Game] | None = None) -> Observation:
     looked = _looked_at(pending, viewer)
     seats = []
     counted: set[int] = set()
@@ -153,4 +177,4 @@ def observe_state(s: GameState, pending: Decision | None, viewer: int | None) ->
         plays_unneighable=frozenset(p for p in range(s.n) if q.plays_unneighable(s, p)),
         neigh_barred=frozenset(p for p in range(s.n) if q.cannot_play(s, p, "neigh")), decider=None if pending is None else pending.player,
         decision_kind=None if pending is None else pending.kind, decision=pending if mine else None,
-        winner=s.winner, over=s.over)
+        winner=s.winner, over=s.over, decisions=s.decisions, resample=resample)

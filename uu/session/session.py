@@ -144,28 +144,26 @@ class Session:
             raise NotYourDecision(NOT_YOURS)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(d.actions):
             raise ChoiceRefused(NO_SUCH_MOVE)
-        action = d.actions[index]
-        self._push(seat, action)
-        return action
+        return self.push(d.actions[index])
 
     def push(self, action: Action) -> Action:
-        """The pending decision answered with `action`, whoever decides (a script, a test, a notebook, a lesson's
-        referee): the engine's `find` judges any action that is not one of the decision's own (malformed,
-        illegal and ambiguous moves raise its errors, nothing changes)."""
-        d = self.game.pending
+        """The pending decision answered with `action`, whoever decides (a person's checked choice, a bot, a
+        script, a test, a notebook, a lesson's referee): the engine's `find` judges any action that is not one
+        of the decision's own (malformed, illegal and ambiguous moves raise its errors, nothing changes). The
+        move is recorded as a `Step` and announced. Returns the legal action made."""
+        game = self.game
+        d = game.pending
         # one of the decision's own legal actions is taken as it is (a click already named it by its index)
         legal = next((a for a in d.actions if a is action), None) if d is not None else None
         if legal is None:
-            legal = self.game.find(action)  # raises GameOver when there is no decision
+            legal = game.find(action)  # raises GameOver when there is no decision
         assert d is not None
-        self._push(d.player, legal)
-        return legal
-
-    def _push(self, seat: int, legal: Action) -> None:
-        game = self.game
+        seat = d.player
         before, log_from = places(game), len(game.state.log)
         if self.is_person(seat):
             self._marks.setdefault(seat, []).append((len(game.moves), game.state.info_epoch))
+        # the mover is called from here, not from a helper: a click's path to the engine stays short
+        # (docs/architecture.md, tests/test_click_path.py)
         self._mover(legal)
         self._deciders.append(seat)
         self.version += 1
@@ -174,6 +172,7 @@ class Session:
             self._known_from = self._steps[0].version
         self._steps.append(step)
         self._emit(Moved(step))
+        return legal
 
     def run_bots(self, limit: int = BOT_MOVES_AT_ONCE) -> int:
         """The one loop: bots decide until a person must or the game is over (`limit` 1: one decision, a
@@ -186,9 +185,7 @@ class Session:
             chosen = self._bots[d.player](self.game, d.player)
             if chosen is None:
                 break
-            # a bot's choice is normally one of the legal actions themselves; anything else is judged
-            legal = next((a for a in d.actions if a is chosen), None) or self.game.find(chosen)
-            self._push(d.player, legal)
+            self.push(chosen)  # a bot's choice is normally one of the legal actions themselves; else judged
             n += 1
         return n
 

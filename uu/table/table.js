@@ -191,6 +191,18 @@ export function statusHelp(labels, fitting) {
   return ` ${word(labels, "lit_help")}`;
 }
 
+// What a view does with a new table and the steps that led to it (`replay`: {from: version, steps}): "play"
+// them back on the table drawn last, when they go on from it; "join" the playback under way, when they go on
+// from where it leads (slow bots, Hard at a table of six, send their moves in batches while they think); else
+// "draw" the new table at once (another game, an undo, no pace, or "Skip to my move" pressed: then every batch
+// is drawn at once until the learner is asked again).
+export function newTable(replay, { drawn, playing, skipping, paced }) {
+  const steps = replay && replay.steps && replay.steps.length && paced;
+  if (playing && !playing.skip && steps && replay.from === playing.to) return "join";
+  if (!playing && !skipping && drawn !== null && steps && replay.from === drawn) return "play";
+  return "draw";
+}
+
 export function gestureStep(actions, clicks) {
   const n = clicks.length;
   const fits = (actions || []).filter((a) => clicks.every((k, i) => a.gesture[i] === k));
@@ -213,7 +225,8 @@ function render({ model, el }) {
   let places = null;        // card id -> "zone/owner" on the table drawn last (what moved)
   let scheduled = false;
   let drawn = null;         // the version of the table drawn in this view
-  let playing = null;       // the playback under way: {skip: bool}
+  let playing = null;       // the playback under way: {skip, wake, steps (a queue), to: the version it leads to}
+  let skipping = false;     // "Skip to my move" was pressed: no playback until the learner is asked again
   let whyText = "";         // the answer to a click on an element that is not lit
   const logLines = new Map();  // index -> line: the whole game's log, as far as this view has it
   let askedLog = -1;
@@ -627,6 +640,7 @@ function render({ model, el }) {
     const focusKey = active ? active.getAttribute("data-key") : null;
     const o = obs();
     const acts = actions();
+    if (acts.length || !o.players || o.over) skipping = false;  // the learner is asked (or nothing is left to play)
     drawn = model.get("version");
     root.setAttribute("data-version", String(drawn));
     root.removeAttribute("data-playing");
@@ -938,8 +952,8 @@ function render({ model, el }) {
     });
   }
 
-  async function playback(steps) {
-    const state = { skip: false, wake: null };
+  async function playback(steps, to) {
+    const state = { skip: false, wake: null, steps, to };
     playing = state;
     kept.stale = true;  // the cards moved about: the next table is drawn afresh
     root.setAttribute("data-playing", "true");
@@ -948,7 +962,7 @@ function render({ model, el }) {
     const cap = root.querySelector(".uu-t-caption");
     const text = h("span", { class: "uu-t-caption-text" });
     const skip = h("button", { type: "button", class: "uu-t-skip", text: L("skip") });
-    skip.addEventListener("click", () => { state.skip = true; if (state.wake) state.wake(); });
+    skip.addEventListener("click", () => { state.skip = true; skipping = true; if (state.wake) state.wake(); });
     if (cap) { cap.replaceChildren(text, skip); cap.hidden = false; }
     for (let i = 0; i < steps.length && !state.skip; i++) {
       const s = steps[i];
@@ -968,8 +982,14 @@ function render({ model, el }) {
     const v = model.get("version");
     if (v === drawn) { mark(); return; }
     const rep = model.get("replay") || {};
-    if (!playing && drawn !== null && rep.from === drawn && rep.steps && rep.steps.length && paceMs() > 0) {
-      playback(rep.steps);
+    const how = newTable(rep, { drawn, playing, skipping, paced: paceMs() > 0 });
+    if (how === "join") {
+      playing.steps.push(...rep.steps);
+      playing.to = v;
+      return;
+    }
+    if (how === "play") {
+      playback(rep.steps, v);
       return;
     }
     if (playing) { playing.skip = true; if (playing.wake) playing.wake(); playing = null; }

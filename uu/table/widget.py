@@ -258,15 +258,19 @@ class TableWidget(anywidget.AnyWidget):
     def choose(self, index: int, version: int | None = None) -> bool:
         """What a click in the browser does: call `on_choose(index)` if the index is one of the actions on
         show (and `version` is the table's, when given). Returns whether it was called."""
-        if isinstance(index, bool) or not isinstance(index, int):
-            return False
-        if version is not None and version != self.version:
-            return False
-        if index not in {a.get("id") for a in self.actions}:
+        if not self.offers(index, version):
             return False
         if self.on_choose is not None:
             self.on_choose(index)
         return True
+
+    def offers(self, index: object, version: int | None = None) -> bool:
+        """Is `index` one of the actions on show (on the table of `version`, when given)?"""
+        if isinstance(index, bool) or not isinstance(index, int):
+            return False
+        if version is not None and version != self.version:
+            return False
+        return index in {a.get("id") for a in self.actions}
 
     def why(self, key: str, name: str = "") -> str:
         """What a click on the element `key`, not lit, is answered with (one sentence)."""
@@ -287,7 +291,12 @@ class TableWidget(anywidget.AnyWidget):
                 if self.on_log is not None:
                     self.send({"type": "log", "lines": self.on_log(message.start)})
             elif isinstance(message, ChooseMessage):
-                if not self.choose(message.id, message.version) and self.on_refused is not None:
+                # checked here and handed straight to the screen, not through `choose`: a click's path to the
+                # engine stays short (docs/architecture.md, tests/test_click_path.py)
+                if self.offers(message.id, message.version):
+                    if self.on_choose is not None:
+                        self.on_choose(message.id)
+                elif self.on_refused is not None:
                     self.on_refused()
             elif isinstance(content, dict) and content.get("type") == "choose" and self.on_refused is not None:
                 self.on_refused()  # a click naming no action on show: said as a stale one, nothing changes

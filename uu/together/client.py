@@ -7,19 +7,24 @@ else the file the server writes beside the class store once it listens: `url_fil
 from __future__ import annotations
 
 import json
+import logging
 import os
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
-from pydantic import ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from uu.scenario.record import GameRecord
 from uu.together.table import TableRefused
+from uu.together.wire import HINT_ANSWER, SCREEN, SEATED_SCREEN, HintAnswer, SeatedScreen, SeatScreen
 
 __all__ = ["TABLES_URL_ENV", "TableClient", "tables_offered", "tables_url", "url_file"]
 
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 TABLES_URL_ENV = "UU_TABLES_URL"
 UNREACHABLE = "The table cannot be reached just now (the app's server did not answer). Try again in a moment."
 
@@ -58,7 +63,7 @@ class TableClient:
         self.base = base_url.rstrip("/")
         self.timeout = timeout
 
-    def _post(self, path: str, body: dict[str, Any], wait: float = 0.0) -> dict[str, Any]:
+    def _post(self, path: str, body: Mapping[str, object], wait: float = 0.0) -> dict[str, object]:
         data = json.dumps(body).encode("utf-8")
         req = urllib.request.Request(f"{self.base}/{path}", data=data, method="POST",
                                      headers={"Content-Type": "application/json"})
@@ -77,22 +82,31 @@ class TableClient:
             raise TableRefused(UNREACHABLE)
         return answer
 
-    def make(self, name: str, options: dict[str, Any] | None = None) -> dict[str, Any]:
-        return self._post("new", {"name": name, "options": options or {}})
+    def _checked(self, adapter: TypeAdapter[T], answer: dict[str, object]) -> T:
+        """`answer` as the type the server promises (uu/together/wire.py); one that is not is refused here."""
+        try:
+            return adapter.validate_python(answer)
+        except ValidationError as e:
+            log.warning("a tables server's answer of the wrong shape: %s", e)
+            raise TableRefused(UNREACHABLE) from None
 
-    def join(self, code: str, name: str) -> dict[str, Any]:
-        return self._post(f"{_code(code)}/join", {"name": name})
+    def make(self, name: str, options: Mapping[str, object] | None = None) -> SeatedScreen:
+        return self._checked(SEATED_SCREEN, self._post("new", {"name": name, "options": options or {}}))
+
+    def join(self, code: str, name: str) -> SeatedScreen:
+        return self._checked(SEATED_SCREEN, self._post(f"{_code(code)}/join", {"name": name}))
 
     def view(self, code: str, token: str, since: int | None = None, revision: int | None = None,
-             wait: float = 0.0) -> dict[str, Any]:
-        body: dict[str, Any] = {"token": token, "since": since}
+             wait: float = 0.0) -> SeatScreen:
+        body: dict[str, object] = {"token": token, "since": since}
         if revision is not None and wait > 0:
             body.update(revision=revision, wait=wait)
-        return self._post(f"{_code(code)}/view", body, wait)
+        return self._checked(SCREEN, self._post(f"{_code(code)}/view", body, wait))
 
-    def hint(self, code: str, token: str, lang: str = "en") -> dict[str, Any]:
-        """The seat's own hint: {"hint": HTML, "lit": [indexes of the hinted moves], "version"}."""
-        return self._post(f"{_code(code)}/hint", {"token": token, "lang": lang}, wait=30.0)
+    def hint(self, code: str, token: str, lang: str = "en") -> HintAnswer:
+        """The seat's own hint: its words as HTML, the indexes of the hinted moves, the table's version."""
+        return self._checked(HINT_ANSWER, self._post(f"{_code(code)}/hint", {"token": token, "lang": lang},
+                                                     wait=30.0))
 
     def why(self, code: str, token: str, key: str, name: str = "", lang: str = "en") -> str:
         """One sentence: why the seat's click on the element `key` chose nothing."""
@@ -103,22 +117,26 @@ class TableClient:
     def record(self, code: str, token: str) -> tuple[GameRecord, int]:
         """The ended game's record and the seat's number, for the seat's review."""
         answer = self._post(f"{_code(code)}/record", {"token": token})
+        seat = answer.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TableRefused(UNREACHABLE)
         try:
-            return GameRecord.model_validate(answer.get("record")), int(answer["seat"])
-        except (ValidationError, KeyError, TypeError, ValueError) as e:
+            return GameRecord.model_validate(answer.get("record")), seat
+        except ValidationError as e:
             raise TableRefused(UNREACHABLE) from e
 
-    def start(self, code: str, token: str) -> dict[str, Any]:
-        return self._post(f"{_code(code)}/start", {"token": token})
+    def start(self, code: str, token: str) -> SeatScreen:
+        return self._checked(SCREEN, self._post(f"{_code(code)}/start", {"token": token}))
 
-    def move(self, code: str, token: str, index: int, version: int) -> dict[str, Any]:
-        return self._post(f"{_code(code)}/move", {"token": token, "index": index, "version": version})
+    def move(self, code: str, token: str, index: int, version: int) -> SeatScreen:
+        return self._checked(SCREEN, self._post(f"{_code(code)}/move",
+                                                {"token": token, "index": index, "version": version}))
 
-    def leave(self, code: str, token: str) -> dict[str, Any]:
-        return self._post(f"{_code(code)}/leave", {"token": token})
+    def leave(self, code: str, token: str) -> SeatScreen:
+        return self._checked(SCREEN, self._post(f"{_code(code)}/leave", {"token": token}))
 
-    def end(self, code: str, token: str) -> dict[str, Any]:
-        return self._post(f"{_code(code)}/end", {"token": token})
+    def end(self, code: str, token: str) -> SeatScreen:
+        return self._checked(SCREEN, self._post(f"{_code(code)}/end", {"token": token}))
 
 
 def _code(code: str) -> str:

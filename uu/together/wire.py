@@ -8,14 +8,83 @@ the engine has not reached it yet (uu/together/answers.py), and no seat is told 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
+
+from pydantic import ConfigDict, TypeAdapter, with_config
+from typing_extensions import TypedDict  # pydantic reads TypedDicts from typing_extensions before 3.12
 
 from uu.i18n import _
-from uu.table.messages import ActionView
+from uu.table.messages import ActionView, StepView
+from uu.table.messages import TableView as TableJSON
 from uu.table.seat_view import action_view, legal_actions, observe
-from uu.together.table import SharedTable, TableView
+from uu.together.table import Phase, SharedTable, TableView
 
-__all__ = ["seat_json"]
+__all__ = ["HINT_ANSWER", "SCREEN", "SEATED_SCREEN", "HintAnswer", "OptionsJSON", "SeatEntry", "SeatScreen",
+           "SeatedScreen", "seat_json"]
+
+_STRICT = ConfigDict(extra="forbid")  # a key the kernel does not know is refused, as the table's messages are
+
+
+@with_config(_STRICT)
+class OptionsJSON(TypedDict):
+    """The maker's choices (`uu.together.table.TableOptions`) as sent."""
+
+    players: int
+    bot_level: Literal["easy", "normal", "hard"]
+    coach: bool
+    targeting: Literal["declare-first", "neigh-first"]
+    answer_s: Literal[0, 20, 40, 60]
+
+
+@with_config(_STRICT)
+class SeatEntry(TypedDict):
+    """One seat as every player may see it (`uu.together.table.SeatInfo`)."""
+
+    seat: int
+    name: str
+    kind: Literal["person", "bot", "empty"]
+    away: bool
+    level: str | None
+
+
+@with_config(_STRICT)
+class SeatScreen(TypedDict):
+    """A seat's screen: what every table request but the hint, why and record answers with."""
+
+    code: str
+    phase: Phase
+    seat: int
+    maker: bool
+    version: int
+    revision: int
+    options: OptionsJSON
+    seats: list[SeatEntry]
+    answering: bool
+    table: TableJSON | None  # None before the start
+    actions: list[ActionView]
+    steps: list[StepView] | None
+    answer_left: float | None
+
+
+@with_config(_STRICT)
+class SeatedScreen(SeatScreen):
+    """The answer to making or joining a table: the screen and the seat's token."""
+
+    token: str
+
+
+@with_config(_STRICT)
+class HintAnswer(TypedDict):
+    hint: str  # its words as HTML
+    lit: list[int]  # the indexes of the hinted moves
+    version: int  # the table the hint is about
+
+
+# what a kernel checks each answer against before a screen reads it (a server of another version, a proxy's
+# error page: refused in one place, never a KeyError half-way through drawing)
+SCREEN: TypeAdapter[SeatScreen] = TypeAdapter(SeatScreen)
+SEATED_SCREEN: TypeAdapter[SeatedScreen] = TypeAdapter(SeatedScreen)
+HINT_ANSWER: TypeAdapter[HintAnswer] = TypeAdapter(HintAnswer)
 
 
 def _answers(table: SharedTable, view: TableView) -> list[ActionView]:
@@ -24,12 +93,14 @@ def _answers(table: SharedTable, view: TableView) -> list[ActionView]:
     return [action_view(game, view.seat, a, i) for i, a in enumerate(view.legal)]
 
 
-def seat_json(table: SharedTable, view: TableView) -> dict[str, Any]:
+def seat_json(table: SharedTable, view: TableView) -> SeatScreen:
     """`view` (made by `table.view` for one seat) as the JSON its screen is sent."""
-    out: dict[str, Any] = {
+    o = view.options
+    out: SeatScreen = {
         "code": table.code, "phase": view.phase, "seat": view.seat, "maker": view.maker, "version": view.version,
         "revision": view.revision,
-        "options": view.options.model_dump(),
+        "options": {"players": o.players, "bot_level": o.bot_level, "coach": o.coach, "targeting": o.targeting,
+                    "answer_s": o.answer_s},
         "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind, "away": s.away, "level": s.level}
                   for s in view.seats],
         "answering": view.answering, "table": None, "actions": [], "steps": view.steps,

@@ -270,7 +270,11 @@ class LessonRunner:
         # still read what their move and the bots did
         game, start = self.game, len(self.game.log)
         self._record(legal)
-        fb = self._learner_move(legal)
+        # the session is pushed from here, not from a helper: a click's path to the engine stays short
+        # (docs/architecture.md, tests/test_click_path.py)
+        before = self._before_move(legal)
+        self.session.push(legal)
+        fb = self._judge_move(legal, before)
         fb.log = game.log[start:]
         return fb
 
@@ -389,7 +393,10 @@ class LessonRunner:
             if a is None or isinstance(a, int):
                 self._complete()
             else:
-                self._learner_move(self.game.find(a))
+                legal = self.game.find(a)
+                before = self._before_move(legal)
+                self.session.push(legal)
+                self._judge_move(legal, before)
 
     def _find(self, ask: Ask) -> Action | None:
         d = self.game.pending
@@ -464,13 +471,23 @@ class LessonRunner:
             self._play_on(preview, turn)
         return None
 
-    def _learner_move(self, legal: Action) -> Feedback:
+    def _before_move(self, legal: Action) -> Game | None:
+        """Before the learner's `legal` move is made: in a game step, the position it is made from (for the
+        coach's comment) and the move in the review's record."""
         st = self.step
         assert st is not None
-        before = self.game.copy() if st.kind == "game" else None
-        if st.kind == "game" and self.record is not None:
+        if st.kind != "game":
+            return None
+        before = self.game.copy()
+        if self.record is not None:
             self.record.add(self.game, legal)
-        self.session.push(legal)
+        return before
+
+    def _judge_move(self, legal: Action, before: Game | None) -> Feedback:
+        """After the learner's `legal` move was made (from the position `before`, in a game step): what the
+        step says of it, the bots' answers played."""
+        st = self.step
+        assert st is not None
         if st.kind == "ask":
             hit = self._accepts(st, legal)
             self._first_try(True)

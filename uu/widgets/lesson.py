@@ -148,16 +148,19 @@ class LessonScreen(ScreenBase):
     def on_table_choice(self, index: int) -> None:
         """A move chosen on the table: `index` names one of the live game's legal actions (the table offers
         no move while it shows a preview, and TableWidget refuses a click made on an older table)."""
-        self._move(self.runner.game.legal_actions[index])
+        # the referee is called from here, not through on_action: a click's path to the engine stays short
+        # (docs/architecture.md, tests/test_click_path.py)
+        step = self.runner.progress[0]
+        self._moved(step, self.runner.try_move(self.runner.game.legal_actions[index]))
 
     @safe
     def on_action(self, action: Action) -> None:
         """A move given as an Action (a notebook, a test): judged exactly as a click on the table."""
-        self._move(action)
-
-    def _move(self, action: Action) -> None:
         step = self.runner.progress[0]
-        fb = self.runner.try_move(action)
+        self._moved(step, self.runner.try_move(action))
+
+    def _moved(self, step: int, fb: Feedback) -> None:
+        """The referee's answer `fb` to a move made at step `step`, shown."""
         self.feedback, self.feedback_step = fb, step
         self._mark()
         self.showing_preview = fb.preview is not None

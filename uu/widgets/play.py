@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import base64
 import random
+import time
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -47,7 +48,7 @@ from uu.i18n import N_, _
 from uu.render import esc
 from uu.scenario.record import GameRecord, record_of
 from uu.session import ChoiceRefused, Session, UndoRefused
-from uu.session.session import NOTHING_TO_UNDO
+from uu.session.session import BOT_MOVES_AT_ONCE, NOTHING_TO_UNDO
 from uu.textcheck import MAX_PLAYER_NAME, text_problem
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.endgame import end_card_html
@@ -56,6 +57,10 @@ from uu.widgets.review import ReviewScreen
 from uu.words.hint_text import hint_html
 
 __all__ = ["BOT_NAMES", "PlayScreen", "PlaySettings", "seat_names"]
+
+# after this long without a table, what the bots did so far is drawn while they go on thinking (a Hard bot at
+# a table of six can take twenty seconds for the others' moves in all)
+SHOW_BOTS_AFTER_S = 1.0
 
 # the bot levels as the play screen words them (marked here, translated when the screen is made)
 LEVEL_LABELS = {"easy": N_("Easy: plays any legal move at random"),
@@ -285,7 +290,16 @@ class PlayScreen(ScreenBase):
         mode nothing happens: "Bot: next" moves them one decision at a time."""
         if self.step_mode or self.session is None:
             return 0
-        return self.session.run_bots()
+        made = 0
+        shown = time.monotonic()
+        while made < BOT_MOVES_AT_ONCE and self.session.run_bots(limit=1):
+            made += 1
+            # Hard bots at a table of five or six think for many seconds in all: what they did so far goes to
+            # the browser, which plays it back while they go on, instead of a still table until the last one
+            if time.monotonic() - shown > SHOW_BOTS_AFTER_S and self.bots_to_move():
+                self.game_table.show_session(self.session, self.LEARNER)
+                shown = time.monotonic()
+        return made
 
     # ---- callbacks ---------------------------------------------------------------------------------
     @safe

@@ -28,6 +28,7 @@ from uu.table.widget import TableWidget
 from uu.together import TableRefused
 from uu.together.client import TableClient
 from uu.together.level_words import level_word
+from uu.together.wire import SeatedScreen, SeatScreen
 from uu.widgets.common import ScreenBase, make_button, plain_html, safe
 
 __all__ = ["TogetherScreen"]
@@ -51,7 +52,7 @@ def shared_address(page: str) -> str:
 
 
 class TogetherScreen(ScreenBase):
-    def __init__(self, client: TableClient, on_seat: Callable[[str | None, str | None], Any] | None = None,
+    def __init__(self, client: TableClient, on_seat: Callable[[str | None, str | None], object] | None = None,
                  page_url: Callable[[], str | None] | None = None, code: str = "",
                  on_review: Callable[[GameRecord, int], object] | None = None, **kwargs: Any):
         """`on_seat(code, token)`: the seat taken (or left, with None), for the browser to keep for a reload.
@@ -65,7 +66,7 @@ class TogetherScreen(ScreenBase):
         self.page_url = page_url or (lambda: None)
         self.code: str | None = None
         self.token: str | None = None
-        self.screen: dict[str, Any] | None = None  # the seat's screen as the server sent it last
+        self.screen: SeatScreen | None = None  # the seat's screen as the server sent it last
         self._drawn_version: int | None = None
         self.screen_version_hinted: int | None = None  # the table version the hint on show was asked on
         self._lock = threading.Lock()
@@ -122,7 +123,7 @@ class TogetherScreen(ScreenBase):
         self.code_box.observe(self._form_mode, names="value")
         self._form_mode()
 
-    def _form_mode(self, _change: Any = None) -> None:
+    def _form_mode(self, _change: object = None) -> None:
         joining = bool(self.code_box.value.strip())
         self.options_box.layout.display = "none" if joining else ""
         self.make_button.layout.display = "none" if joining else ""
@@ -130,16 +131,16 @@ class TogetherScreen(ScreenBase):
 
     # ---- taking a seat ----------------------------------------------------------------------------------
     @safe
-    def on_make(self, _b: Any = None) -> None:
+    def on_make(self, _b: object = None) -> None:
         options = {"players": self.players.value, "bot_level": self.level.value, "coach": self.coach.value,
                    "answer_s": self.answer_time.value}
         self._seat(lambda: self.client.make(self.name_box.value, options))
 
     @safe
-    def on_join(self, _b: Any = None) -> None:
+    def on_join(self, _b: object = None) -> None:
         self._seat(lambda: self.client.join(self.code_box.value, self.name_box.value))
 
-    def _seat(self, ask: Callable[[], dict[str, Any]]) -> None:
+    def _seat(self, ask: Callable[[], SeatedScreen]) -> None:
         try:
             got = ask()
         except TableRefused as e:
@@ -147,7 +148,7 @@ class TogetherScreen(ScreenBase):
             return
         self.resume(got["code"], got["token"], got)
 
-    def resume(self, code: str, token: str, screen: dict[str, Any] | None = None) -> bool:
+    def resume(self, code: str, token: str, screen: SeatScreen | None = None) -> bool:
         """Back in a seat (a reload: the browser kept its code and token). False when the table no longer has
         it: the form is shown."""
         try:
@@ -169,11 +170,11 @@ class TogetherScreen(ScreenBase):
 
     # ---- the game ---------------------------------------------------------------------------------------
     @safe
-    def on_start(self, _b: Any = None) -> None:
+    def on_start(self, _b: object = None) -> None:
         self._act(lambda c, t: self.client.start(c, t))
 
     @safe
-    def on_end(self, _b: Any = None) -> None:
+    def on_end(self, _b: object = None) -> None:
         self._act(lambda c, t: self.client.end(c, t))
 
     def on_choose(self, index: int) -> None:
@@ -183,10 +184,10 @@ class TogetherScreen(ScreenBase):
     def _stale(self) -> None:
         self._set_error(_("That click was made on an older table: choose again on the table shown now."))
 
-    def _act(self, ask: Callable[[str, str], dict[str, Any]]) -> None:
+    def _act(self, ask: Callable[[str, str], SeatScreen]) -> None:
         if self.code is None or self.token is None:
             return
-        screen: dict[str, Any] | None
+        screen: SeatScreen | None
         try:
             screen = ask(self.code, self.token)
         except TableRefused as e:
@@ -197,13 +198,13 @@ class TogetherScreen(ScreenBase):
         if screen is not None:
             self.draw(screen)
 
-    def _fetch(self) -> dict[str, Any] | None:
+    def _fetch(self) -> SeatScreen | None:
         try:
             return self.client.view(self.code or "", self.token or "", since=self._drawn_version)
         except TableRefused:
             return None
 
-    def draw(self, screen: dict[str, Any]) -> None:
+    def draw(self, screen: SeatScreen) -> None:
         """Show the seat's screen (from the server); the steps since the table on show are played back."""
         with self._lock:
             if self.screen is not None and screen.get("revision", 0) < self.screen.get("revision", 0):
@@ -213,7 +214,7 @@ class TogetherScreen(ScreenBase):
             self.seats_html.value = self._seats_html(screen)
             maker, phase = screen["maker"], screen["phase"]
             self.start_button.layout.display = "" if maker and phase == "open" else "none"
-            coach = bool(screen.get("options", {}).get("coach")) and phase == "playing"
+            coach = screen["options"]["coach"] and phase == "playing"
             mine = bool(screen.get("actions")) and not screen.get("answering")
             self.hint_button.layout.display = "" if coach and mine else "none"
             if screen.get("version") != (self.screen_version_hinted or screen.get("version")) or not coach:
@@ -227,7 +228,7 @@ class TogetherScreen(ScreenBase):
             self._drawn_version = screen["version"] if screen.get("table") is not None else None
 
     @safe
-    def on_hint(self, _b: Any = None) -> None:
+    def on_hint(self, _b: object = None) -> None:
         """The seat's own hint, worked out by the server for this seat only; shown here and nowhere else."""
         if self.code is None or self.token is None:
             return
@@ -272,7 +273,7 @@ class TogetherScreen(ScreenBase):
                 + f" <a data-role='table-link' href='{esc(href)}' target='_blank' rel='noopener'>{esc(href)}</a></p>")
 
     @staticmethod
-    def _seats_html(screen: dict[str, Any]) -> str:
+    def _seats_html(screen: SeatScreen) -> str:
         items = []
         for s in screen["seats"]:
             name = s["name"] if s["kind"] != "empty" else _("an empty seat")
@@ -298,19 +299,19 @@ class TogetherScreen(ScreenBase):
     def _poll(self) -> None:
         failures = 0
         while not self._stop.is_set() and self.code is not None and self.token is not None:
-            shown = self.screen or {}
+            shown = self.screen
             try:
                 screen = self.client.view(self.code, self.token, since=self._drawn_version,
-                                          revision=shown.get("revision", 0), wait=POLL_S)
+                                          revision=shown["revision"] if shown else 0, wait=POLL_S)
                 failures = 0
             except TableRefused:
                 failures += 1
                 self._stop.wait(min(30.0, 2.0 * failures))
                 continue
             try:
-                if screen.get("revision") != shown.get("revision") or screen.get("version") != shown.get("version"):
+                if shown is None or (screen["revision"], screen["version"]) != (shown["revision"], shown["version"]):
                     self.draw(screen)
             except Exception:  # the screen must keep listening; the log keeps what went wrong
                 log.exception("drawing a table's screen failed")
-            if screen.get("phase") == "ended" and shown.get("phase") == "ended":
+            if shown is not None and screen["phase"] == shown["phase"] == "ended":
                 self._stop.wait(POLL_S)
