@@ -361,7 +361,7 @@ export async function loadPyodide(options) {
   const files = {};
   const FS = { mkdirTree() {}, writeFile(path, data) { files[path] = new TextDecoder().decode(data); } };
   await options.fsInit(FS, { sitePackages: "/site" });
-  return { packages: options.packages, files };
+  return { packages: options.packages, files, loadedPackages: {} };
 }
 """
 BOOT_RUN = """
@@ -414,3 +414,6 @@ def test_the_kernels_packages_come_installed_from_one_file_and_compiled_ones_thr
     got = json.loads(r.stdout)
     assert got["files"] == {"/site/app/__init__.py": "A", "/site/app-1.dist-info/METADATA": "m", "/site/lib.py": "L"}
     assert got["packages"] == ["native"]
+    # listed as installed, so that Pyodide never fetches their wheels for an import (a restored start does not
+    # find them itself)
+    assert got["loadedPackages"] == {"app": build.IMAGE, "lib": build.IMAGE}

@@ -47,6 +47,26 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["engine_module"].endswith(".py")  # the engine as plain Python (no compiled modules there)
     # every standard module came from the bytecode the build put in the zip (compiling them was 5-7 s a start)
     assert seen["stdlib_modules"] == ["pyc"]
+    # Python restored from the build's memory snapshot (uu/lite/boot.mjs): the kernel's imports already done, the
+    # packages installed from the image known as installed (else the tutor's first import fetches 20 wheels
+    # again), and random numbers of its own at each start (else every visit shuffles the same way)
+    assert seen["restored"] is True
+    assert seen["installed_on_import"] == []
+    assert seen["random"] != seen["random_again"]
+
+
+def test_a_site_without_the_memory_snapshot_starts_python_as_before(tmp_path: Path) -> None:
+    """A site without the snapshot (a build without Node, a host that lost the file) starts Python from scratch,
+    and the tutor works the same."""
+    node = shutil.which("node")
+    assert node is not None, "node is needed (apt-get install nodejs)"
+    shutil.copytree(Path(SITE) / "static" / "pyodide", tmp_path / "static" / "pyodide",
+                    ignore=shutil.ignore_patterns("uu-snapshot.bin"))
+    r = subprocess.run([node, str(ROOT / "uu" / "lite" / "smoke.mjs"), str(tmp_path)], capture_output=True,
+                       text=True, timeout=600)
+    assert r.returncode == 0, r.stderr[-3000:]
+    seen = json.loads(r.stdout.strip().splitlines()[-1])
+    assert seen["ok"] and seen["restored"] is False and seen["installed_on_import"] == []
 
 
 @pytest.fixture(scope="module")
@@ -212,7 +232,11 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     # the tutor's page all along: its loading screen, or the tutor itself (the entry page may be blank a moment)
     assert all(look["loading"] or look["app"] for look in looks[1:])
     said = " ".join(look["says"] for look in looks)
-    assert "Ouverture du tuteur" in said and "Python" in said, said
+    assert "Ouverture du tuteur" in said, list(dict.fromkeys(look["says"] for look in looks))
+    # every stage reached, in order (a look a second can miss a short one: the page's own record of them)
+    reached = page.evaluate("window.uuLoadingTimes")
+    stages = ["download", "page", "python", "import", "app", "draw", "shown"]
+    assert [reached[s] for s in stages] == sorted(reached[s] for s in stages), reached
     bars = [look["bar"] for look in looks if look["loading"]]
     assert bars == sorted(bars)  # the progress only goes forward
     # the kernel's packages came installed in one file (uu/lite/boot.mjs), not as wheels unzipped one by one;

@@ -410,18 +410,41 @@ def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
 
 
+# ---- 5b. Python's memory snapshot (uu/lite/snapshot.mjs makes it, uu/lite/boot.mjs restores it) ----------------
+SNAPSHOT = "uu-snapshot.bin"
+
+
+def memory_snapshot(out: Path) -> None:
+    """`static/pyodide/uu-snapshot.bin`: Python's memory after the kernel's and the widgets' imports, made by the
+    site's own Pyodide in Node (uu/lite/snapshot.mjs) and gzipped (45 MB to 11). Without Node the site goes without
+    it, and Python starts as before (slower)."""
+    node = shutil.which("node")
+    if node is None:
+        say("node not found: no memory snapshot (Python starts from scratch at every visit, seconds slower)")
+        return
+    target = out / "static" / "pyodide"
+    raw = target / (SNAPSHOT + ".raw")
+    say("Python's memory snapshot after the kernel's imports, in Node (uu/lite/snapshot.mjs)")
+    run([node, HERE / "snapshot.mjs", target, raw])
+    (target / SNAPSHOT).write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
+    raw.unlink()
+
+
 # ---- 6. the tutor's own pages (uu/lite/pages.py) ---------------------------------------------------------------
 WORDS_SCRIPT = "import json; from uu.lite.words import loading_words; print(json.dumps(loading_words()))"
 
 
 def first_files(out: Path) -> dict[str, object]:
     """What Python needs before the tutor can start, as the loading screen fetches and counts it: the
-    interpreter, the preloaded packages installed (`site_image`) and the wheels Pyodide's loader still installs
+    interpreter, the preloaded packages installed (`site_image`), the wheels Pyodide's loader still installs and
+    Python's memory snapshot (`memory_snapshot`), if the build made one
     (paths from the site's root)."""
     pyodide = out / "static" / "pyodide"
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     names = [BOOT, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
              IMAGE, *(packages[name]["file_name"] for name in closure(sorted(WASM), packages))]
+    if (pyodide / SNAPSHOT).is_file():
+        names.append(SNAPSHOT)
     return {"first": [f"static/pyodide/{n}" for n in names],
             "bytes": sum((pyodide / n).stat().st_size for n in names)}
 
@@ -460,6 +483,7 @@ def build(out: Path, cache: Path) -> Path:
     site_image(wheels_dir, wheels_dir / IMAGE)
     build_site(env, pyodide, wheels_dir, out, work)
     shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
+    memory_snapshot(out)
     tutor_pages(env, out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

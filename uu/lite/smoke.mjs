@@ -7,7 +7,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 // --no-pyc: ignore the wheels' .pyc files (compile every module, as a build without them would);
-// --preread: read the lessons and the catalog from the build's table, as the page does (uu.lite.app).
+// --preread: read the lessons and the catalog from the build's table, as the page does (uu.lite.app);
+// --no-snapshot: start Python from scratch, not from the site's memory snapshot (uu/lite/boot.mjs).
 const args = process.argv.slice(2);
 const site = path.resolve(args.find((a) => !a.startsWith("--")) || "build/lite");
 const pyodideDir = path.join(site, "static", "pyodide") + path.sep;
@@ -16,6 +17,10 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "uu-pyo
 
 const CHECK = `
 import json, sys, time
+# a start restored from the snapshot has the kernel's imports done already (nothing here imported IPython yet)
+restored = "IPython" in sys.modules
+import random
+first_random = random.random()
 if ${args.includes("--no-pyc") ? "True" : "False"}:
     sys.pycache_prefix = "/tmp/no-pyc"  # .pyc looked for there only: none
 t = time.perf_counter()
@@ -30,7 +35,7 @@ app = App()
 built = time.perf_counter() - t
 assert app.error is None, app.error
 seen = {"python": sys.version.split()[0], "lessons": len(app.lessons), "import_s": round(imported, 2),
-        "app_s": round(built, 2)}
+        "app_s": round(built, 2), "restored": restored, "random": first_random}
 lesson = app.open_lesson("goal")
 runner = lesson.runner
 start = runner.progress[0]
@@ -67,12 +72,20 @@ json.dumps(seen)
 `;
 
 const t0 = performance.now();
+const options = { indexURL: pyodideDir, packages: ["ipython", "uu-tutor"], uuSnapshot: !args.includes("--no-snapshot"),
+                  stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
 try {
-  const pyodide = await loadPyodide({ indexURL: pyodideDir, packages: ["ipython", "uu-tutor"],
-                                      stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") });
+  const pyodide = await loadPyodide(options);
   const loaded = (performance.now() - t0) / 1000;
+  // what the kernel does with the tutor's line before running it: nothing left to install
+  const fetched = [];
+  await pyodide.loadPackagesFromImports("import uu.lite", { messageCallback: (m) => fetched.push(m) });
   const out = JSON.parse(await pyodide.runPythonAsync(CHECK));
   out.load_s = Math.round(loaded * 100) / 100;
+  out.installed_on_import = fetched.filter((m) => m.startsWith("Loading "));
+  // a second start: its random numbers are its own, not the snapshot's
+  const again = await loadPyodide({ ...options, packages: [] });
+  out.random_again = again.runPython("import random; random.random()");
   console.log(JSON.stringify(out));
   process.exit(out.ok ? 0 : 1);
 } catch (e) {
