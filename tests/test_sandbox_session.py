@@ -219,3 +219,13 @@ def test_edit_builds_on_from_the_position_in_play_and_state_carries_over():
     assert new.controllers == s.controllers and new.controllers is not s.controllers
     new.back_to_building()
     assert new.mode == "build" and s.mode == "play"
+
+
+def test_a_deck_position_that_is_not_a_whole_number_is_refused_in_words() -> None:
+    """A client can send anything as the position: refused as the zone field's error, nothing changes."""
+    s = SandboxSession()
+    before = list(s.builder.deck)
+    for bad in ("2", 1.5, -1, True, None):
+        assert not s.place("Neigh", "deck-at", bad)
+        assert s.field_errors == {"zone": "a deck position is a whole number, 0 for the top"}
+        assert s.builder.deck == before

@@ -8,12 +8,16 @@ import asyncio
 import os
 import shutil
 import time
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import urlsplit
 
 from uu.benchmarks.measures import wait_for_pool
 from uu.benchmarks.stats import summary
 from uu.server.appserver import AppServer
+
+if TYPE_CHECKING:  # Playwright is imported by the bench that runs this, only when it runs
+    from playwright.async_api import Browser, BrowserContext, Page, Request
 
 __all__ = ["CHROME_ARGS", "CHROMIUM", "HOME_READY", "browser_learner", "run_browser_burst", "click_latency_js"]
 
@@ -143,9 +147,17 @@ def click_latency_js() -> str:
     return CLICK_JS
 
 
+class ClickResult(TypedDict):
+    """One click measured in the page (CLICK_JS)."""
+
+    ms: float | None  # until the table was drawn again; None: no update seen
+    settledMs: float | None  # until the screen stayed quiet
+    label: str  # what was clicked
+
+
 # ---- the browser part (Playwright, async) -----------------------------------------------------------------
-async def open_home(browser: Any, url: str, problems: list[str] | None = None, marks: bool = False,
-                     requests: list[str] | None = None) -> tuple[Any, Any, float | None]:
+async def open_home(browser: Browser, url: str, problems: list[str] | None = None, marks: bool = False,
+                     requests: list[str] | None = None) -> tuple[BrowserContext, Page, float | None]:
     """A new learner: fresh context, open the page, wait for an interactive home. Returns (context, page,
     seconds or None if it never became interactive; the reason is appended to `problems`). `marks`: install
     the breakdown marks; `requests`: gets the path of every same-host GET the page makes (not the page itself,
@@ -160,7 +172,7 @@ async def open_home(browser: Any, url: str, problems: list[str] | None = None, m
     if requests is not None:
         host = urlsplit(url).netloc
 
-        def keep(req: Any) -> None:
+        def keep(req: Request) -> None:
             parts = urlsplit(req.url)
             path = parts.path + (f"?{parts.query}" if parts.query else "")
             if (req.method == "GET" and parts.netloc == host and parts.scheme == "http" and path != "/"
@@ -179,7 +191,7 @@ async def open_home(browser: Any, url: str, problems: list[str] | None = None, m
         return ctx, page, None
 
 
-async def reload_until_ready(page: Any) -> float | None:
+async def reload_until_ready(page: Page) -> float | None:
     """What a learner facing a blank page does: reload it (once)."""
     t0 = time.perf_counter()
     try:
@@ -190,7 +202,7 @@ async def reload_until_ready(page: Any) -> float | None:
         return None
 
 
-async def leave(ctx: Any, page: Any) -> None:
+async def leave(ctx: BrowserContext, page: Page) -> None:
     """Navigate away first: the unload beacon lets Voila shut the kernel down (disable_check_xsrf)."""
     try:
         await page.goto("about:blank", timeout=10_000)
@@ -200,7 +212,7 @@ async def leave(ctx: Any, page: Any) -> None:
     await ctx.close()
 
 
-async def open_play(page: Any) -> None:
+async def open_play(page: Page) -> None:
     """Home -> play screen in step mode (the bots move one decision per "Bot: next" click), on the same deal
     every run: "Same deal every game" (seed 0), then "New game" (a game is otherwise a new deal, and one deal's
     clicks cost more than another's)."""
@@ -222,25 +234,25 @@ async def open_play(page: Any) -> None:
         " return b && b.offsetParent !== null; }", timeout=30_000)
 
 
-async def click_run(page: Any, n: int) -> list[dict[str, Any]]:
+async def click_run(page: Page, n: int) -> list[ClickResult]:
     return await page.evaluate(CLICK_JS, {"n": n, "timeoutMs": 10_000, "settleMs": 40})
 
 
-def browser_click_summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+def browser_click_summary(results: list[ClickResult]) -> dict[str, Any]:
     out = summary([r["ms"] for r in results], digits=1)
     settled = summary([r.get("settledMs") for r in results], digits=1)
     out["settled"] = {k: settled[k] for k in ("median", "p95", "max")}
-    slow = sorted((r for r in results if r["ms"] is not None), key=lambda r: -r["ms"])[:3]
+    slow = sorted((r for r in results if r["ms"] is not None), key=lambda r: -(r["ms"] or 0.0))[:3]
     out["slowest"] = [f"{r['ms']:.0f} ms: {r['label'][:60]}" for r in slow]
     return out
 
 
-def median_breakdown(rows: list[dict[str, Any]], digits: int = 0) -> dict[str, Any]:
+def median_breakdown(rows: Sequence[Mapping[str, float | None]], digits: int = 0) -> dict[str, float | None]:
     keys = [k for k in rows[0] if isinstance(rows[0][k], int | float)] if rows else []
     return {k: summary([r.get(k) for r in rows], digits=digits)["median"] for k in keys}
 
 
-async def browser_learner(browser: Any, server: AppServer, clicks: int, out: dict[str, Any],
+async def browser_learner(browser: Browser, server: AppServer, clicks: int, out: dict[str, Any],
                            preheat: int) -> list[str]:
     """Steps 1b-3: cold start in the browser, new learners one after the other, one learner clicking. Returns
     the asset list the first warm page loaded. With a pool, the new learners come once it is ready (a warm
@@ -255,7 +267,7 @@ async def browser_learner(browser: Any, server: AppServer, clicks: int, out: dic
         out["warm_pool_wait_s"] = await asyncio.to_thread(wait_for_pool, server.proc.pid, preheat)
 
     warm: list[float | None] = []
-    rows: list[dict[str, Any]] = []
+    rows: list[dict[str, float | None]] = []  # each page's marks (BREAKDOWN_JS), ms by name
     assets: list[str] = []
     for i in range(WARM_PAGES):
         ctx, page, s = await open_home(browser, server.url, marks=True, requests=assets if i == 0 else None)
@@ -276,7 +288,7 @@ async def browser_learner(browser: Any, server: AppServer, clicks: int, out: dic
     return list(dict.fromkeys(assets))
 
 
-async def run_browser_burst(browser: Any, server: AppServer, learners: int, clicks: int,
+async def run_browser_burst(browser: Browser, server: AppServer, learners: int, clicks: int,
                          out: dict[str, Any]) -> None:
     """The older burst: `learners` Chromium pages on this machine opening at once, then all clicking."""
     t0 = time.perf_counter()

@@ -573,8 +573,8 @@ class EmulatedLearner:
         result.messages, result.kbytes = sent.messages, sent.nbytes / 1024
         return result
 
-    async def vanish(self) -> None:
-        """Go as a crashed tab or a lost network does: the websocket ends, and no unload beacon is sent."""
+    async def _close_socket(self) -> None:
+        """The websocket ends and its reader with it; nothing more can be sent or received."""
         self._left = True
         if self._ws is not None:
             self._ws.close()
@@ -583,6 +583,10 @@ class EmulatedLearner:
                 await asyncio.wait_for(self._reader, 5)
             except (TimeoutError, asyncio.CancelledError):
                 self._reader.cancel()
+
+    async def vanish(self) -> None:
+        """Go as a crashed tab or a lost network does: the websocket ends, and no unload beacon is sent."""
+        await self._close_socket()
         if self._http is not None:
             self._http.close()
             self._http = None
@@ -591,14 +595,7 @@ class EmulatedLearner:
         """Close the websocket and send the unload beacon (Voila then shuts the kernel down). Idempotent."""
         if self._left:
             return
-        self._left = True
-        if self._ws is not None:
-            self._ws.close()
-        if self._reader is not None:
-            try:
-                await asyncio.wait_for(self._reader, 5)
-            except (TimeoutError, asyncio.CancelledError):
-                self._reader.cancel()
+        await self._close_socket()
         if self.kernel_id is not None:
             body = "_xsrf="  # the beacon's form: Voila sets no _xsrf cookie, so the field is empty
             req = HTTPRequest(urljoin(self.base_url, f"voila/api/shutdown/{self.kernel_id}"), method="POST",

@@ -8,6 +8,7 @@ from uu.tutor.class_store import (
     HEARTBEAT_S,
     MAX_NAME,
     ClassReporter,
+    LearnerRow,
     bind_kernel,
     bound_learner,
     connect,
@@ -21,6 +22,6 @@ from uu.tutor.class_store import (
     write_row,
 )
 
-__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "MAX_NAME", "bind_kernel", "bound_learner",
+__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "HEARTBEAT_S", "LearnerRow", "MAX_NAME", "bind_kernel", "bound_learner",
            "connect", "learner_key", "learner_rows", "name_problem", "new_learner_id", "own_kernel_id",
            "remove_row", "valid_learner_id", "write_row"]

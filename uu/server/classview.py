@@ -27,13 +27,13 @@ import time
 import unicodedata
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import urlencode
 
 import tornado.web
 
 from uu.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, language, ngettext
-from uu.server.classroom import CONNECTED_S, connect, learner_rows, remove_row
+from uu.server.classroom import CONNECTED_S, LearnerRow, connect, learner_rows, remove_row
 
 if TYPE_CHECKING:
     from uu.together import Tables
@@ -47,7 +47,7 @@ CSV_COLUMNS = (N_("name"), N_("connected"), N_("lesson"), N_("step"), N_("steps"
                N_("last seen"))
 
 
-def _when(t: Any) -> str:
+def _when(t: object) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(t)) if isinstance(t, int | float) else ""
 
 
@@ -57,7 +57,7 @@ def _minutes(seconds: float) -> str:
             if seconds >= 60 else _("{seconds} s").format(seconds=seconds))
 
 
-def _quiz(q: dict[str, Any]) -> str:
+def _quiz(q: dict[str, list[int]]) -> str:
     parts = []
     for title, v in q.items():
         if isinstance(v, list | tuple) and len(v) == 2:
@@ -69,7 +69,7 @@ def _same(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold().strip()
 
 
-def shown_names(rows: list[dict[str, Any]]) -> dict[str, str]:
+def shown_names(rows: list[LearnerRow]) -> dict[str, str]:
     """Each row's name on the page, by row id: as typed, except that two learners who typed the same name (the
     same once case and look-alike forms are set aside) are told apart by a number, in the order they first
     came ("Ann", "Ann (2)"), never taking a name another learner typed."""
@@ -89,7 +89,22 @@ def shown_names(rows: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
-def _row_view(r: dict[str, Any], now: float, name: str | None = None) -> dict[str, Any]:
+class RowView(TypedDict):
+    """A learner's row as the page and the JSON show it: words, not stored values."""
+
+    id: str
+    name: str  # told apart from a namesake's (`shown_names`)
+    connected: bool
+    lesson: str
+    step: str  # "3 of 7"
+    on_step_for: str
+    wrong: int
+    quiz: str
+    finished: list[str]
+    last_seen: str
+
+
+def _row_view(r: LearnerRow, now: float, name: str | None = None) -> RowView:
     connected = now - float(r["last_seen"] or 0) <= CONNECTED_S
     step = _("{step} of {steps}").format(step=r["step"], steps=r["steps"]) if r["step"] is not None else ""
     since = _minutes(now - r["step_since"]) if connected and r["step_since"] is not None else ""
@@ -99,7 +114,7 @@ def _row_view(r: dict[str, Any], now: float, name: str | None = None) -> dict[st
             "last_seen": _when(r["last_seen"])}
 
 
-def row_views(rows: list[dict[str, Any]], now: float) -> list[dict[str, Any]]:
+def row_views(rows: list[LearnerRow], now: float) -> list[RowView]:
     names = shown_names(rows)
     return [_row_view(r, now, names[r["id"]]) for r in rows]
 
@@ -108,7 +123,7 @@ def _finished(titles: list[str]) -> str:
     return f"{len(titles)}: {html.escape(', '.join(titles))}" if titles else html.escape(_("none yet"))
 
 
-def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None, lang: str = "en",
+def page_html(rows: list[LearnerRow], token: str, now: float | None = None, lang: str = "en",
               form_fields: str = "", tables: Tables | None = None) -> str:
     """The class view's page in `lang` (the learners' own words, lesson titles included, are as reported).
     `form_fields`: HTML the "Remove" forms carry besides the row (the hub's `_xsrf` field). `tables`: the app's
@@ -121,20 +136,20 @@ def page_html(rows: list[dict[str, Any]], token: str, now: float | None = None, 
                           tables_section_html(tables, query))
 
 
-def _page_html(rows: list[dict[str, Any]], token: str, now: float, lang: str, form_fields: str,
+def _page_html(rows: list[LearnerRow], token: str, now: float, lang: str, form_fields: str,
                tables_html: str = "") -> str:
     views = row_views(rows, now)
     e = html.escape
     action = f"class/remove?token={e(token)}&amp;lang={lang}"
 
-    def remove(v: dict[str, Any]) -> str:
+    def remove(v: RowView) -> str:
         # a form per row (the page runs no script): the name is in the button's label, for screen readers
         label = _("Remove {name} from this list").format(name=v["name"])
         return (f"<form method='post' action='{action}'>{form_fields}"
                 f"<input type='hidden' name='id' value='{e(v['id'])}'>"
                 f"<button type='submit' aria-label='{e(label)}'>{e(_('Remove'))}</button></form>")
 
-    def table(items: list[dict[str, Any]], cls: str) -> str:
+    def table(items: list[RowView], cls: str) -> str:
         if not items:
             return "<p>" + e(_("Nobody yet.")) + "</p>"
         head = "<tr>" + "".join(f"<th>{e(_(x))}</th>" for x in (
@@ -193,7 +208,7 @@ def _invisible(ch: str) -> bool:
     return ch.isspace() or ch in BLANK_LETTERS or unicodedata.category(ch) in INVISIBLE_CATEGORIES
 
 
-def _cell(value: Any) -> str:
+def _cell(value: object) -> str:
     """A CSV cell a spreadsheet shows as text: one that would start a formula once its leading spaces, tabs,
     line breaks and invisible characters are skipped (spreadsheets skip some of them: `" =1+1"`,
     `"\u00a0=SUM(1)"`; `_invisible` errs on skipping more) gets a leading quote, and so does one that starts
@@ -207,12 +222,12 @@ def _cell(value: Any) -> str:
     return text
 
 
-def csv_text(rows: list[dict[str, Any]], now: float | None = None, lang: str = "en") -> str:
+def csv_text(rows: list[LearnerRow], now: float | None = None, lang: str = "en") -> str:
     with language(lang):
         return _csv_text(rows, time.time() if now is None else now)
 
 
-def _csv_text(rows: list[dict[str, Any]], now: float) -> str:
+def _csv_text(rows: list[LearnerRow], now: float) -> str:
     out = io.StringIO()
     w = csv.writer(out)
     w.writerow([_(c) for c in CSV_COLUMNS])
@@ -318,7 +333,7 @@ class _ClassHandler(tornado.web.RequestHandler):
 
         return page_language(self.request.full_url(), self.request.headers.get("Accept-Language"))
 
-    def rows(self) -> list[dict[str, Any]]:
+    def rows(self) -> list[LearnerRow]:
         conn = connect(self.db)
         try:
             return learner_rows(conn)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from uu.server.app import notebook_path
-from uu.server.voila_config import IDLE_CULL_SECONDS, IOPUB_TIMEOUT_S, LABEXTENSIONS, page_config_hook
+from uu.server.voila_config import IDLE_CULL_SECONDS, IOPUB_TIMEOUT_S, configure_pages
 
 __all__ = ["APP_URL", "SINGLEUSER_CONFIG_DIR", "configure_singleuser", "kernel_socket_dir", "socket_dir_for"]
 
@@ -70,14 +70,7 @@ def configure_singleuser(c: Any) -> None:
     c.ServerApp.terminals_enabled = False
     c.ServerApp.root_dir = str(notebook_path().parent)
     c.ServerApp.default_url = APP_URL
-    c.VoilaConfiguration.strip_sources = True
-    c.VoilaConfiguration.show_tracebacks = False
-    c.VoilaConfiguration.allow_template_override = "NO"
-    c.VoilaConfiguration.allow_theme_override = "NO"
-    c.VoilaConfiguration.file_allowlist = [r"assets/.*\.(png|svg|jpg|gif)"]
-    c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
-    c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
-    c.VoilaConfiguration.page_config_hook = page_config_hook
+    configure_pages(c)
     c.VoilaExecutor.iopub_timeout = IOPUB_TIMEOUT_S
     sockets = kernel_socket_dir()
     if sockets is not None:

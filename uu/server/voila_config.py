@@ -126,6 +126,19 @@ def page_config_hook(page_config: dict, **_kwargs: object) -> dict:
     return page_config
 
 
+def configure_pages(c: Config) -> None:
+    """What a learner's page is given, the same for `uu app` and a hub's learner servers: no source code, no
+    traceback, no template, theme or extension of the visitor's choosing, only image assets, and no MathJax."""
+    c.VoilaConfiguration.strip_sources = True
+    c.VoilaConfiguration.show_tracebacks = False
+    c.VoilaConfiguration.allow_template_override = "NO"
+    c.VoilaConfiguration.allow_theme_override = "NO"
+    c.VoilaConfiguration.file_allowlist = [r"assets/.*\.(png|svg|jpg|gif)"]
+    c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
+    c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
+    c.VoilaConfiguration.page_config_hook = page_config_hook
+
+
 def voila_config(port: int | None = None, open_browser: bool = False, ip: str = "127.0.0.1",
                  preheat: int = 0) -> Config:
     """The full configuration of the standalone Voila server for `uu app`.
@@ -150,14 +163,7 @@ def voila_config(port: int | None = None, open_browser: bool = False, ip: str = 
         "websocket_max_message_size": WS_MAX_MESSAGE_BYTES,
     }
 
-    c.VoilaConfiguration.strip_sources = True
-    c.VoilaConfiguration.show_tracebacks = False
-    c.VoilaConfiguration.allow_template_override = "NO"
-    c.VoilaConfiguration.allow_theme_override = "NO"
-    c.VoilaConfiguration.file_allowlist = [r"assets/.*\.(png|svg|jpg|gif)"]
-    c.VoilaConfiguration.file_denylist = [r".*\.(ipynb|py|json|cfg|toml|env|yaml|yml)"]
-    c.VoilaConfiguration.extension_allowlist = LABEXTENSIONS
-    c.VoilaConfiguration.page_config_hook = page_config_hook
+    configure_pages(c)
     # only widget messages and the kernel's status reach a page; a kernel that goes is told to its pages, and
     # the preheat pool refills when its kernels go (uu.server.kernels)
     c.Voila.kernel_websocket_connection_class = PageConnection

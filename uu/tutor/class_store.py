@@ -29,8 +29,9 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 from pydantic import (
     BaseModel,
@@ -44,8 +45,8 @@ from pydantic import (
 from uu.i18n import _
 from uu.textcheck import text_problem
 
-__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "Count", "HEARTBEAT_S", "MAX_COUNT", "MAX_NAME",
-           "MAX_TITLE", "StoredRow", "Time", "Title", "bind_kernel", "bound_learner", "connect", "learner_key",
+__all__ = ["CLASS_DB_ENV", "CONNECTED_S", "ClassReporter", "Count", "HEARTBEAT_S", "LearnerRow", "MAX_COUNT",
+           "MAX_NAME", "MAX_TITLE", "StoredRow", "Time", "Title", "bind_kernel", "bound_learner", "connect", "learner_key",
            "learner_rows", "name_problem", "new_learner_id", "own_kernel_id", "remove_row", "valid_learner_id",
            "write_row"]
 
@@ -197,21 +198,41 @@ class StoredRow(BaseModel):
             return field.get_default(call_default_factory=True)
 
 
-def learner_rows(conn: sqlite3.Connection) -> list[dict[str, Any]]:
+class LearnerRow(TypedDict):
+    """A learner's row as the teacher's page, JSON and CSV read it (`learner_rows`)."""
+
+    id: str
+    name: str
+    lesson_id: str | None
+    lesson: str | None
+    step: int | None
+    steps: int | None
+    step_since: float | None
+    wrong: int
+    quiz: dict[str, list[int]]  # lesson title -> [right at the first try, asked]
+    finished: list[str]
+    first_seen: float
+    last_seen: float
+
+
+def learner_rows(conn: sqlite3.Connection) -> list[LearnerRow]:
     """Every learner, most recently active first, as `StoredRow` reads them (`quiz` and `finished` decoded; a
     bad value reads as empty); `quiz` values as [right, asked] lists."""
     rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM learners ORDER BY last_seen DESC").fetchall()
     out = []
     for row in rows:
-        d = dict(zip(COLUMNS, row, strict=True))
+        d: dict[str, object] = dict(zip(COLUMNS, row, strict=True))
         for key in ("quiz", "finished"):
+            raw = d[key]
             try:
-                d[key] = json.loads(d[key])
-            except (TypeError, ValueError, RecursionError):
+                d[key] = json.loads(raw) if isinstance(raw, str | bytes) else None
+            except (ValueError, RecursionError):
                 d[key] = None
-        clean = StoredRow.model_validate({k: v for k, v in d.items() if v is not None}).model_dump()
-        clean["quiz"] = {title: list(v) for title, v in clean["quiz"].items()}
-        out.append(clean)
+        m = StoredRow.model_validate({k: v for k, v in d.items() if v is not None})
+        out.append(LearnerRow(id=m.id, name=m.name, lesson_id=m.lesson_id, lesson=m.lesson, step=m.step,
+                              steps=m.steps, step_since=m.step_since, wrong=m.wrong,
+                              quiz={title: list(v) for title, v in m.quiz.items()}, finished=list(m.finished),
+                              first_seen=m.first_seen, last_seen=m.last_seen))
     return out
 
 
@@ -261,25 +282,14 @@ class ClassReporter:
             self._conn = connect(self.path)
         return self._conn
 
-    def report(self, fields: dict[str, Any]) -> bool:
-        """Write this learner's row: `fields` (any of the columns but the ids and times) over what is there.
-        Nothing is written before the learner has a name. Returns whether it was written."""
+    def report(self, fields: Mapping[str, object]) -> bool:
+        """Write this learner's row: `fields` (any of the columns but the ids, the name and the times) over what
+        is there. Nothing is written before the learner has a name. Returns whether it was written."""
         if self.name is None:
             return False
-        now = time.time()
-        values = {k: v for k, v in fields.items() if k in COLUMNS and k not in ("id", "first_seen", "last_seen")}
-        for key in ("quiz", "finished"):
-            if key in values:
-                values[key] = json.dumps(values[key])
-        values["name"] = self.name
-        names = list(values)
-        sets = ", ".join(f"{k} = excluded.{k}" for k in names)
-        sql = (f"INSERT INTO learners (id, first_seen, last_seen, {', '.join(names)}) "
-               f"VALUES (?, ?, ?, {', '.join('?' for _ in names)}) "
-               f"ON CONFLICT(id) DO UPDATE SET last_seen = excluded.last_seen, {sets}")
         try:
             with self._lock:
-                self._db().execute(sql, [self.learner_id, now, now, *values.values()])
+                write_row(self._db(), self.learner_id, self.name, fields)
         except (sqlite3.Error, OSError):
             log.exception("class view: cannot write to %s", self.path)
             return False
@@ -311,7 +321,7 @@ class ClassReporter:
         self._stop.set()
 
 
-def write_row(conn: sqlite3.Connection, key: str, name: str, fields: dict[str, Any],
+def write_row(conn: sqlite3.Connection, key: str, name: str, fields: Mapping[str, object],
               now: float | None = None) -> None:
     """Write the row `key` (the caller decides whose row it is: on JupyterHub, uu.server.hubservice passes the
     hub user the request's token belongs to): `name` and `fields` (any of the columns but the ids and times)

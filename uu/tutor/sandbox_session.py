@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
 
 from uu.bots.hint import DEFAULT_DEALS, DEFAULT_SECONDS, HintResult
 from uu.bots.roster import Bot, make_bot
@@ -125,7 +125,7 @@ class SandboxSession:
         g = self.game
         return g is not None and g.pending is not None and not self.is_user(g.pending.player)
 
-    def viewer(self, view: Any = "auto") -> int | None:
+    def viewer(self, view: object = "auto") -> int | None:
         """The seat whose view is shown (None: everything) for a "View as" setting: "auto" (the user seat
         deciding, else the first user seat), "all", or "seat:<n>"."""
         g = self.game
@@ -152,7 +152,7 @@ class SandboxSession:
         out += [(_("Discard pile"), "discard"), (_("Nursery"), "nursery")]
         return out
 
-    def _where(self, key: Any, as_destination: bool, index: Any = 0) -> tuple[str, str | None, int | None]:
+    def _where(self, key: object, as_destination: bool, index: object = 0) -> tuple[str, str | None, int | None]:
         """(zone, player, index) for a place's key (validated: a client can send anything)."""
         if not isinstance(key, str):
             raise BuilderError("zone", "choose a zone")
@@ -167,13 +167,17 @@ class SandboxSession:
         if key == "deck-bottom":
             return "deck", None, None
         if key == "deck-at":
-            return "deck", None, int(index) if as_destination else None
+            if not as_destination:
+                return "deck", None, None
+            if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+                raise BuilderError("zone", "a deck position is a whole number, 0 for the top")
+            return "deck", None, index
         if key in ("discard", "nursery"):
             return key, None, None
         raise BuilderError("zone", f"{key!r} is not a zone")
 
     @staticmethod
-    def _card(card: Any) -> str:
+    def _card(card: object) -> str:
         if not isinstance(card, str) or card not in catalog():
             raise BuilderError("card", "choose a card from the list")
         return card
@@ -190,7 +194,7 @@ class SandboxSession:
         self.field_errors = {}
         return True
 
-    def place(self, card: Any, where: Any, index: Any = 0) -> bool:
+    def place(self, card: object, where: object, index: object = 0) -> bool:
         """Put a copy of `card` at `where` (a key of `where_choices`; "deck-at" puts it at deck position
         `index`, 0 the top)."""
         def change() -> None:
@@ -198,26 +202,26 @@ class SandboxSession:
             self.builder.place(self._card(card), zone, player, at)
         return self._change(change)
 
-    def remove(self, card: Any, where: Any) -> bool:
+    def remove(self, card: object, where: object) -> bool:
         def change() -> None:
             zone, player, _at = self._where(where, False)
             self.builder.remove(self._card(card), zone, player)
         return self._change(change)
 
-    def move(self, card: Any, where: Any, to: Any, index: Any = 0) -> bool:
+    def move(self, card: object, where: object, to: object, index: object = 0) -> bool:
         def change() -> None:
             zone, player, _at = self._where(where, False)
             to_zone, to_player, at = self._where(to, True, index)
             self.builder.move(self._card(card), zone, to_zone, player, to_player, at)
         return self._change(change)
 
-    def clear(self, where: Any) -> bool:
+    def clear(self, where: object) -> bool:
         def change() -> None:
             zone, player, _at = self._where(where, False)
             self.builder.clear(zone, player)
         return self._change(change)
 
-    def set_players(self, count: Any, names: Sequence[str]) -> bool:
+    def set_players(self, count: object, names: Sequence[str]) -> bool:
         """The first `count` of `names` become the seats (clockwise); cards of a dropped seat go back."""
         if not isinstance(count, int) or not 2 <= count <= 8:
             self.field_errors = {"players": "choose 2 to 8 players"}
@@ -227,13 +231,13 @@ class SandboxSession:
             return True
         return False
 
-    def set_name(self, name: Any) -> bool:
+    def set_name(self, name: object) -> bool:
         return self._change(lambda: self.builder.set_name(str(name)), "name")
 
-    def set_turn(self, player: Any, phase: Any, number: Any) -> bool:
+    def set_turn(self, player: str | None, phase: str | None, number: int | None) -> bool:
         return self._change(lambda: self.builder.set_turn(player=player, phase=phase, number=number), "turn")
 
-    def set_option(self, key: str, value: Any) -> bool:
+    def set_option(self, key: str, value: object) -> bool:
         """An engine option. A whole-number option that may be left to the rules' default (None) takes text:
         empty for the default."""
         field = Options.model_fields.get(key)
@@ -251,7 +255,7 @@ class SandboxSession:
                     return False
         return self._change(lambda: self.builder.set_option(key, value), "options")
 
-    def set_rest(self, rest: Any) -> bool:
+    def set_rest(self, rest: str) -> bool:
         return self._change(lambda: self.builder.set_rest(rest), "rest")
 
     def load_yaml(self, text: str, path: str | None = None) -> bool:
@@ -394,7 +398,7 @@ class SandboxSession:
         self.message = None
         return True
 
-    def set_controller(self, seat: int, kind: Any) -> None:
+    def set_controller(self, seat: int, kind: object) -> None:
         """Who plays `seat`: "you" or a bot kind; bots play on when auto is on."""
         if kind not in BOT_KINDS:
             raise ValueError(_("choose you or a bot for each seat"))

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import ipywidgets as widgets
 from ipywidgets.widgets.widget_string import HTMLStyle  # ipywidgets 8 exports it only from there
@@ -77,7 +77,7 @@ def _open_after_references(w: widgets.Widget) -> None:
     w.open()
 
 
-def _widgets_in(value: Any) -> Iterator[widgets.Widget]:
+def _widgets_in(value: object) -> Iterator[widgets.Widget]:
     if isinstance(value, widgets.Widget):
         yield value
     elif isinstance(value, (list, tuple)):
@@ -86,6 +86,11 @@ def _widgets_in(value: Any) -> Iterator[widgets.Widget]:
     elif isinstance(value, dict):
         for v in value.values():
             yield from _widgets_in(v)
+
+
+S = TypeVar("S", bound="ScreenBase")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def error_html(message: str | None) -> str:
@@ -98,12 +103,13 @@ def readable(e: Exception) -> str:
     return _("{kind}: {problem}").format(kind=kind, problem=text) if text else f"{kind} ({type(e).__name__})."
 
 
-def safe(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a screen callback; on any error, log it and show a readable message instead of a traceback."""
+def safe(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R | None]:
+    """Run a screen callback; on any error, log it and show a readable message instead of a traceback (the
+    callback then returns None)."""
     logger = logging.getLogger(method.__module__)
 
     @functools.wraps(method)
-    def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R | None:
         try:
             self._set_error(None)
             return method(self, *args, **kwargs)
@@ -191,7 +197,7 @@ def plain_html(value: str = "", css: str | None = None) -> widgets.HTML:
     return w
 
 
-def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[Any], object] | None = None,
+def make_button(text: str, css: str | tuple[str, ...], handler: Callable[[widgets.Button], object] | None = None,
                 style: str = "", tooltip: str | None = None, width: str | None = None) -> widgets.Button:
     # its own layout (screens show and hide buttons through it), the shared default style (none changes it)
     b = widgets.Button(description=text, button_style=style, tooltip=tooltip if tooltip is not None else text,

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Concatenate, ParamSpec, TypeVar
 
 from uu.tutor.sandbox_session import SandboxSession
 
@@ -38,12 +38,17 @@ class Panel:
         self.changed = changed
 
 
-def handler(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a panel's widget callback; whatever happens, the screen is told (and redraws)."""
+S = TypeVar("S", bound="Panel")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def handler(method: Callable[Concatenate[S, P], R]) -> Callable[Concatenate[S, P], R | None]:
+    """Run a panel's widget callback; whatever happens, the screen is told (and redraws). An error: None."""
     logger = logging.getLogger(method.__module__)
 
     @functools.wraps(method)
-    def wrapper(self: Panel, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: S, *args: P.args, **kwargs: P.kwargs) -> R | None:
         problem: Exception | None = None
         try:
             return method(self, *args, **kwargs)

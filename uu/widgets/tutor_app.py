@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -451,12 +452,12 @@ class App(widgets.VBox):
         return rebuild_in_language(self)
 
     # ---- navigation -----------------------------------------------------------------------------------
-    def navigate(self, fn: Any, *args: Any) -> None:
+    def navigate(self, fn: Callable[..., object], *args: object) -> None:
         """Run a navigation step (open_lesson, open_play, show_home): an error is logged and shown in the App,
         and the home screen stays usable."""
         self._guard(fn, *args)
 
-    def _guard(self, fn: Any, *args: Any) -> None:
+    def _guard(self, fn: Callable[..., object], *args: object) -> None:
         try:
             self._set_error(None)
             fn(*args)
