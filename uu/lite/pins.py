@@ -67,8 +67,9 @@ WHEELS: list[tuple[str, str, list[str], list[str]]] = [
 WASM = {"pydantic-core"}  # wheels built for Pyodide (PYODIDE_ABI)
 REPACKED = {"pyyaml"}  # Linux wheels repacked as pure Python
 # What the page loads before the kernel starts (with their `depends`, all in parallel), the kernel's own wheels
-# (piplite, pyodide-kernel, ipykernel's stand-in; uu/lite/build.py `KERNEL_WHEELS`) included: the kernel then
-# installs nothing one by one after Python starts.
+# (pyodide-kernel, ipykernel's stand-in; uu/lite/build.py `KERNEL_WHEELS`) included: the kernel then installs
+# nothing one by one after Python starts. "piplite" is a stand-in (uu/lite/build.py `piplite_standin`) that imports
+# nothing; "micropip" stays named so that the kernel does not load it, and is never imported.
 # "jedi" is an empty stand-in (uu/lite/build.py `absent_wheel`): the kernel installs jedi unless the preload names
 # it, and IPython, which only uses it to complete code, goes without it; the real one is 2 MB and 2,000 files.
 PRELOAD = ["micropip", "piplite", "comm", "jedi", "ipython", "ipykernel", "pyodide-kernel", "uu-tutor"]
