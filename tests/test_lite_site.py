@@ -53,6 +53,9 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["restored"] is True
     assert seen["installed_on_import"] == []
     assert seen["random"] != seen["random_again"]
+    # the kernel's piplite is a stand-in: the real one imported micropip and unittest.mock, among others
+    # (about 1 s a start) for `%pip`, which nobody can type here
+    assert seen["piplite_pulled"] == []
 
 
 def test_a_site_without_the_memory_snapshot_starts_python_as_before(tmp_path: Path) -> None:

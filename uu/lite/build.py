@@ -182,8 +182,8 @@ def _fixed_info(name: str) -> zipfile.ZipInfo:
 
 # The kernel's own small wheels (JupyterLite ships them for piplite to install one by one after Python starts):
 # listed in the lock instead, they load with the others in one go (PRELOAD names them).
-KERNEL_WHEELS = {"piplite": (["piplite"], ["micropip"]), "pyodide-kernel": (["pyodide_kernel"], ["ipykernel"]),
-                 "ipykernel": (["ipykernel"], [])}
+# (piplite is not among them: see `piplite_standin`)
+KERNEL_WHEELS = {"pyodide-kernel": (["pyodide_kernel"], ["ipykernel"]), "ipykernel": (["ipykernel"], [])}
 
 
 def kernel_wheels(env: Path, out_dir: Path) -> dict[str, tuple[Path, list[str], list[str]]]:
@@ -201,11 +201,37 @@ def kernel_wheels(env: Path, out_dir: Path) -> dict[str, tuple[Path, list[str], 
 def absent_wheel(out_dir: Path, name: str) -> Path:
     """An empty wheel for the lock entry `name`: a package the kernel insists on installing and the tutor never
     uses (jedi: code completion), installed as nothing, so `import jedi` fails and IPython goes without it."""
-    dist = f"uu_lite_absent_{name.replace('-', '_')}"
-    info = f"{dist}-0.dist-info"
-    files = {f"{info}/METADATA": f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0\n".encode(),
-             f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: uu.lite.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"}
-    target = out_dir / f"{dist}-0-py3-none-any.whl"
+    return _small_wheel(out_dir, f"uu_lite_absent_{name.replace('-', '_')}", {})
+
+
+# What the kernel reads of piplite at every start (jupyterlite-pyodide-kernel 0.8.6, `initPackageManager`: it
+# imports piplite.piplite and sets these two names). The real piplite imports micropip, asyncio, logging and
+# unittest.mock (about 1 s of every start on this machine) for `%pip install`, which nobody can type in the tutor's
+# page: its stand-in only says so.
+PIPLITE_STANDIN = {
+    "piplite/__init__.py": '"""A stand-in for JupyterLite\'s piplite in the tutor\'s static site (uu/lite/build.py)."""\n',
+    "piplite/piplite.py": (
+        '"""The names the kernel sets at its start; installing packages is not part of the tutor\'s site."""\n'
+        "_PIPLITE_URLS: list[str] = []\n"
+        "_PIPLITE_DISABLE_PYPI = True\n\n\n"
+        "async def install(*args: object, **kwargs: object) -> None:\n"
+        '    raise RuntimeError("This site runs the Unstable Unicorns tutor only: it cannot install packages.")\n'
+    ),
+}
+
+
+def piplite_standin(out_dir: Path) -> Path:
+    """The kernel's piplite as a stand-in wheel (`PIPLITE_STANDIN`)."""
+    return _small_wheel(out_dir, "piplite", PIPLITE_STANDIN)
+
+
+def _small_wheel(out_dir: Path, dist: str, content: dict[str, str], version: str = "0") -> Path:
+    """A wheel of `content` (path: text), with the metadata and RECORD an installer reads."""
+    info = f"{dist}-{version}.dist-info"
+    files = {path: text.encode() for path, text in content.items()}
+    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n".encode()
+    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: uu.lite.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    target = out_dir / f"{dist}-{version}-py3-none-any.whl"
     rows = []
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
         for path, data in files.items():
@@ -478,6 +504,7 @@ def build(out: Path, cache: Path) -> Path:
     chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
     chosen.update(kernel_wheels(env, wheels_dir))
     chosen["jedi"] = (absent_wheel(wheels_dir, "jedi"), [], [])
+    chosen["piplite"] = (piplite_standin(wheels_dir), ["piplite"], [])
     precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
     site_image(wheels_dir, wheels_dir / IMAGE)

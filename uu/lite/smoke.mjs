@@ -21,6 +21,11 @@ import json, sys, time
 restored = "IPython" in sys.modules
 import random
 first_random = random.random()
+# what the kernel runs at its start (jupyterlite-pyodide-kernel 0.8.6): the stand-in piplite imports nothing
+import piplite.piplite
+piplite.piplite._PIPLITE_DISABLE_PYPI = True
+piplite.piplite._PIPLITE_URLS = []
+piplite_pulled = sorted({"micropip", "unittest.mock"} & set(sys.modules))
 if ${args.includes("--no-pyc") ? "True" : "False"}:
     sys.pycache_prefix = "/tmp/no-pyc"  # .pyc looked for there only: none
 t = time.perf_counter()
@@ -35,7 +40,7 @@ app = App()
 built = time.perf_counter() - t
 assert app.error is None, app.error
 seen = {"python": sys.version.split()[0], "lessons": len(app.lessons), "import_s": round(imported, 2),
-        "app_s": round(built, 2), "restored": restored, "random": first_random}
+        "app_s": round(built, 2), "restored": restored, "random": first_random, "piplite_pulled": piplite_pulled}
 lesson = app.open_lesson("goal")
 runner = lesson.runner
 start = runner.progress[0]
@@ -72,7 +77,7 @@ json.dumps(seen)
 `;
 
 const t0 = performance.now();
-const options = { indexURL: pyodideDir, packages: ["ipython", "uu-tutor"], uuSnapshot: !args.includes("--no-snapshot"),
+const options = { indexURL: pyodideDir, packages: ["piplite", "ipython", "uu-tutor"], uuSnapshot: !args.includes("--no-snapshot"),
                   stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
 try {
   const pyodide = await loadPyodide(options);
