@@ -381,5 +381,5 @@ class LessonScreen(ScreenBase):
                  esc(_("Pick another lesson from Home, or press Restart to do this one again.")))
         return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>"
                 + esc(_("Lesson complete!")) + "</h3>" + score + f"<p>{after}</p></div>"
-                + ("<div class='uu-recap'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
+                + ("<div class='uu-recap' tabindex='0'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
                 + "</div>")
