@@ -20,11 +20,15 @@ import functools
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uu.cards.localized import card_name, card_text
 from uu.htmlsafe import esc
 from uu.i18n import N_, _, current_language, ngettext
+
+if TYPE_CHECKING:
+    from uu.engine.game import Game
+    from uu.engine.state import LogEntry
 
 log = logging.getLogger(__name__)
 
@@ -326,7 +330,7 @@ def second_person(text: str) -> str:
         ": ", ". ") else "your", text)
 
 
-def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | None = None) -> str:
+def log_html(entries: Sequence[LogEntry], limit: int | None = 40, new_from: int | None = None) -> str:
     """The narrated log, newest first; every line opens to show why (the statements of its rule ids).
     `new_from`: index of the first entry to mark as new (what the last move produced)."""
     total = len(entries)
@@ -351,11 +355,11 @@ def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | Non
 
 
 # ---- the board --------------------------------------------------------------------------------------
-def result_text(game: Any, viewer: int | None = None) -> str:
+def result_text(game: Game, viewer: int | None = None) -> str:
     """Plain text with no end punctuation (callers add their own): "You win", "Ana wins", "Everyone loses",
     "No winner"."""
     w = game.winner
-    if w == "everyone-loses":
+    if isinstance(w, str):  # "everyone-loses": the one word the engine ends a game with instead of a seat
         return _("Everyone loses")
     if w is None:
         return _("No winner")
@@ -375,7 +379,7 @@ def phase_track_html(phase: str, number: int) -> str:
     return "<div class='uu-phases'>" + "<span>→</span>".join(chips) + "</div>"
 
 
-def _view(game: Any, viewer: int | None) -> dict[str, Any]:
+def _view(game: Game, viewer: int | None) -> dict[str, Any]:
     """What `viewer` may see (the engine's observation, `Game.observe`), or everything when viewer is None."""
     seen = game.observe(viewer)
     names = list(seen.players)
@@ -395,7 +399,7 @@ def _view(game: Any, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def board_html(game: Any, viewer: int | None = None) -> str:
+def board_html(game: Game, viewer: int | None = None) -> str:
     """The table as `viewer` may see it (None: everything): turn and phase track, every Stable with its
     Unicorn count, hands (own open, others as backs unless visible), Nursery, deck, discard (browsable),
     the Neigh pile bottom to top with who played what, and the effect chain's waiting links."""
