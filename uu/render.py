@@ -27,7 +27,6 @@ from uu.htmlsafe import esc
 from uu.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
-    from uu.engine.game import Game
     from uu.engine.state import LogEntry
 
 log = logging.getLogger(__name__)
@@ -355,7 +354,7 @@ def log_html(entries: Sequence[LogEntry], limit: int | None = 40, new_from: int 
 
 
 # ---- the board --------------------------------------------------------------------------------------
-def result_text(game: Game, viewer: int | None = None) -> str:
+def result_text(game: Any, viewer: int | None = None) -> str:
     """Plain text with no end punctuation (callers add their own): "You win", "Ana wins", "Everyone loses",
     "No winner"."""
     w = game.winner
@@ -379,7 +378,7 @@ def phase_track_html(phase: str, number: int) -> str:
     return "<div class='uu-phases'>" + "<span>→</span>".join(chips) + "</div>"
 
 
-def _view(game: Game, viewer: int | None) -> dict[str, Any]:
+def _view(game: Any, viewer: int | None) -> dict[str, Any]:
     """What `viewer` may see (the engine's observation, `Game.observe`), or everything when viewer is None."""
     seen = game.observe(viewer)
     names = list(seen.players)
@@ -399,7 +398,7 @@ def _view(game: Game, viewer: int | None) -> dict[str, Any]:
     }
 
 
-def board_html(game: Game, viewer: int | None = None) -> str:
+def board_html(game: Any, viewer: int | None = None) -> str:
     """The table as `viewer` may see it (None: everything): turn and phase track, every Stable with its
     Unicorn count, hands (own open, others as backs unless visible), Nursery, deck, discard (browsable),
     the Neigh pile bottom to top with who played what, and the effect chain's waiting links."""
