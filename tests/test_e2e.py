@@ -45,6 +45,14 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"e2e-{name}.png"), full_page=True)
 
 
+def table_pace(page: Page, pace: str) -> None:
+    """The pace the table plays the others' moves back at in this page (its menu's choice, kept in the browser:
+    "slow", "normal", "fast" or "off"), from its next load. A test about something else than the playback
+    plays a whole game faster: at the normal pace, most of a two-player game's minute was the bots' moves
+    played back (the suite's time)."""
+    page.add_init_script(f"localStorage.setItem('uu-table-pace', {pace!r})")
+
+
 def open_home(page: Page, url: str, width: int = 1200) -> None:
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(url, wait_until="commit")
@@ -175,6 +183,7 @@ def finish_lesson(page: Page, url: str, lesson_id: str, width: int = 1280, keybo
     the lesson's file when it is not a shipped lesson (a teacher's own)."""
     path = path or lesson_file(lesson_id)
     plan = click_plan(path)
+    table_pace(page, "fast")
     open_home(page, url, width)
     press(page, page.locator(f"button.uu-lesson-{lesson_id}"), keyboard)
     screen = page.locator(f".uu-lesson.uu-lesson-{lesson_id}")
@@ -330,6 +339,7 @@ def table_move(page: Page, screen) -> int:
 
 @pytest.mark.parametrize("width", [1200, 360])
 def test_play_a_full_game_by_clicking_the_table(page: Page, voila_url, width):
+    table_pace(page, "fast" if width > 700 else "off")  # the playback on a wide screen, quicker
     open_home(page, voila_url, width=width)
     page.locator("button.uu-play").click()
     screen = page.locator(".uu-play-screen")
