@@ -314,6 +314,8 @@ def walk_lesson(page: Page, path: Path, walk: Walk, steps: str = "all") -> None:
         if not ok:
             return
     if steps == "all":
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"end-{lid}-{walk.size}.png"))  # each end card, for a look
         act(page, sel, walk, f"{lid} end card: Restart", lambda: click_button(page, sel, "button.uu-restart"))
         runner.restart()
 

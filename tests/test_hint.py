@@ -254,10 +254,11 @@ def test_the_hard_bot_plays_what_the_hint_shows(positions: list[Game]) -> None:
 
 def test_the_hint_engine_beats_the_heuristic_bot() -> None:
     """Strength, not speed: with a fixed number of deals (no time cap: the games are the same on any machine),
-    the hint engine wins most two-player games against the heuristic bot (it is measured at full size in the
-    README; here 24 seeded games, where an equal bot would win about 12)."""
-    r = bench_bots(["hint", "heuristic"], 24, seed=500, hint_seconds=None)
-    assert r["wins"]["0"] >= 15, r
+    the hint engine wins most two-player games against the heuristic bot (it is measured at full size by
+    `uu bench bots`, docs/performance.md; here 12 seeded games, where an equal bot would win about 6 and 8 or
+    more happen one time in five, a hint that had lost its strength about one in a hundred)."""
+    r = bench_bots(["hint", "heuristic"], 12, seed=500, hint_seconds=None)
+    assert r["wins"]["0"] >= 8, r
 
 
 def test_bench_bots_keys() -> None:

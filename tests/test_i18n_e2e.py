@@ -17,7 +17,16 @@ import re
 from pathlib import Path
 
 import pytest
-from test_e2e import HOME_READY, LOAD_MS, STEP_MS, click_plan, key_selector, lesson_file, table_version
+from test_e2e import (
+    HOME_READY,
+    LOAD_MS,
+    STEP_MS,
+    click_plan,
+    key_selector,
+    lesson_file,
+    table_pace,
+    table_version,
+)
 from test_screen_e2e import (
     FEEDBACK_READABLE_JS,
     check_one_in_view,
@@ -560,6 +569,7 @@ def test_the_review_of_a_game_and_the_class_view_in_the_language(browser: Browse
     from test_e2e import lit_or_over, table_move, wait_new_table
 
     page = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-US").new_page()
+    table_pace(page, "off")  # the words are checked at the game's end: its moves drawn at once
     page.goto(f"{class_app}?lang={lang}", wait_until="commit")
     expect(page.locator(HOME_READY).first).to_be_visible(timeout=LOAD_MS)
     page.locator("button.uu-play").click()

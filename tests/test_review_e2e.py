@@ -15,6 +15,7 @@ from test_e2e import (
     open_home,
     shot,
     table_move,
+    table_pace,
     table_version,
     wait_new_table,
 )
@@ -25,6 +26,7 @@ REVIEW_MS = 120_000  # the review grades every decision of the game (a few secon
 
 
 def test_review_my_game_draws_the_chart_and_opens_a_decision_in_the_sandbox(page: Page, voila_url):
+    table_pace(page, "off")  # the review is tested here, not the playback
     open_home(page, voila_url, width=1280)
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("button.uu-play").click()

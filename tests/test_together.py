@@ -484,17 +484,17 @@ def test_every_screen_a_seat_is_sent_is_of_the_wire_types() -> None:
     kernel checks it with (uu/together/wire.py): before the start, in Neigh moments, to the end."""
     import json
 
-    from uu.together.wire import SCREEN, SEATED_SCREEN, seat_json
+    from uu.together.wire import CHECKS, seat_json
 
     _, table, tokens = seated(3, 4, seed=4)
-    SEATED_SCREEN.validate_python({"token": tokens[0], **json.loads(json.dumps(seat_json(table, table.view(tokens[0]))))},
+    CHECKS.seated.validate_python({"token": tokens[0], **json.loads(json.dumps(seat_json(table, table.view(tokens[0]))))},
                                   strict=True)
     table.start(tokens[0])
     rng, moves, kinds = random.Random(4), 0, set()
     while table.phase == "playing" and moves < 400:
         for token in tokens:
             view = table.view(token)
-            screen = SCREEN.validate_python(json.loads(json.dumps(seat_json(table, view))), strict=True)
+            screen = CHECKS.screen.validate_python(json.loads(json.dumps(seat_json(table, view))), strict=True)
             if screen["table"] is not None and screen["table"]["decision"] is not None:
                 kinds.add(screen["table"]["decision"]["kind"])
             if view.legal and table.phase == "playing":

@@ -20,11 +20,14 @@ import functools
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from uu.cards.localized import card_name, card_text
 from uu.htmlsafe import esc
 from uu.i18n import N_, _, current_language, ngettext
+
+if TYPE_CHECKING:
+    from uu.engine.state import LogEntry
 
 log = logging.getLogger(__name__)
 
@@ -326,7 +329,7 @@ def second_person(text: str) -> str:
         ": ", ". ") else "your", text)
 
 
-def log_html(entries: Sequence[Any], limit: int | None = 40, new_from: int | None = None) -> str:
+def log_html(entries: Sequence[LogEntry], limit: int | None = 40, new_from: int | None = None) -> str:
     """The narrated log, newest first; every line opens to show why (the statements of its rule ids).
     `new_from`: index of the first entry to mark as new (what the last move produced)."""
     total = len(entries)
@@ -355,7 +358,7 @@ def result_text(game: Any, viewer: int | None = None) -> str:
     """Plain text with no end punctuation (callers add their own): "You win", "Ana wins", "Everyone loses",
     "No winner"."""
     w = game.winner
-    if w == "everyone-loses":
+    if isinstance(w, str):  # "everyone-loses": the one word the engine ends a game with instead of a seat
         return _("Everyone loses")
     if w is None:
         return _("No winner")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 
+from uu.bots.bot import Bot
 from uu.cards.schema import CardType
 from uu.cards.verbs import VERBS
 from uu.engine.actions import Action, Decision, Target
@@ -375,22 +376,13 @@ def play_delta(v: _View, a: Action, actor: int) -> Delta:
 
 # ---- the bot ---------------------------------------------------------------------------------------------
 
-class HeuristicBot:
+class HeuristicBot(Bot):
     """Scores each legal action with a static, public-information estimate (see the module docstring) and
     plays the best; ties broken by its seeded RNG. Same `.choose(game)` and `.decide(observation)` as
     `RandomBot`."""
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
-
-    def choose(self, game: Game) -> Action:
-        """The move for the pending decision of `game`, decided from its decider's observation only."""
-        d = game.pending
-        if d is None:
-            raise ValueError("the game is over: there is no decision to make")
-        if len(d.actions) == 1:  # no observation to build: nothing to weigh
-            return d.actions[0]
-        return self.decide(game.observe(d.player))
 
     def decide(self, seen: Observation) -> Action:
         """The move for the viewer's own decision in `seen`, its seat's observation (OpenSpiel's bots are given

@@ -9,17 +9,19 @@ from __future__ import annotations
 
 import random
 
+from uu.bots.bot import Bot
 from uu.engine import rng
 from uu.engine.actions import Action
 from uu.engine.game import Game
 from uu.engine.observation import Observation
 
 
-class RandomBot:
+class RandomBot(Bot):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
+        """Drawn from the decision's actions even when there is one (the draw keeps seeded games as they were)."""
         d = game.pending
         if d is None:
             raise ValueError("the game is over: there is no decision to make")

@@ -7,24 +7,12 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
+from uu.bots.bot import Bot
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.random_bot import RandomBot
 from uu.bots.search import DEFAULT_SECONDS, SearchBot
-from uu.engine.actions import Action
-from uu.engine.game import Game
-from uu.engine.observation import Observation
 
 __all__ = ["BOTS", "LEVELS", "LEVEL_WORDS", "Bot", "bot_names", "make_bot"]
-
-
-class Bot(Protocol):
-    def choose(self, game: Game) -> Action:
-        """The move for `game`'s pending decision, decided from its decider's observation only."""
-
-    def decide(self, seen: Observation) -> Action:
-        """The move for the viewer's own decision in `seen`, its seat's observation."""
 
 
 BOTS = ("random", "heuristic", "hint")

@@ -35,6 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from uu.bots.bot import Bot
 from uu.bots.heuristic import HeuristicBot
 from uu.bots.judge import INACCURACY, Verdict, judge
 from uu.bots.value import weights, win_chances
@@ -109,6 +110,7 @@ def play_out(seen: Observation, cand: Candidate, player: int, rng: random.Random
     (and its value under `deal`, the deal's number, for paired comparisons)."""
     assert seen.resample is not None  # search() checked it
     g = seen.resample(rng)
+    assert isinstance(g, Game)  # what Game.observe deals (the observation's type cannot name it)
     s = g.state
     start_u = [q.unicorns(s, p) for p in range(s.n)]
     stop_turn = s.turn_number + horizon
@@ -268,7 +270,7 @@ def _separate(seen: Observation, cands: list[Candidate], player: int, horizon: i
     return added
 
 
-class SearchBot:
+class SearchBot(Bot):
     """Plays the hint's best estimate (the hint's headline whenever the search calls it the best; among moves
     about as good, the hint may head with the one its rule of thumb points at instead), with the app's default
     settings unless told otherwise; single-action decisions cost nothing. `times` keeps the seconds each real choice took. `seed` is kept for
@@ -281,15 +283,6 @@ class SearchBot:
         self.horizon = horizon
         self.seconds = seconds
         self.times: list[float] = []
-
-    def choose(self, game: Game) -> Action:
-        """The move for the pending decision of `game`, decided from its decider's observation only."""
-        d = game.pending
-        if d is None:
-            raise ValueError("the game is over: there is no decision to make")
-        if len(d.actions) == 1:  # nothing to search: no observation to build
-            return d.actions[0]
-        return self.decide(game.observe(d.player))
 
     def decide(self, seen: Observation) -> Action:
         """The move for the viewer's own decision in `seen`: searched on worlds dealt from the observation."""

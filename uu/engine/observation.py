@@ -23,16 +23,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from uu.cards.schema import CardDef
 from uu.engine import queries as q
 from uu.engine.actions import Decision
 from uu.engine.queries import STATIC_FILTERS, UNICORN_FILTERS
 from uu.engine.state import GameState
-
-if TYPE_CHECKING:
-    from uu.engine.game import Game
 
 __all__ = ["Observation", "PileSeen", "SeatView", "observe_state"]
 
@@ -90,9 +86,10 @@ class Observation:
     winner: int | str | None  # a seat, "everyone loses", or None
     over: bool
     decisions: int = 0  # decisions made in the game so far (public: everybody saw them made)
-    # a world consistent with this observation, hidden cards dealt with the given RNG (None: the analyst's view,
-    # or an observation made without its game); raises ValueError once the game has moved on
-    resample: Callable[[random.Random], Game] | None = field(default=None, compare=False, repr=False)
+    # a world consistent with this observation, hidden cards dealt with the given RNG: a uu.engine.game.Game (typed
+    # loosely: game.py imports this module); None: the analyst's view, or an observation made without its game.
+    # Raises ValueError once the game has moved on
+    resample: Callable[[random.Random], object] | None = field(default=None, compare=False, repr=False)
 
     # ---- reading -------------------------------------------------------------------------------------
     def name(self, cid: int) -> str:
@@ -149,7 +146,7 @@ def _looked_at(d: Decision | None, viewer: int | None) -> set[int]:
 
 
 def observe_state(s: GameState, pending: Decision | None, viewer: int | None,
-                  resample: Callable[[random.Random], Game] | None = None) -> Observation:
+                  resample: Callable[[random.Random], object] | None = None) -> Observation:
     looked = _looked_at(pending, viewer)
     seats = []
     counted: set[int] = set()

@@ -73,7 +73,7 @@ class BuilderError(ValueError):
         super().__init__(f"{where}{at}{field}: {message}")
 
 
-def shown_value(value: Any) -> str:
+def shown_value(value: object) -> str:
     """A value as a message quotes it: short, and never Python's error for writing out a number of thousands
     of digits (`repr` refuses one beyond 4,300)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
@@ -82,7 +82,7 @@ def shown_value(value: Any) -> str:
     return text if len(text) <= 60 else text[:60] + "…"
 
 
-def player_problems(players: Any) -> list[str]:
+def player_problems(players: object) -> list[str]:
     """What is wrong with a list of player names ([] if nothing)."""
     if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
         return [_("players must be a list of names")]
@@ -123,7 +123,7 @@ class PositionBuilder:
         self.discard: list[str] = []
         self.nursery: list[str] = [d.name for d in catalog() if d.type is CardType.BABY for _copy in range(d.copies)]
         self.turn: dict[str, Any] = {"player": self.players[0], "phase": "action", "number": 1}
-        self.options: dict[str, Any] = {}
+        self.options: dict[str, object] = {}
         self.rest = "deck"
 
     # ---- reading ---------------------------------------------------------------------------------------
@@ -225,7 +225,7 @@ class PositionBuilder:
             if v is not None:
                 self.turn[k] = v
 
-    def set_option(self, key: str, value: Any) -> None:
+    def set_option(self, key: str, value: object) -> None:
         """Set an engine option (validated: the message lists what is allowed)."""
         fields = Options.model_fields
         if key not in fields:
@@ -384,7 +384,7 @@ class PositionBuilder:
             raise
 
     @classmethod
-    def from_game(cls, game: Any) -> PositionBuilder:
+    def from_game(cls, game: Game) -> PositionBuilder:
         """The current position of a game (raises `NotExportable` when it is half-resolved)."""
         from uu.scenario.export import export_scenario
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import time
-from typing import Any
 from urllib.parse import urlencode
 
 from uu.cards.localized import card_name
@@ -23,7 +22,9 @@ from uu.render import PHASE_LABELS
 from uu.table.seat_view import log_lines
 from uu.together import Tables
 from uu.together.level_words import level_word
-from uu.together.watch import spectator_observation, table_row
+from uu.together.table import SharedTable
+from uu.together.watch import TableRow, spectator_observation, table_row
+from uu.together.wire import SeatEntry
 
 __all__ = ["WATCH_REFRESH_S", "tables_rows", "tables_section_html", "watch_page_html"]
 
@@ -32,11 +33,11 @@ LOG_SHOWN = 12
 e = html.escape
 
 
-def _when(t: Any) -> str:
+def _when(t: object) -> str:
     return time.strftime("%H:%M", time.localtime(t)) if isinstance(t, int | float) else ""
 
 
-def _seat_words(s: dict[str, Any]) -> str:
+def _seat_words(s: SeatEntry) -> str:
     if s["kind"] == "empty":
         return _("an empty seat")
     if s["kind"] == "bot":
@@ -44,12 +45,12 @@ def _seat_words(s: dict[str, Any]) -> str:
     return s["name"] + (_(" (away: a bot plays for now)") if s["away"] else "")
 
 
-def _phase_words(row: dict[str, Any]) -> str:
-    if row["phase"] == "open":
-        return _("Waiting for the start")
+def _phase_words(row: TableRow) -> str:
     if row["phase"] == "ended":
         return _("Over")
     turn = row["turn"]
+    if turn is None:  # a table not started (a turn is given while the game is on)
+        return _("Waiting for the start")
     return _("Turn {number}: {name}, {phase}").format(number=turn["number"], name=turn["name"],
                                                        phase=_(PHASE_LABELS.get(turn["phase"], turn["phase"])))
 
@@ -93,7 +94,7 @@ def watch_page_html(tables: Tables, code: str, query: dict[str, str], lang: str)
         return _watch_html(table.code, table_row(table), spectator_observation(table), table, query, lang)
 
 
-def _watch_html(code: str, row: dict[str, Any], obs: Observation | None, table: Any, query: dict[str, str],
+def _watch_html(code: str, row: TableRow, obs: Observation | None, table: SharedTable, query: dict[str, str],
                 lang: str) -> str:
     title = _("Table {code}").format(code=code)
     back, pile_words, last_words = _("Back to the class"), _("Neigh pile, bottom to top"), _("What happened last")
@@ -119,8 +120,8 @@ def _watch_html(code: str, row: dict[str, Any], obs: Observation | None, table: 
         parts.append("<p>" + e(_("Deck: {count} cards. Discard pile: {discard}.").format(
             count=obs.deck_size, discard=len(obs.discard))) + "</p>")
         with table.lock:
-            game = table.session.game
-            lines = log_lines(game, len(game.state.log) - LOG_SHOWN)
+            session = table.session
+            lines = [] if session is None else log_lines(session.game, len(session.game.state.log) - LOG_SHOWN)
         parts.append(f"<h2>{e(last_words)}</h2><ol class='log'>"
                      + "".join(f"<li>{e(x['text'])}</li>" for x in lines) + "</ol>")
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
@@ -133,6 +134,6 @@ def _watch_html(code: str, row: dict[str, Any], obs: Observation | None, table: 
             + "".join(parts) + "</body></html>")
 
 
-def tables_rows(tables: Tables | None) -> list[dict[str, Any]]:
+def tables_rows(tables: Tables | None) -> list[TableRow]:
     """Every table's row for the class view's JSON (none when the app has no tables)."""
     return [] if tables is None else [table_row(t) for t in tables.all()]

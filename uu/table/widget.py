@@ -278,7 +278,7 @@ class TableWidget(anywidget.AnyWidget):
             return "That cannot be chosen now: choose one of the lit cards or places."
         return self.on_why(key, name)
 
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         message = parse_browser_message(content)  # None: not one of the four messages a table sends
         sent_before = self.version
         try:

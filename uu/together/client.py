@@ -19,7 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from uu.scenario.record import GameRecord
 from uu.together.table import TableRefused
-from uu.together.wire import HINT_ANSWER, SCREEN, SEATED_SCREEN, HintAnswer, SeatedScreen, SeatScreen
+from uu.together.wire import CHECKS, HintAnswer, SeatedScreen, SeatScreen
 
 __all__ = ["TABLES_URL_ENV", "TableClient", "tables_offered", "tables_url", "url_file"]
 
@@ -91,21 +91,21 @@ class TableClient:
             raise TableRefused(UNREACHABLE) from None
 
     def make(self, name: str, options: Mapping[str, object] | None = None) -> SeatedScreen:
-        return self._checked(SEATED_SCREEN, self._post("new", {"name": name, "options": options or {}}))
+        return self._checked(CHECKS.seated, self._post("new", {"name": name, "options": options or {}}))
 
     def join(self, code: str, name: str) -> SeatedScreen:
-        return self._checked(SEATED_SCREEN, self._post(f"{_code(code)}/join", {"name": name}))
+        return self._checked(CHECKS.seated, self._post(f"{_code(code)}/join", {"name": name}))
 
     def view(self, code: str, token: str, since: int | None = None, revision: int | None = None,
              wait: float = 0.0) -> SeatScreen:
         body: dict[str, object] = {"token": token, "since": since}
         if revision is not None and wait > 0:
             body.update(revision=revision, wait=wait)
-        return self._checked(SCREEN, self._post(f"{_code(code)}/view", body, wait))
+        return self._checked(CHECKS.screen, self._post(f"{_code(code)}/view", body, wait))
 
     def hint(self, code: str, token: str, lang: str = "en") -> HintAnswer:
         """The seat's own hint: its words as HTML, the indexes of the hinted moves, the table's version."""
-        return self._checked(HINT_ANSWER, self._post(f"{_code(code)}/hint", {"token": token, "lang": lang},
+        return self._checked(CHECKS.hint, self._post(f"{_code(code)}/hint", {"token": token, "lang": lang},
                                                      wait=30.0))
 
     def why(self, code: str, token: str, key: str, name: str = "", lang: str = "en") -> str:
@@ -126,17 +126,17 @@ class TableClient:
             raise TableRefused(UNREACHABLE) from e
 
     def start(self, code: str, token: str) -> SeatScreen:
-        return self._checked(SCREEN, self._post(f"{_code(code)}/start", {"token": token}))
+        return self._checked(CHECKS.screen, self._post(f"{_code(code)}/start", {"token": token}))
 
     def move(self, code: str, token: str, index: int, version: int) -> SeatScreen:
-        return self._checked(SCREEN, self._post(f"{_code(code)}/move",
+        return self._checked(CHECKS.screen, self._post(f"{_code(code)}/move",
                                                 {"token": token, "index": index, "version": version}))
 
     def leave(self, code: str, token: str) -> SeatScreen:
-        return self._checked(SCREEN, self._post(f"{_code(code)}/leave", {"token": token}))
+        return self._checked(CHECKS.screen, self._post(f"{_code(code)}/leave", {"token": token}))
 
     def end(self, code: str, token: str) -> SeatScreen:
-        return self._checked(SCREEN, self._post(f"{_code(code)}/end", {"token": token}))
+        return self._checked(CHECKS.screen, self._post(f"{_code(code)}/end", {"token": token}))
 
 
 def _code(code: str) -> str:

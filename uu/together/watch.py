@@ -9,13 +9,34 @@ would say whose answers are in). Pure Python: the class view (uu/server/tablewat
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TypedDict
 
 from uu.engine import queries as q
 from uu.engine.observation import Observation
-from uu.together.table import SharedTable
+from uu.together.table import Phase, SharedTable
+from uu.together.wire import SeatEntry
 
-__all__ = ["spectator_observation", "table_row"]
+__all__ = ["TableRow", "TurnRow", "spectator_observation", "table_row"]
+
+
+class TurnRow(TypedDict):
+    seat: int
+    name: str
+    phase: str
+    number: int
+
+
+class TableRow(TypedDict):
+    """One table in the teacher's list (the class view's page and JSON)."""
+
+    code: str
+    phase: Phase
+    seats: list[SeatEntry]
+    turn: TurnRow | None  # while the game is on
+    moves: int
+    started_at: float | None
+    ended_at: float | None
+    coach: bool
 
 
 def spectator_observation(table: SharedTable) -> Observation | None:
@@ -34,10 +55,10 @@ def spectator_observation(table: SharedTable) -> Observation | None:
                                    decider=None if in_moment else seen.decider)
 
 
-def table_row(table: SharedTable) -> dict[str, Any]:
+def table_row(table: SharedTable) -> TableRow:
     """One table for the teacher's list, as plain data (the JSON and the page): its code, who sits where (a
     bot with its level), whose turn it is, the phase, when it started and ended."""
-    turn: dict[str, Any] | None = None
+    turn: TurnRow | None = None
     with table.lock:
         if table.session is not None and table.phase == "playing":
             s = table.session.game.state

@@ -8,6 +8,7 @@ the engine has not reached it yet (uu/together/answers.py), and no seat is told 
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from pydantic import ConfigDict, TypeAdapter, with_config
@@ -19,7 +20,7 @@ from uu.table.messages import TableView as TableJSON
 from uu.table.seat_view import action_view, legal_actions, observe
 from uu.together.table import Phase, SharedTable, TableView
 
-__all__ = ["HINT_ANSWER", "SCREEN", "SEATED_SCREEN", "HintAnswer", "OptionsJSON", "SeatEntry", "SeatScreen",
+__all__ = ["CHECKS", "HintAnswer", "OptionsJSON", "SeatEntry", "SeatScreen",
            "SeatedScreen", "seat_json"]
 
 _STRICT = ConfigDict(extra="forbid")  # a key the kernel does not know is refused, as the table's messages are
@@ -80,11 +81,25 @@ class HintAnswer(TypedDict):
     version: int  # the table the hint is about
 
 
-# what a kernel checks each answer against before a screen reads it (a server of another version, a proxy's
-# error page: refused in one place, never a KeyError half-way through drawing)
-SCREEN: TypeAdapter[SeatScreen] = TypeAdapter(SeatScreen)
-SEATED_SCREEN: TypeAdapter[SeatedScreen] = TypeAdapter(SeatedScreen)
-HINT_ANSWER: TypeAdapter[HintAnswer] = TypeAdapter(HintAnswer)
+class _Checks:
+    """What a kernel checks each answer against before a screen reads it (a server of another version, a proxy's
+    error page: refused in one place, never a KeyError half-way through drawing). Built on first use: building
+    them costs a tenth of a second or more, which the app's start (and the static build's) need not pay."""
+
+    @functools.cached_property
+    def screen(self) -> TypeAdapter[SeatScreen]:
+        return TypeAdapter(SeatScreen)
+
+    @functools.cached_property
+    def seated(self) -> TypeAdapter[SeatedScreen]:
+        return TypeAdapter(SeatedScreen)
+
+    @functools.cached_property
+    def hint(self) -> TypeAdapter[HintAnswer]:
+        return TypeAdapter(HintAnswer)
+
+
+CHECKS = _Checks()
 
 
 def _answers(table: SharedTable, view: TableView) -> list[ActionView]:

@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from pydantic import BaseModel, Field, ValidationError
 
 from uu.bots import RandomBot
-from uu.engine import Game, new_game
+from uu.engine import Action, Game, new_game
 from uu.render import STYLE, board_html, log_html, plural, result_text
 from uu.session import Session
 from uu.widgets.common import safe
@@ -35,10 +35,9 @@ class NewGameSettings(BaseModel):
     seed: int = Field(ge=0, le=2**31 - 1)
 
 
-def describe_action(game: Game, action: Any) -> str:
-    """One readable line for an action, with player names when the engine can give them."""
-    describe = getattr(game, "describe", None)
-    return describe(action) if callable(describe) else str(action)
+def describe_action(game: Game, action: Action) -> str:
+    """One readable line for an action, with the players' names."""
+    return game.describe(action)
 
 
 class BotGameView(widgets.VBox):
@@ -86,7 +85,7 @@ class BotGameView(widgets.VBox):
         ]
         self._start(names, seed)
 
-    def _button(self, text: str, css: str, style: str, handler: Callable[[Any], object]) -> widgets.Button:
+    def _button(self, text: str, css: str, style: str, handler: Callable[[widgets.Button], object]) -> widgets.Button:
         b = widgets.Button(description=text, button_style=style)
         b.add_class(css)
         b.on_click(handler)
@@ -111,7 +110,7 @@ class BotGameView(widgets.VBox):
         self.refresh()
         return moved
 
-    def _choose(self, game: Game, seat: int) -> Any:
+    def _choose(self, game: Game, seat: int) -> Action | None:
         """The bot's decision at `seat`, or None once the turn being played to its end is over."""
         if self.bot is None or (self._turn is not None and game.turn[2] != self._turn):
             return None

@@ -4,13 +4,12 @@ a Protocol: the screens depend on this, not on the App's module, so the App can 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
+
+import ipywidgets as widgets
 
 from uu.tutor.folder import TeacherLesson
 from uu.tutor.lesson_model import Lesson
-
-if TYPE_CHECKING:
-    from uu.widgets.classname import ClassNameBox
 
 __all__ = ["AppHost"]
 
@@ -20,7 +19,7 @@ class AppHost(Protocol):
     teacher: list[TeacherLesson]
     load_problems: list[str]
 
-    def class_box(self) -> ClassNameBox | None: ...
+    def class_box(self) -> widgets.Widget | None: ...
     def navigate(self, fn: Callable[..., object], *args: object) -> None: ...
     def open_lesson(self, lesson_id: str) -> object: ...
     def open_play(self) -> object: ...

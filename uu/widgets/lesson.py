@@ -32,6 +32,7 @@ from uu.engine.actions import Action
 from uu.i18n import N_, _
 from uu.render import esc, markdown_html, rules_html
 from uu.table.seat_view import legal_actions
+from uu.tutor.lesson_model import ScriptStep
 from uu.widgets.common import ScreenBase, make_button, safe
 from uu.widgets.gametable import STALE_CLICK, GameTable
 from uu.widgets.review import ReviewScreen
@@ -328,7 +329,7 @@ class LessonScreen(ScreenBase):
                 moving = st is not None and st.kind not in ("page", "question") and not r.stuck
                 self.game_table.show_session(r.session, r.learner, legal_actions(r.game, r.learner) if moving else [])
 
-    def _step_html(self, st: Any) -> tuple[str, str]:
+    def _step_html(self, st: ScriptStep) -> tuple[str, str]:
         """(the narration before the step's instruction, with the step's rules; the instruction, marked as
         the prompt)."""
         before, prompt = split_prompt(st.say)
@@ -381,5 +382,5 @@ class LessonScreen(ScreenBase):
                  esc(_("Pick another lesson from Home, or press Restart to do this one again.")))
         return ("<div class='uu-done' tabindex='0'><div class='uu-done-head' data-role='prompt'><h3>"
                 + esc(_("Lesson complete!")) + "</h3>" + score + f"<p>{after}</p></div>"
-                + ("<div class='uu-recap'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
+                + ("<div class='uu-recap' tabindex='0'><b>" + esc(_("Remember")) + f"</b><ul>{recap}</ul></div>" if recap else "")
                 + "</div>")

@@ -98,7 +98,7 @@ class LessonList(anywidget.AnyWidget):
             self.on_open(lesson_id)
         return True
 
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict) or content.get("type") != "open":
             return
         try:

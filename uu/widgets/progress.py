@@ -118,7 +118,7 @@ class Saved(_Strict):
     lang: str | None = Field(default=None, pattern=r"^(en|fr|de)$")
 
 
-def parse_saved(items: Any) -> Saved | None:
+def parse_saved(items: object) -> Saved | None:
     """The progress in what the browser sent (`{key: text}`), or None when absent or not valid."""
     if not isinstance(items, dict):
         return None
@@ -206,7 +206,7 @@ class ProgressStore(anywidget.AnyWidget):
         self.state = {}
         self.send({"type": "forget"})
 
-    def _on_message(self, _widget: object, content: Any, _buffers: object) -> None:
+    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
         if not isinstance(content, dict) or content.get("type") != "restore":
             return
         self._restore(content)
@@ -215,7 +215,7 @@ class ProgressStore(anywidget.AnyWidget):
         if self.state:
             self.send({"type": "write", "state": self.state})
 
-    def _restore(self, content: dict[str, Any]) -> None:
+    def _restore(self, content: dict[object, object]) -> None:
         # one restore per kernel: a second view of the App (JupyterLab) must not roll progress back
         if self.restored:
             return

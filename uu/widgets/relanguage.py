@@ -4,7 +4,7 @@ move, the sandbox on the same position and timeline, a review on the same game."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from uu.i18n import _, current_language
 from uu.widgets.common import ScreenBase
@@ -16,13 +16,10 @@ from uu.widgets.review import ReviewScreen
 from uu.widgets.sandbox import SandboxScreen
 from uu.words.lesson_refusals import LessonRunner
 
-if TYPE_CHECKING:
-    from uu.widgets.tutor_app import App
-
 __all__ = ["rebuild_in_language"]
 
 
-def rebuild_in_language(app: App) -> ScreenBase:
+def rebuild_in_language(app: Any) -> ScreenBase:
     """Build `app`'s screens again in the language in use; returns the one to show (the one shown before, or the
     home when that screen is gone). `app` is the uu.widgets.tutor_app.App (typed loosely: that module imports this)."""
     shown = app.screen

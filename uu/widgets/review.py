@@ -104,7 +104,7 @@ class ReviewScreen(ScreenBase):
                                                                        "the sandbox and try another move.")) + "</p>"))
         self.turning.children = moments
 
-    def _opener(self, index: int) -> Callable[[Any], None]:
+    def _opener(self, index: int) -> Callable[[widgets.Button], None]:
         return lambda _b: self.open_decision(index)
 
     def _progress(self, done: int, total: int) -> None:
