@@ -18,6 +18,7 @@ first build downloads tens of MB and takes minutes, too much for `python3 dev.py
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import shutil
@@ -58,13 +59,16 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["piplite_pulled"] == []
 
 
-def test_a_site_without_the_memory_snapshot_starts_python_as_before(tmp_path: Path) -> None:
-    """A site without the snapshot (a build without Node, a host that lost the file) starts Python from scratch,
-    and the tutor works the same."""
+@pytest.mark.parametrize("snapshot", ["missing", "damaged"])
+def test_a_site_without_a_usable_memory_snapshot_starts_python_as_before(tmp_path: Path, snapshot: str) -> None:
+    """A site without the snapshot (a build without Node, a host that lost the file), or with one that cannot be
+    restored (damaged, or from another Pyodide), starts Python from scratch, and the tutor works the same."""
     node = shutil.which("node")
     assert node is not None, "node is needed (apt-get install nodejs)"
     shutil.copytree(Path(SITE) / "static" / "pyodide", tmp_path / "static" / "pyodide",
                     ignore=shutil.ignore_patterns("uu-snapshot.bin"))
+    if snapshot == "damaged":
+        (tmp_path / "static" / "pyodide" / "uu-snapshot.bin").write_bytes(gzip.compress(b"not Python's memory" * 999))
     r = subprocess.run([node, str(ROOT / "uu" / "lite" / "smoke.mjs"), str(tmp_path)], capture_output=True,
                        text=True, timeout=600)
     assert r.returncode == 0, r.stderr[-3000:]
