@@ -458,6 +458,24 @@ def test_the_others_moves_are_shown_one_by_one_and_skipped_at_once(page: Page, v
     assert "Traceback" not in page.inner_text("body")
 
 
+def test_the_others_moves_played_out_from_a_table_that_was_not_the_learners_have_a_prompt(page: Page, voila_url):
+    """While the others' moves are played out, the table's line says so and is the screen's prompt, also when
+    the table on show before was not the learner's: slow bots' moves come in batches, and the explorer found a
+    6-player Hard round with no prompt for over 20 s. Step mode draws that table deterministically."""
+    screen = open_game(page, voila_url, (1280, 800))
+    screen.locator(".uu-more-settings").click()
+    screen.locator(".uu-step-mode input").check()
+    old = table_version(screen)
+    screen.locator(".uu-t [data-legal='true']").first.click()       # the Baby: the bots' turn, stepped
+    wait_new_table(page, screen, old)
+    expect(screen.locator(".uu-t [data-legal='true']")).to_have_count(0)
+    bot = screen.locator("button.uu-bot-next")
+    expect(bot).to_be_enabled(timeout=STEP_MS)
+    bot.click()
+    expect(screen.locator(".uu-t[data-playing='true'] .uu-t-status[data-role='prompt']")).to_contain_text(
+        "moving", timeout=STEP_MS)
+
+
 _LESSON_CAPTIONS_JS = _CAPTIONS_JS.replace(".uu-play-screen", ".uu-lesson")
 
 

@@ -308,6 +308,9 @@ function render({ model, el }) {
       const help = !text || waiting || playing || !legal.size ? "" : statusHelp(model.get("labels"), clicks.length ? fits() : []);
       status.replaceChildren(text, help ? h("span", { class: "uu-t-status-help", text: help }) : "");
       status.hidden = !text;
+      // the page's contract: the line to read now, the learner's move or the others' being played out
+      const prompt = model.get("prompt_here") && (playing || status.getAttribute("data-asks") === "true");
+      if (prompt) status.setAttribute("data-role", "prompt"); else status.removeAttribute("data-role");
     }
     const why = root.querySelector(".uu-t-whynot");
     if (why) { why.textContent = whyText; why.hidden = !whyText; }
@@ -710,7 +713,7 @@ function render({ model, el }) {
     head.append(h("div", { class: "uu-t-turnbar" }, h("span", { class: "uu-t-turn", text: turn }), track));
     const mine = !!(o.decision && o.decision.yours && acts.length);
     const status = h("div", { class: mine ? "uu-t-status uu-t-status-mine" : "uu-t-status", role: "status", "aria-live": "polite",
-      "data-role": model.get("prompt_here") && (mine || o.over) ? "prompt" : null });
+      "data-asks": mine || o.over ? "true" : null });
     const cancel = h("button", { type: "button", class: "uu-t-cancel", hidden: true, text: L("cancel") });
     cancel.addEventListener("click", () => { clicks = []; mark(); });
     head.append(h("div", { class: "uu-t-prompt" }, status, cancel));
