@@ -500,6 +500,9 @@ def test_no_text_is_wider_than_its_box(browser: Browser, class_app: str, lang: s
     check_layout(page, f"the sandbox with a message ({tag})")
     shot(page, f"sandbox-{tag}")
     paste_and_load(page, WON)
+    # the load answered first (its message cleared): a click on "Play from here" before it went to the screen
+    # the load then replaced, and the game never started (CI-like load, en and de on a phone)
+    expect(page.locator(".uu-msg-load")).to_be_empty(timeout=STEP_MS)
     page.locator("button.uu-sb-start").click()
     expect(page.locator(".uu-sandbox-screen .uu-result").first).to_be_visible(timeout=STEP_MS)
     check_layout(page, f"the sandbox's game over ({tag})")
