@@ -22,8 +22,8 @@ from pathlib import Path
 
 import psutil
 
-from uu.benchmarks.app_load import _class_burst
 from uu.benchmarks.app_browser import CHROME_ARGS, CHROMIUM, leave, open_home
+from uu.benchmarks.app_load import _class_burst
 from uu.benchmarks.voila_wire import fetch_keepalive
 from uu.server.appserver import AppServer
 

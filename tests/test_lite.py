@@ -157,20 +157,18 @@ def test_no_widget_code_sets_a_layout_or_style_trait_to_none() -> None:
 
 # ---- the page's address ------------------------------------------------------------------------------------
 @pytest.mark.parametrize("href, site", [
-    ("http://127.0.0.1:8000/repl/index.html?kernel=python&toolbar=0&code=import+uu.lite&lesson=goal",
-     "http://127.0.0.1:8000/?lesson=goal"),
-    ("https://school.example/uu/repl/index.html?kernel=python&position=v1.abc&lang=de",
-     "https://school.example/uu/?position=v1.abc&lang=de"),
-    ("https://school.example/uu/repl/?showBanner=0", "https://school.example/uu/"),
+    ("http://127.0.0.1:8000/index.html?code=import+uu.lite&lesson=goal", "http://127.0.0.1:8000/?lesson=goal"),
+    ("https://school.example/uu/?kernel=python&position=v1.abc&lang=de", "https://school.example/uu/?position=v1.abc&lang=de"),
+    ("https://school.example/uu/index.html", "https://school.example/uu/"),
     # only the tutor's own parameters, the first of each, in the tutor's order; no fragment
-    ("http://h/repl/index.html?lang=fr&evil=1&lesson=a&lesson=b&theme=x#code=1", "http://h/?lesson=a&lang=fr"),
+    ("http://h/?lang=fr&evil=1&lesson=a&lesson=b&theme=x#code=1", "http://h/?lesson=a&lang=fr"),
 ])
-def test_the_app_sees_the_site_address_not_the_repl_page(href: str, site: str) -> None:
+def test_the_app_sees_the_site_address_with_the_tutors_parameters_only(href: str, site: str) -> None:
     assert site_href(href) == site
 
 
 # ---- the page's own script (uu/lite/page.js), run in Node with a stand-in page ---------------------------------
-def _page_script(page: str, address: str) -> dict[str, Any]:
+def _page_script(address: str) -> dict[str, Any]:
     import json
     import shutil
 
@@ -178,8 +176,7 @@ def _page_script(page: str, address: str) -> dict[str, Any]:
     if node is None:
         pytest.skip("node is not installed")
     r = subprocess.run([node, str(ROOT / "tests" / "fixtures" / "lite_page_harness.mjs"),
-                        str(ROOT / "uu" / "lite" / "page.js"), page, address], capture_output=True, text=True,
-                       timeout=60)
+                        str(ROOT / "uu" / "lite" / "page.js"), address], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr[-2000:]
     return json.loads(r.stdout)
 
@@ -190,54 +187,48 @@ def _query(href: str) -> list[tuple[str, str]]:
     return parse_qsl(urlsplit(href).query, keep_blank_values=True)
 
 
-def test_the_repl_page_runs_only_the_tutors_line_whatever_its_address_says() -> None:
-    """A link with its own `code` (in the query or the fragment, where JupyterLite's REPL also looks) and other
-    REPL parameters: the address JupyterLite then reads has the tutor's one line and the tutor's parameters."""
-    did = _page_script("repl", "http://h/uu/repl/index.html?kernel=js&code=import%20js&execute=1&toolbar=1"
-                               "&lesson=goal&lang=fr&lesson=other&position=" + "A" * 9000 + "#code=evil&kernel=x")
+def test_the_page_keeps_only_the_tutors_parameters_and_starts_python_at_once() -> None:
+    """A link with code and other parameters (in the query and the fragment): nothing but the tutor's own three
+    stay in the address the tutor reads, bounded, and nothing of the link reaches Python but the language the
+    page chose among the tutor's. Python's worker and the download start before the page has its body."""
+    did = _page_script("http://h/uu/?kernel=js&code=import%20js&execute=1&toolbar=1"
+                       "&lesson=goal&lang=fr&lesson=other&position=" + "A" * 9000 + "#code=evil&kernel=x")
     state = did["state"]
-    assert state.startswith("http://h/uu/repl/index.html?") and "#" not in state
+    assert state.startswith("http://h/uu/?") and "#" not in state
     query = _query(state)
-    codes = [v for k, v in query if k == "code"]
-    assert len(codes) == 1 and codes[0].startswith("import uu.lite; uu.lite.app(page=\"")
-    assert codes[0].endswith(", lang=\"fr\");")  # the tutor starts in the language the page chose
+    assert [k for k, _v in query] == ["lesson", "position", "lang"]
+    assert dict(query)["lesson"] == "goal" and len(dict(query)["position"]) == 8193  # the tutor says "too long"
     assert "import js" not in state and "evil" not in state
-    assert dict(query)["kernel"] == "python" and dict(query)["toolbar"] == "0"
-    assert "execute" not in dict(query)
-    tutor = [(k, v) for k, v in query if k in ("lesson", "position", "lang")]
-    assert [k for k, _v in tutor] == ["lesson", "position", "lang"]
-    assert dict(tutor)["lesson"] == "goal" and len(dict(tutor)["position"]) == 8193  # the tutor says "too long"
+    assert did["workers"] == [["uu-worker.mjs", {"type": "module"}]]
+    assert did["told"] == [{"type": "start", "lang": "fr"}]
     # the loading screen speaks the link's language, and starts fetching what Python needs at once
     assert did["lang"] == "fr" and did["title"] == "TF" and did["fetched"] == ["http://h/uu/static/pyodide/a.whl"]
-    token = codes[0].split('"')[1]
-    assert did["channel"] == f"uu-loading-{token}" and len(token) == 16
 
 
-def test_the_entry_page_passes_on_only_the_tutors_parameters() -> None:
-    did = _page_script("entry", "http://h/uu/?code=import%20js&kernel=js&position=v1.abc&lang=de&x=1")
-    assert did["replaced"] == "http://h/uu/repl/index.html?position=v1.abc&lang=de"
-    assert _page_script("entry", "http://h/uu/")["replaced"] == "http://h/uu/repl/index.html"
+def test_a_link_in_a_language_the_tutor_does_not_speak_starts_it_in_the_browsers() -> None:
+    did = _page_script("http://h/uu/?lang=%22%29%3Bimport%20js")
+    assert did["told"] == [{"type": "start", "lang": "en"}]  # the stand-in browser's German is not in its words
+    assert did["state"] == "http://h/uu/?lang=%22%29%3Bimport+js"  # the tutor then says what is wrong with it
 
 
 # ---- the pages the build writes (uu/lite/pages.py) ------------------------------------------------------------
-JUPYTERLITE_PAGE = """<!DOCTYPE html><html><head><title>REPLite</title>
-<script id="jupyter-config-data" type="application/json" data-jupyter-lite-root="..">{}</script>
-<script>(async function () { await import('../config-utils.js'); }.call(this));</script>
-</head><body class="jp-ThemedContainer"><noscript><div>JupyterLite requires JavaScript</div></noscript></body></html>"""
-
-
-def test_the_repl_page_gets_the_tutors_script_before_jupyterlites_and_its_loading_screen_first() -> None:
-    from uu.lite.pages import repl_page
+def test_the_tutors_page_has_its_script_first_and_its_loading_screen_first() -> None:
+    from uu.lite.pages import tutor_page
     from uu.lite.words import loading_words
 
     words = loading_words()
     words["en"]["note"] = "</script><script>alert(1)</script>"  # data never ends its element
-    page = repl_page(JUPYTERLITE_PAGE, words, {"first": ["static/pyodide/x.whl"], "bytes": 1})
-    assert page.index('src="../uu-page.js" data-page="repl"') < page.index("config-utils.js")
-    assert page.index('id="uu-words"') < page.index('src="../uu-page.js"')
-    assert page.index('<div id="uu-loading"') < page.index("</body>")
-    assert "<script>alert(1)" not in page and "JupyterLite requires" not in page
-    assert page.count("<noscript>") == 1
+    page = tutor_page(words, {"first": ["static/pyodide/x.whl"], "bytes": 1})
+    assert page.index('id="uu-words"') < page.index('src="uu-page.js"') < page.index("</head>")
+    assert page.index('<div id="uu-loading"') < page.index('<main id="uu-app-root">') < page.index("</body>")
+    assert "<script>alert(1)" not in page
+    assert page.count("<noscript>") == 1 and "{" not in page.split("</head>")[1]  # every placeholder filled
+
+
+INLINE_PAGE = """<!DOCTYPE html><html><head><title>T</title>
+<script id="data" type="application/json">{}</script>
+<script>(async function () { await import('./x.js'); }.call(this));</script>
+</head><body></body></html>"""
 
 
 def test_the_policy_allows_script_from_the_site_only_and_the_pages_inline_scripts_by_hash() -> None:
@@ -246,9 +237,9 @@ def test_the_policy_allows_script_from_the_site_only_and_the_pages_inline_script
 
     from uu.lite.pages import csp, inline_script_hashes
 
-    body = "(async function () { await import('../config-utils.js'); }.call(this));"
+    body = "(async function () { await import('./x.js'); }.call(this));"
     digest = base64.b64encode(hashlib.sha256(body.encode()).digest()).decode()
-    assert inline_script_hashes(JUPYTERLITE_PAGE) == [f"'sha256-{digest}'"]  # the JSON block is not a script
+    assert inline_script_hashes(INLINE_PAGE) == [f"'sha256-{digest}'"]  # the JSON block is not a script
     policy = dict(part.split(" ", 1) for part in csp([f"'sha256-{digest}'"]).split("; "))
     script = policy["script-src"].split()
     assert "'unsafe-inline'" not in script and "*" not in script
@@ -271,10 +262,14 @@ def test_the_loading_screen_has_its_words_in_every_language() -> None:
 
 
 def test_a_lesson_link_opens_the_lesson_in_the_static_app() -> None:
+    import json
+
     from uu.lite import app as lite_app
 
-    shown = lite_app()
-    shown.open_link("http://127.0.0.1:8000/repl/index.html?kernel=python&hideCodeInput=1&lesson=neigh")
+    sent: list[str] = []
+    shown = lite_app(send=lambda text, _buffers: sent.append(text))
+    assert json.loads(sent[-1]) == {"type": "display", "model_id": shown.model_id}
+    shown.open_link("http://127.0.0.1:8000/index.html?code=1&lesson=neigh")
     assert shown.screen is shown.lesson_screens["neigh"]
     assert shown.page_url == "http://127.0.0.1:8000/?lesson=neigh"
 
@@ -314,41 +309,17 @@ def test_the_app_looks_for_the_class_view_where_uu_app_puts_it(monkeypatch, tmp_
     assert isinstance(class_reporter(), ClassReporter)
 
 
-def test_the_kernels_jedi_is_an_empty_stand_in(tmp_path) -> None:
-    """The kernel installs jedi unless the preload names it; the build's stand-in installs nothing (IPython then
-    goes without code completion), and the real one is not downloaded at all."""
-    import csv
-    import io
-    import zipfile
-
-    from uu.lite.build import absent_wheel
-    from uu.lite.pins import PRELOAD, WHEELS
-
-    assert "jedi" in PRELOAD and not [w for w in WHEELS if w[0] in ("jedi", "parso")]
-    wheel = absent_wheel(tmp_path, "jedi")
-    with zipfile.ZipFile(wheel) as z:
-        names = z.namelist()
-        assert all(n.startswith("uu_lite_absent_jedi-0.dist-info/") for n in names)
-        record = next(n for n in names if n.endswith("RECORD"))
-        listed = [row[0] for row in csv.reader(io.StringIO(z.read(record).decode()))]
-    assert sorted(listed) == sorted(names)
-    assert wheel.name == "uu_lite_absent_jedi-0-py3-none-any.whl"
-
-
-def test_the_build_writes_both_pages_with_a_policy_that_hashes_their_own_inline_scripts(tmp_path) -> None:
+def test_the_build_writes_the_page_its_scripts_and_a_policy_in_the_page_and_in_headers(tmp_path) -> None:
     from uu.lite.bench import site_headers
     from uu.lite.pages import inline_script_hashes, write_pages
     from uu.lite.words import loading_words
 
-    (tmp_path / "repl").mkdir()
-    (tmp_path / "repl" / "index.html").write_text(JUPYTERLITE_PAGE, encoding="utf-8")
     policy = write_pages(tmp_path, loading_words(), {"first": [], "bytes": 0})
-    for page in ("index.html", "repl/index.html"):
-        text = (tmp_path / page).read_text(encoding="utf-8")
-        assert text.index('http-equiv="Content-Security-Policy"') < text.index("<script")
-        assert all(h in policy for h in inline_script_hashes(text))
-    assert inline_script_hashes((tmp_path / "repl" / "index.html").read_text(encoding="utf-8"))  # JupyterLite's
-    assert (tmp_path / "uu-page.js").read_bytes() == (ROOT / "uu" / "lite" / "page.js").read_bytes()
+    text = (tmp_path / "index.html").read_text(encoding="utf-8")
+    assert text.index('http-equiv="Content-Security-Policy"') < text.index("<script")
+    assert all(h in policy for h in inline_script_hashes(text))
+    for name, on_site in (("page.js", "uu-page.js"), ("page.css", "uu-page.css"), ("worker.mjs", "uu-worker.mjs")):
+        assert (tmp_path / on_site).read_bytes() == (ROOT / "uu" / "lite" / name).read_bytes()
     headers = dict(site_headers(tmp_path))
     assert headers["Content-Security-Policy"].startswith(policy) and "frame-ancestors" in headers[
         "Content-Security-Policy"]
@@ -361,13 +332,13 @@ export async function loadPyodide(options) {
   const files = {};
   const FS = { mkdirTree() {}, writeFile(path, data) { files[path] = new TextDecoder().decode(data); } };
   await options.fsInit(FS, { sitePackages: "/site" });
-  return { packages: options.packages, files, loadedPackages: {} };
+  return { packages: options.packages, files, loadedPackages: {}, loadPackage(names) { this.loaded = names; } };
 }
 """
 BOOT_RUN = """
 const [boot, wanted] = process.argv.slice(-2);
 const { loadPyodide } = await import(boot);
-console.log(JSON.stringify(await loadPyodide({ packages: JSON.parse(wanted) })));
+console.log(JSON.stringify(await loadPyodide({ packages: JSON.parse(wanted), uuSnapshot: false })));
 """
 
 
@@ -413,7 +384,9 @@ def test_the_kernels_packages_come_installed_from_one_file_and_compiled_ones_thr
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     assert got["files"] == {"/site/app/__init__.py": "A", "/site/app-1.dist-info/METADATA": "m", "/site/lib.py": "L"}
-    assert got["packages"] == ["native"]
+    # Pyodide starts with none of them (its own start goes on while the image is read), then its loader installs
+    # the compiled one (and, by the lock, what it needs)
+    assert got["packages"] == [] and got["loaded"] == ["native"]
     # listed as installed, so that Pyodide never fetches their wheels for an import (a restored start does not
     # find them itself)
     assert got["loadedPackages"] == {"app": build.IMAGE, "lib": build.IMAGE}

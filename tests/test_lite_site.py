@@ -5,15 +5,15 @@ first build downloads tens of MB and takes minutes, too much for `python3 dev.py
 - Node: the site's own Pyodide and wheels, no browser and no network (uu/lite/smoke.mjs): the App on each
   screen, a lesson step and a game move, on Python 3.14 with the engine as plain Python.
 - Chromium: the folder served on 127.0.0.1 as `python3 -m http.server` serves it, with the headers of its
-  `_headers` file (a host that honours it: its Content-Security-Policy then covers the kernel's worker too);
+  `_headers` file (a host that honours it: its Content-Security-Policy then covers the Python worker too);
   lesson 1 played to its end by clicking lit cards and choices (tests/test_e2e.py `finish_lesson`), its
   progress kept across a reload, a `?lesson=` link, and a move in a game. Every request is routed: any that
   leaves the site fails the test.
-- The site runs only its own code: links carrying code for the REPL (in the query, the fragment, through the
-  entry page or straight to the REPL page) run none of it; script from elsewhere and injected inline script
-  are refused by the pages' policy.
+- The site runs only its own code: links carrying code (in the query or the fragment, or to the address of the
+  REPL page earlier builds had) run none of it; script from elsewhere and injected inline script are refused
+  by the page's policy.
 - From the first paint the page is the tutor's loading screen, in the learner's language, then the tutor: a
-  screenshot and a look at the page every second, none with a code cell, a toolbar or the kernel's name.
+  screenshot and a look at the page every second, none with a code cell, a toolbar or a kernel's name.
 """
 
 from __future__ import annotations
@@ -48,15 +48,18 @@ def test_the_sites_python_builds_the_app_on_every_screen_without_a_browser() -> 
     assert seen["engine_module"].endswith(".py")  # the engine as plain Python (no compiled modules there)
     # every standard module came from the bytecode the build put in the zip (compiling them was 5-7 s a start)
     assert seen["stdlib_modules"] == ["pyc"]
-    # Python restored from the build's memory snapshot (uu/lite/boot.mjs): the kernel's imports already done, the
+    # Python restored from the build's memory snapshot (uu/lite/boot.mjs): the widgets' imports already done, the
     # packages installed from the image known as installed (else the tutor's first import fetches 20 wheels
     # again), and random numbers of its own at each start (else every visit shuffles the same way)
     assert seen["restored"] is True
     assert seen["installed_on_import"] == []
     assert seen["random"] != seen["random_again"]
-    # the kernel's piplite is a stand-in: the real one imported micropip and unittest.mock, among others
-    # (about 1 s a start) for `%pip`, which nobody can type here
-    assert seen["piplite_pulled"] == []
+    # the tutor's start as the page's worker runs it (uu/lite/bridge.py): the loading stages in order, every
+    # widget opened before the App is shown, None sent as null; a click from the page opens the game, and what
+    # Python sends meanwhile answers that message, then "idle"
+    assert seen["stages"] == ["import", "app", "draw"]
+    assert seen["shown_opened"] and seen["nulls_kept"]
+    assert seen["click_opened_play"] and seen["click_answered"]
 
 
 @pytest.mark.parametrize("snapshot", ["missing", "damaged"])
@@ -101,8 +104,8 @@ def keep_on_site(page, site_url: str) -> list[str]:  # noqa: ANN001 (playwright'
 
 
 APP_SHOWN = ".uu-app .uu-home-screen, .uu-app .uu-lesson"
-# A link's code for the REPL, as an attacker would write it: a widget whose front-end code runs in the page, on
-# the site's origin, where it could rewrite the learner's progress.
+# A link's code, as an attacker would write it for a Jupyter page: a widget whose front-end code would run in the
+# page, on the site's origin, where it could rewrite the learner's progress.
 ATTACK = ("import anywidget\n"
           "class W(anywidget.AnyWidget):\n"
           "    _esm = \"export default { render() { localStorage.setItem('uu-pwned', 'yes'); "
@@ -111,22 +114,28 @@ ATTACK = ("import anywidget\n"
 
 
 @pytest.mark.browser
-def test_a_link_with_code_for_the_repl_runs_none_of_it(page, site_url: str) -> None:
+def test_a_link_with_code_runs_none_of_it(page, site_url: str) -> None:
+    """The page has no code prompt and no kernel: nothing reads code from its address. The address of the REPL
+    page earlier builds had (JupyterLite's, which ran a link's `code=`) is not on the site any more."""
+    import urllib.error
+    import urllib.request
     from urllib.parse import quote
 
     outside = keep_on_site(page, site_url)
     code = quote(ATTACK)
-    for link in (f"repl/index.html?kernel=python&code={code}",  # straight to the REPL page
-                 f"?lesson=goal&code={code}&execute=1",  # through the entry page
-                 f"repl/index.html?lesson=goal#kernel=python&code={code}"):  # the REPL reads its fragment too
+    for link in (f"?lesson=goal&code={code}&execute=1&kernel=python",
+                 f"index.html?lesson=goal#kernel=python&code={code}"):
         page.goto(site_url + link, wait_until="commit")
-        # the tutor, or the attack's mark: whichever comes first
         page.wait_for_function(f"() => document.documentElement.dataset.pwned || "
                                f"document.querySelector({APP_SHOWN!r})", timeout=LOAD_MS)
-        page.wait_for_timeout(3000)  # the REPL runs a link's code once the kernel is idle: time for it
+        page.wait_for_timeout(2000)
         assert page.evaluate("document.documentElement.dataset.pwned || null") is None, link
         assert page.evaluate("localStorage.getItem('uu-pwned')") is None, link
         assert page.locator(APP_SHOWN).first.is_visible(), link
+        assert "code" not in page.evaluate("location.href"), link  # the address the tutor reads: its own only
+    with pytest.raises(urllib.error.HTTPError) as gone:
+        urllib.request.urlopen(site_url + f"repl/index.html?kernel=python&code={code}")
+    assert gone.value.code == 404
     assert outside == []
 
 
@@ -135,7 +144,7 @@ def test_the_pages_refuse_script_from_elsewhere_and_injected_inline_script(page,
     import urllib.request
 
     outside = keep_on_site(page, site_url)
-    for name in ("index.html", "repl/index.html"):
+    for name in ("index.html",):
         with urllib.request.urlopen(site_url + name) as r:
             text = r.read().decode("utf-8")
             assert "script-src 'self'" in (r.headers.get("Content-Security-Policy") or "")  # from _headers
@@ -166,10 +175,10 @@ def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monk
     from test_e2e import finish_lesson, table_move
 
     outside = keep_on_site(page, site_url)
-    monkeypatch.setattr(test_e2e, "LOAD_MS", LOAD_MS)  # open_home's wait: a cold start, no kernel pool
+    monkeypatch.setattr(test_e2e, "LOAD_MS", LOAD_MS)  # open_home's wait: a cold start in the browser
     finish_lesson(page, site_url, "goal", shots=False)
 
-    # progress is in the browser: a reload (the kernel starts again) shows the lesson done
+    # progress is in the browser: a reload (Python starts again) shows the lesson done
     page.goto(site_url, wait_until="commit")
     row = page.locator(".uu-lesson-row").filter(has=page.locator("button.uu-lesson-goal"))
     expect(row).to_contain_text("done", timeout=LOAD_MS)
@@ -188,8 +197,8 @@ def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monk
     assert outside == [], outside
 
 
-# Every second while the site loads: is any of the REPL's own furniture shown (its prompt and code cell, toolbar,
-# banner, kernel name, a text field), is the loading screen shown, and what it says.
+# Every second while the site loads: is anything of a code console shown (a prompt or code cell, a toolbar, a
+# banner, a kernel's name, a text field), is the loading screen shown, and what it says.
 LOOK_JS = """() => {
   const shown = (el) => !!el && el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const code = [...document.querySelectorAll('.jp-CodeConsole-promptCell, .jp-CodeConsole-input, .jp-InputArea, '
@@ -225,7 +234,7 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
         try:
             look = page.evaluate(LOOK_JS)
             page.screenshot(path=str(shots / f"loading-{len(looks):03d}.png"))
-        except Exception:  # the entry page going on to the tutor's: look again
+        except Exception:  # the page between two states: look again
             time.sleep(0.2)
             continue
         looks.append(look)
@@ -236,7 +245,7 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     assert looks[-1]["lang"] == "Français"  # the tutor is shown in the learner's language at once, not redrawn in it
     assert [look["code"] for look in looks if look["code"]] == []
     assert not any(look["kernelName"] for look in looks)
-    # the tutor's page all along: its loading screen, or the tutor itself (the entry page may be blank a moment)
+    # the tutor's page all along: its loading screen, or the tutor itself
     assert all(look["loading"] or look["app"] for look in looks[1:])
     said = " ".join(look["says"] for look in looks)
     assert "Ouverture du tuteur" in said, list(dict.fromkeys(look["says"] for look in looks))
@@ -246,7 +255,7 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     assert [reached[s] for s in stages] == sorted(reached[s] for s in stages), reached
     bars = [look["bar"] for look in looks if look["loading"]]
     assert bars == sorted(bars)  # the progress only goes forward
-    # the kernel's packages came installed in one file (uu/lite/boot.mjs), not as wheels unzipped one by one;
+    # the tutor's packages came installed in one file (uu/lite/boot.mjs), not as wheels unzipped one by one;
     # only pydantic-core, which has compiled modules, and what it needs go through Pyodide's loader
     assert "uu-site.bin" in fetched and "uu-pyodide.mjs" in fetched
     assert sorted({name.split("-")[0] for name in fetched if name.endswith(".whl")}) == ["pydantic_core",

@@ -120,16 +120,20 @@ def _visit(page: Any, url: str, stages: list[dict[str, int]] | None = None) -> t
     # a second visit reopens the game the first one left (the progress kept in the browser): its table comes
     # without a click
     deadline = time.perf_counter() + LOAD_MS / 1000
+    clicked_at: float | None = None
     while not page.locator(TABLE_READY).first.is_visible():
         play = page.locator(".uu-home-screen button.uu-play").first
-        if play.is_visible():
+        # one click, then the wait for its table: clicking again while the screen changes would wait for a button
+        # that is going away (2 s lost, Playwright's own wait); again only if the page lost the click
+        if (clicked_at is None or time.perf_counter() - clicked_at > 10) and play.is_visible():
             try:
                 play.click(timeout=2_000)
+                clicked_at = time.perf_counter()
             except Exception:  # the home replaced by the screen the progress names meanwhile
                 pass
         if time.perf_counter() > deadline:
             raise TimeoutError("the game's table never offered a move")
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(20)
     return home, time.perf_counter() - t0
 
 

@@ -1,7 +1,7 @@
-// The kernel's `loadPyodide`, with the preloaded packages already installed (uu/lite/build.py copies this file
-// to the site as static/pyodide/uu-pyodide.mjs, and JupyterLite's kernel is told to load Pyodide from it:
-// `pyodideUrl`). Pyodide's own way installs each wheel once Python runs, unzipping some 2,500 files in Python
-// (6-7 s of every start on this machine). The build installs them once instead, into one file (`uu-site.bin`,
+// The site's `loadPyodide`, with the tutor's packages already installed (uu/lite/build.py copies this file to the
+// site as static/pyodide/uu-pyodide.mjs; the worker, uu/lite/worker.mjs, loads Pyodide through it). Pyodide's
+// own way installs each wheel once Python runs, unzipping some 2,500 files in Python (6-7 s of every start on
+// this machine). The build installs them once instead, into one file (`uu-site.bin`,
 // uu/lite/build.py `site_image` describes it), and here, before Python starts (Pyodide's `fsInit`), the browser
 // unpacks it and writes the files of the packages asked for, and of what they depend on, into site-packages.
 // What the image does not hold (pydantic-core, which has compiled modules) goes through Pyodide's loader as
@@ -9,7 +9,7 @@
 //
 // Python itself starts from a memory snapshot when the site has one (`uu-snapshot.bin`, made at build time by
 // uu/lite/snapshot.mjs): Python's memory right after importing IPython, the widget packages and the standard
-// modules the kernel and the tutor need, restored instead of rebuilt (on this machine, some 5-8 s of a start
+// modules the widgets and the tutor need, restored instead of rebuilt (on this machine, some 5-8 s of a start
 // under load). Pyodide's options for it (`_loadSnapshot`, `_makeSnapshot`) are private in Pyodide 314.0.7,
 // the pinned version; without the file, or if the restore fails, Python starts as before.
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
@@ -18,6 +18,10 @@ export { version } from "./pyodide.mjs";
 
 const IMAGE = "uu-site.bin";
 const SNAPSHOT = "uu-snapshot.bin";
+// The big files' versions (the SHA-256 of each, written by uu/lite/build.py `boot_versions`): the key of their
+// unpacked copies in the browser's Cache Storage
+const VERSIONS = "uu-boot.json";
+const KEPT = "uu-lite-unpacked";
 
 async function readFileOrUrl(url, name) {
   let bytes;
@@ -38,8 +42,51 @@ async function readFileOrUrl(url, name) {
   return bytes;
 }
 
-async function readImage(url) {
-  const bytes = await readFileOrUrl(url, IMAGE);
+async function readVersions(base) {
+  if (base.protocol === "file:" || typeof caches === "undefined") return {};
+  try {
+    const response = await fetch(new URL(VERSIONS, base), { credentials: "same-origin" });
+    return response.ok ? await response.json() : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+// `name`, unpacked: from the browser's Cache Storage when this build's copy is there, else downloaded (or from
+// the HTTP cache) and unpacked, and that copy kept for the next visit. Unpacking the two big files took about
+// 0.7 s of every visit on this machine (quiet), reading the kept copies a tenth of that. Without Cache Storage
+// (Node, a browser that refuses it), or for a file the build gave no version, it is unpacked every time.
+async function readUnpacked(url, name, versions) {
+  const version = (await versions)[name];
+  if (!version) return readFileOrUrl(url, name);
+  const key = new URL(`${name}?unpacked=${version}`, url);
+  let cache = null;
+  try {
+    cache = await caches.open(KEPT);
+    const kept = await cache.match(key);
+    if (kept) return new Uint8Array(await kept.arrayBuffer());
+  } catch (e) {
+    cache = null;
+  }
+  const bytes = await readFileOrUrl(url, name);
+  if (cache) setTimeout(() => keep(cache, key, bytes), 0); // once Python lets the worker go
+  return bytes;
+}
+
+async function keep(cache, key, bytes) {
+  try {
+    const file = key.href.split("?")[0];
+    for (const old of await cache.keys()) {
+      if (old.url.split("?")[0] === file && old.url !== key.href) await cache.delete(old);
+    }
+    await cache.put(key, new Response(bytes));
+  } catch (e) {
+    // a full or refused storage: the next visit unpacks again
+  }
+}
+
+async function readImage(url, versions) {
+  const bytes = await readUnpacked(url, IMAGE, versions);
   const length = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length)));
   const packages = new Map();
@@ -89,12 +136,14 @@ function writeFiles(FS, root, { bytes, packages }, names) {
   }
 }
 
-// Pyodide's module, made with room for the snapshot: Pyodide 314.0.7 asks for it (`INITIAL_MEMORY`) but its
-// module does not read that setting, so the memory is grown before the restore copies the snapshot in.
-function withRoomFor(bytes) {
+// Pyodide's module, made with room for the snapshot: Pyodide 314.0.7 asks for it (`INITIAL_MEMORY`, set from the
+// snapshot's size before the module is made) but its module does not read that setting, so the memory is grown
+// before the restore copies the snapshot in.
+function withRoomForSnapshot(asm) {
   return async (settings) => {
-    const { default: createModule } = await import("./pyodide.asm.mjs");
-    settings.preRun = [(module) => module._emscripten_resize_heap(bytes), ...(settings.preRun || [])];
+    const { default: createModule } = await asm;
+    settings.preRun = [(module) => module._emscripten_resize_heap(settings.INITIAL_MEMORY),
+                       ...(settings.preRun || [])];
     return createModule(settings);
   };
 }
@@ -103,40 +152,54 @@ function withRoomFor(bytes) {
 const AFTER_RESTORE = "import random as _r; _r.seed(); del _r";
 
 export async function loadPyodide(options = {}) {
-  const image = readImage(new URL(IMAGE, import.meta.url));
+  const here = new URL(".", import.meta.url);
+  const versions = readVersions(here);
+  const image = readImage(new URL(IMAGE, here), versions);
+  const chosen = image.then(({ packages }) => choose(packages, options.packages || []));
   // no snapshot when making one (uu/lite/snapshot.mjs), or when told so (`uuSnapshot: false`); a site
   // without the file starts Python as before
-  const snapshot = options._makeSnapshot || options.uuSnapshot === false ? Promise.resolve(null)
-    : readFileOrUrl(new URL(SNAPSHOT, import.meta.url), SNAPSHOT).catch(() => null);
-  const { packages } = await image;
-  const { install, loader } = choose(packages, options.packages || []);
+  const useSnapshot = !options._makeSnapshot && options.uuSnapshot !== false;
+  const snapshot = useSnapshot ? readUnpacked(new URL(SNAPSHOT, here), SNAPSHOT, versions).catch(() => null) : null;
   const { uuSnapshot, ...rest } = options;
+  // Pyodide's own start (its lock file, its WebAssembly, its module) goes on while the two big files are read
+  // and unpacked: the packages' files are written when Python's file system is made (`fsInit`), and what the
+  // image does not hold goes through Pyodide's loader once Python runs
   const settings = {
     ...rest,
-    packages: loader,
+    packages: [],
     fsInit: async (FS, info) => {
-      writeFiles(FS, info.sitePackages, await image, install);
+      writeFiles(FS, info.sitePackages, await image, (await chosen).install);
       if (options.fsInit) await options.fsInit(FS, info);
     },
   };
-  const memory = await snapshot;
   let pyodide = null;
-  if (memory) {
+  if (snapshot) {
     try {
-      pyodide = await loadPyodideItself({ ...settings, _loadSnapshot: memory,
-                                          createPyodideModule: withRoomFor(memory.byteLength) });
+      const memory = snapshot.then((bytes) => {
+        if (!bytes) throw new Error(`no ${SNAPSHOT}`);
+        return bytes;
+      });
+      const asm = import("./pyodide.asm.mjs"); // fetched meanwhile too
+      asm.catch(() => {}); // a failure is the restore's (below), not an unhandled one
+      pyodide = await loadPyodideItself({ ...settings, _loadSnapshot: memory, createPyodideModule: withRoomForSnapshot(asm) });
       pyodide.runPython(AFTER_RESTORE);
     } catch (e) {
       console.warn(`${SNAPSHOT} could not be restored; Python starts without it:`, e);
       pyodide = null;
+      // a damaged copy kept by an earlier visit must not fail the next one too
+      if (typeof caches !== "undefined") await caches.delete(KEPT).catch(() => false);
     }
   }
   if (pyodide === null) pyodide = await loadPyodideItself(settings);
+  const { install, loader } = await chosen;
   // A restored Python does not list the packages installed from the image as loaded (a fresh start finds them
-  // in site-packages); unlisted, the kernel's first `import uu` would make Pyodide fetch and install their
+  // in site-packages); unlisted, the first `import uu` would make Pyodide fetch and install their
   // wheels again (some 20 packages, seconds)
   for (const name of install) {
     if (!(name in pyodide.loadedPackages)) pyodide.loadedPackages[name] = IMAGE;
+  }
+  if (loader.length) {
+    await pyodide.loadPackage(loader, { messageCallback: () => {}, errorCallback: (m) => console.warn(m) });
   }
   return pyodide;
 }

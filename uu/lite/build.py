@@ -1,20 +1,20 @@
 """`python3 dev.py lite [DIR]`: the static site, the whole tutor running in the learner's browser (Pyodide).
 
 Steps (docs/static-build.md has the why of each):
-1. a build environment in the cache with JupyterLite and the pinned packages (uu/lite/pins.py);
-2. Pyodide from the npm package `pyodide` (`npm pack`, no install);
+1. a build environment in the cache with the pinned packages (uu/lite/pins.py);
+2. Pyodide from the npm package `pyodide` (`npm pack`, no install), and the page's widget manager from npm:
+   ipywidgets' manager for pages without Jupyter, anywidget's front end for it and RequireJS;
 3. the wheels the page loads, from PyPI (`pip download`), PyYAML repacked as pure Python, and this repository's
    own wheel (`pip wheel`);
 4. Pyodide's lock file rewritten to list exactly those wheels (with their hashes), so the page loads them from
-   the site and never asks a package index; the preloaded ones installed once into one file (`site_image`)
-   that the kernel's loadPyodide (uu/lite/boot.mjs) writes into site-packages before Python starts;
-5. `jupyter lite build` with the REPL app only;
-6. the tutor's own pages (`uu/lite/pages.py`): the entry page, the REPL page made the tutor's (it runs only the
-   tutor's one line, shows the tutor's loading screen from its first paint, hides the REPL), their
+   the site and never asks a package index; the ones the tutor needs installed once into one file
+   (`site_image`) that the worker's loadPyodide (uu/lite/boot.mjs) writes into site-packages before Python starts;
+5. the site's folder: Pyodide, the wheels, the widget manager, and Python's memory snapshot (`memory_snapshot`);
+6. the tutor's page (`uu/lite/pages.py`): its loading screen, its script, the worker that runs Python, and their
    Content-Security-Policy.
 
 Downloads are kept in `.lite-cache/` beside the repository (git-ignored): a second build is offline. Standard
-library only: it runs before any environment exists, and drives pip, npm and JupyterLite as programs.
+library only: it runs before any environment exists, and drives pip, npm and Node as programs.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ import gzip
 import hashlib
 import io
 import json
-import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import time
 import venv
 import zipfile
@@ -37,7 +37,16 @@ from pathlib import Path
 from typing import Any
 
 from uu.lite.pages import write_pages
-from uu.lite.pins import BUILD_REQUIREMENTS, PRELOAD, PYODIDE_ABI, PYODIDE_NPM, REPACKED, WASM, WHEELS
+from uu.lite.pins import (
+    BUILD_REQUIREMENTS,
+    PRELOAD,
+    PYODIDE_ABI,
+    PYODIDE_NPM,
+    REPACKED,
+    WASM,
+    WHEELS,
+    WIDGETS_NPM,
+)
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]  # the repository (the build reads its sources)
@@ -68,7 +77,7 @@ def build_env(cache: Path) -> Path:
     want = "\n".join(BUILD_REQUIREMENTS)
     if stamp.exists() and stamp.read_text() == want:
         return env
-    say(f"creating the build environment {env} (JupyterLite and the pinned packages, once)")
+    say(f"creating the build environment {env} (the pinned packages, once)")
     if env.exists():
         shutil.rmtree(env)
     venv.EnvBuilder(with_pip=True).create(env)
@@ -77,22 +86,51 @@ def build_env(cache: Path) -> Path:
     return env
 
 
-# ---- 2. Pyodide -----------------------------------------------------------------------------------------------
-def pyodide_dist(cache: Path) -> Path:
-    """The npm package unpacked (cache/pyodide/package)."""
-    where = cache / "pyodide"
+# ---- 2. Pyodide and the widget manager, from npm ---------------------------------------------------------------
+def npm_package(cache: Path, spec: str) -> Path:
+    """The npm package `spec` (name@version) unpacked once into the cache (`npm pack`, nothing installed);
+    returns its folder."""
+    where = cache / "npm" / spec.replace("/", "+")
     pkg = where / "package"
-    if (pkg / "pyodide.asm.wasm").exists():
+    if (pkg / "package.json").exists():
         return pkg
     where.mkdir(parents=True, exist_ok=True)
     npm = shutil.which("npm")
     if npm is None:
-        raise SystemExit("uu lite: npm is needed once, to fetch the package `pyodide` (apt-get install npm)")
-    say(f"npm pack {PYODIDE_NPM}")
-    out = run([npm, "pack", PYODIDE_NPM, "--silent"], cwd=where).strip().splitlines()[-1]
-    with __import__("tarfile").open(where / out) as tar:
+        raise SystemExit(f"uu lite: npm is needed once, to fetch the package {spec} (apt-get install npm)")
+    say(f"npm pack {spec}")
+    out = run([npm, "pack", spec, "--silent"], cwd=where).strip().splitlines()[-1]
+    with tarfile.open(where / out) as tar:
         tar.extractall(where, filter="data")
     return pkg
+
+
+def pyodide_dist(cache: Path) -> Path:
+    """The npm package of Pyodide unpacked (cache/pyodide/package: where earlier builds kept it)."""
+    old = cache / "pyodide" / "package"
+    if (old / "pyodide.asm.wasm").exists():
+        return old
+    return npm_package(cache, PYODIDE_NPM)
+
+
+WIDGETS_DIR = "static/widgets"
+
+
+def widget_scripts(cache: Path, out: Path) -> None:
+    """The page's widget manager into `out`/static/widgets (uu/lite/pins.py `WIDGETS_NPM`), with a NOTICE.txt
+    that names each package, its version and its license, and carries the license texts the packages ship."""
+    target = out / WIDGETS_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    notice = ["The page's widget manager, copied unchanged from these npm packages by uu/lite/build.py.", ""]
+    for spec, (path, name) in WIDGETS_NPM.items():
+        pkg = npm_package(cache, spec)
+        shutil.copy2(pkg / path, target / name)
+        meta = json.loads((pkg / "package.json").read_text(encoding="utf-8"))
+        notice += [f"{name}: {meta['name']} {meta['version']}, license {meta.get('license', 'see the package')}"]
+        for text in sorted([*pkg.glob("LICENSE*"), *pkg.glob("dist/*.LICENSE.txt")]):
+            notice += ["", f"--- {meta['name']}: {text.relative_to(pkg)} ---", text.read_text(encoding="utf-8")]
+        notice.append("")
+    (target / "NOTICE.txt").write_text("\n".join(notice), encoding="utf-8")
 
 
 # ---- 3. wheels ------------------------------------------------------------------------------------------------
@@ -180,70 +218,6 @@ def _fixed_info(name: str) -> zipfile.ZipInfo:
     return info
 
 
-# The kernel's own small wheels (JupyterLite ships them for piplite to install one by one after Python starts):
-# listed in the lock instead, they load with the others in one go (PRELOAD names them).
-# (piplite is not among them: see `piplite_standin`)
-KERNEL_WHEELS = {"pyodide-kernel": (["pyodide_kernel"], ["ipykernel"]), "ipykernel": (["ipykernel"], [])}
-
-
-def kernel_wheels(env: Path, out_dir: Path) -> dict[str, tuple[Path, list[str], list[str]]]:
-    pypi = env / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
-    found: dict[str, tuple[Path, list[str], list[str]]] = {}
-    for name, (imports, depends) in KERNEL_WHEELS.items():
-        stem = name.replace("-", "_")
-        have = sorted(pypi.glob(f"{stem}-*.whl"))
-        if not have:
-            raise SystemExit(f"uu lite: the kernel's wheel {stem}-*.whl is not in {pypi}")
-        found[name] = (Path(shutil.copy2(have[-1], out_dir)), imports, depends)
-    return found
-
-
-def absent_wheel(out_dir: Path, name: str) -> Path:
-    """An empty wheel for the lock entry `name`: a package the kernel insists on installing and the tutor never
-    uses (jedi: code completion), installed as nothing, so `import jedi` fails and IPython goes without it."""
-    return _small_wheel(out_dir, f"uu_lite_absent_{name.replace('-', '_')}", {})
-
-
-# What the kernel reads of piplite at every start (jupyterlite-pyodide-kernel 0.8.6, `initPackageManager`: it
-# imports piplite.piplite and sets these two names). The real piplite imports micropip, asyncio, logging and
-# unittest.mock (about 1 s of every start on this machine) for `%pip install`, which nobody can type in the tutor's
-# page: its stand-in only says so.
-PIPLITE_STANDIN = {
-    "piplite/__init__.py": '"""A stand-in for JupyterLite\'s piplite in the tutor\'s static site (uu/lite/build.py)."""\n',
-    "piplite/piplite.py": (
-        '"""The names the kernel sets at its start; installing packages is not part of the tutor\'s site."""\n'
-        "_PIPLITE_URLS: list[str] = []\n"
-        "_PIPLITE_DISABLE_PYPI = True\n\n\n"
-        "async def install(*args: object, **kwargs: object) -> None:\n"
-        '    raise RuntimeError("This site runs the Unstable Unicorns tutor only: it cannot install packages.")\n'
-    ),
-}
-
-
-def piplite_standin(out_dir: Path) -> Path:
-    """The kernel's piplite as a stand-in wheel (`PIPLITE_STANDIN`)."""
-    return _small_wheel(out_dir, "piplite", PIPLITE_STANDIN)
-
-
-def _small_wheel(out_dir: Path, dist: str, content: dict[str, str], version: str = "0") -> Path:
-    """A wheel of `content` (path: text), with the metadata and RECORD an installer reads."""
-    info = f"{dist}-{version}.dist-info"
-    files = {path: text.encode() for path, text in content.items()}
-    files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n".encode()
-    files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: uu.lite.build\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
-    target = out_dir / f"{dist}-{version}-py3-none-any.whl"
-    rows = []
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as z:
-        for path, data in files.items():
-            z.writestr(_fixed_info(path), data)
-            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            rows.append([path, f"sha256={digest}", str(len(data))])
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(rows + [[f"{info}/RECORD", "", ""]])
-        z.writestr(_fixed_info(f"{info}/RECORD"), buf.getvalue())
-    return target
-
-
 def project_wheel(env: Path, out_dir: Path) -> Path:
     """This repository as a wheel (its dependencies are the lock's business, not pip's)."""
     for old in out_dir.glob("uu_tutor-*.whl"):
@@ -329,7 +303,7 @@ def write_lock(pyodide: Path, target: Path, wheels: dict[str, tuple[Path, list[s
 
 # ---- 4b. the preloaded packages installed once, at build time (uu/lite/boot.mjs unpacks them) -------------------
 IMAGE = "uu-site.bin"
-BOOT = "uu-pyodide.mjs"  # uu/lite/boot.mjs on the site: the kernel's `pyodideUrl`
+BOOT = "uu-pyodide.mjs"  # uu/lite/boot.mjs on the site: the worker's loadPyodide (uu/lite/worker.mjs)
 
 
 def closure(names: list[str], packages: dict[str, dict[str, Any]]) -> list[str]:
@@ -382,48 +356,10 @@ def site_image(wheels_dir: Path, target: Path) -> list[str]:
 
 
 # ---- 5. the site ----------------------------------------------------------------------------------------------
-DISABLED_PLUGINS = ["@jupyterlite/application-extension:service-worker-manager"]
-
-
-def lite_config(wheel_names: list[str]) -> dict[str, object]:
-    kernel = {
-        # Pyodide through uu/lite/boot.mjs: the preloaded packages come installed (`site_image`)
-        "pyodideUrl": f"./static/pyodide/{BOOT}",
-        "disablePyPIFallback": True,  # never ask pypi.org: every wheel is on the site
-        "loadPyodideOptions": {"packages": PRELOAD},
-    }
-    return {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "Unstable Unicorns tutor",
-            # JupyterLite's service worker only serves the kernel's view of the browser's files (/drive), which
-            # the tutor does not use: without it the kernel mounts no drive, and its start makes no file
-            # requests through the page (about a hundred on this machine, several seconds)
-            "disabledExtensions": DISABLED_PLUGINS,
-            "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
-            # nothing is stored in the browser but the tutor's own progress (uu/widgets/progress.py)
-            "enableMemoryStorage": True,
-            "settingsStorageDrivers": ["memoryStorageDriver"],
-            "contentsStorageDrivers": ["memoryStorageDriver"],
-        },
-    }
-
-
-def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path) -> None:
-    lite_dir = work / "lite"
-    if lite_dir.exists():
-        shutil.rmtree(lite_dir)
-    lite_dir.mkdir(parents=True)
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(lite_config([]), indent=1))
+def build_site(cache: Path, pyodide: Path, wheels_dir: Path, out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
-    say(f"jupyter lite build --apps repl -> {out}")
-    env_vars = {**os.environ, "PATH": f"{env / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}"}
-    r = subprocess.run([str(env / "bin" / "jupyter"), "lite", "build", "--apps", "repl", "--no-sourcemaps",
-                        "--lite-dir", str(lite_dir), "--output-dir", str(out)], cwd=lite_dir, env=env_vars,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        raise SystemExit(f"uu lite: jupyter lite build failed\n{r.stdout[-4000:]}\n{r.stderr[-4000:]}")
+    out.mkdir(parents=True)
     target = out / "static" / "pyodide"
     target.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
@@ -433,6 +369,7 @@ def build_site(env: Path, pyodide: Path, wheels_dir: Path, out: Path, work: Path
     shutil.copy2(wheels_dir / "python_stdlib.zip", target / "python_stdlib.zip")  # with its bytecode
     shutil.copy2(wheels_dir / IMAGE, target / IMAGE)
     shutil.copy2(HERE / "boot.mjs", target / BOOT)
+    widget_scripts(cache, out)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders whose names start with _ as they are
 
 
@@ -441,7 +378,7 @@ SNAPSHOT = "uu-snapshot.bin"
 
 
 def memory_snapshot(out: Path) -> None:
-    """`static/pyodide/uu-snapshot.bin`: Python's memory after the kernel's and the widgets' imports, made by the
+    """`static/pyodide/uu-snapshot.bin`: Python's memory after the widgets' imports, made by the
     site's own Pyodide in Node (uu/lite/snapshot.mjs) and gzipped (45 MB to 11). Without Node the site goes without
     it, and Python starts as before (slower)."""
     node = shutil.which("node")
@@ -450,10 +387,23 @@ def memory_snapshot(out: Path) -> None:
         return
     target = out / "static" / "pyodide"
     raw = target / (SNAPSHOT + ".raw")
-    say("Python's memory snapshot after the kernel's imports, in Node (uu/lite/snapshot.mjs)")
+    say("Python's memory snapshot after the widgets' imports, in Node (uu/lite/snapshot.mjs)")
     run([node, HERE / "snapshot.mjs", target, raw])
     (target / SNAPSHOT).write_bytes(gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0))
     raw.unlink()
+
+
+VERSIONS = "uu-boot.json"
+
+
+def boot_versions(out: Path) -> None:
+    """`static/pyodide/uu-boot.json`: the SHA-256 of the two big files the worker unpacks at every start
+    (`uu-site.bin`, `uu-snapshot.bin`). uu/lite/boot.mjs keeps their unpacked copies in the browser's Cache
+    Storage under that version, so a second visit reads them instead of unpacking them again, and a new build's
+    files are never mistaken for an old one's."""
+    target = out / "static" / "pyodide"
+    versions = {name: sha256(target / name) for name in (IMAGE, SNAPSHOT) if (target / name).is_file()}
+    (target / VERSIONS).write_text(json.dumps(versions, indent=1, sort_keys=True) + "\n")
 
 
 # ---- 6. the tutor's own pages (uu/lite/pages.py) ---------------------------------------------------------------
@@ -476,11 +426,9 @@ def first_files(out: Path) -> dict[str, object]:
 
 
 def tutor_pages(env: Path, out: Path) -> None:
-    """The entry page, the REPL page made the tutor's, their scripts and the Content-Security-Policy."""
+    """The tutor's page, its scripts and the Content-Security-Policy."""
     words = json.loads(run([env / "bin" / "python", "-c", WORDS_SCRIPT], cwd=ROOT))
     policy = write_pages(out, words, first_files(out))
-    # JupyterLite's pages of apps this site does not have (they only send a visitor on to JupyterLab)
-    shutil.rmtree(out / "doc", ignore_errors=True)
     say(f"the tutor's pages written; Content-Security-Policy: {policy}")
 
 
@@ -502,15 +450,13 @@ def build(out: Path, cache: Path) -> Path:
         chosen[name] = (wheel, imports, depends)
     own = project_wheel(env, wheels_dir)
     chosen["uu-tutor"] = (own, ["uu"], ["pydantic", "pyyaml", "ipywidgets", "anywidget"])
-    chosen.update(kernel_wheels(env, wheels_dir))
-    chosen["jedi"] = (absent_wheel(wheels_dir, "jedi"), [], [])
-    chosen["piplite"] = (piplite_standin(wheels_dir), ["piplite"], [])
     precompile(pyodide, wheels_dir)
     write_lock(pyodide, wheels_dir, chosen)
     site_image(wheels_dir, wheels_dir / IMAGE)
-    build_site(env, pyodide, wheels_dir, out, work)
+    build_site(cache, pyodide, wheels_dir, out)
     shutil.copy2(wheels_dir / "pyodide-lock.json", out / "static" / "pyodide" / "pyodide-lock.json")
     memory_snapshot(out)
+    boot_versions(out)
     tutor_pages(env, out)
     files = [p for p in out.rglob("*") if p.is_file()]
     size = sum(p.stat().st_size for p in files)

@@ -1,19 +1,18 @@
-// The static site's own script (uu/lite/build.py copies it to the site as uu-page.js), loaded by its two pages:
+// The static site's page script (uu/lite/build.py copies it to the site as uu-page.js; index.html loads it first in
+// its head). From the first paint the page is the tutor's loading screen, in the learner's language, with real
+// progress; meanwhile it starts Python in a web worker (uu/lite/worker.mjs) and ipywidgets' manager for pages
+// without Jupyter, and then draws the tutor's widgets as Python sends them (their messages: uu/lite/bridge.py).
+// There is no code prompt and no kernel: nothing a link or a learner types is ever run as code.
 //
-// - the entry page (index.html, data-page="entry"): on to repl/index.html with only the tutor's own parameters;
-// - the REPL page (repl/index.html, data-page="repl", in <head> before JupyterLite's scripts): the page's
-//   address is replaced before JupyterLite reads it, so the REPL only ever runs the one line fixed below,
-//   whatever a link says (JupyterLite's REPL runs every `code` of its query, or of its #fragment, at start);
-//   then the tutor's loading screen, over everything, until the tutor is drawn.
-//
-// Only `lesson`, `position` and `lang` pass, once each and of a bounded length; the tutor checks their content
-// and says in plain words what is wrong with a bad one (uu/scenario/link.py, uu/widgets/tutor_app.py `open_link`).
+// Of the page's address only `lesson`, `position` and `lang` pass, once each and of a bounded length; the tutor
+// checks their content and says in plain words what is wrong with a bad one (uu/scenario/link.py,
+// uu/widgets/tutor_app.py `open_link`).
 (function () {
   "use strict";
   const TUTOR_PARAMS = ["lesson", "position", "lang"];
   // the tutor's own checks then say "too long" (a position code is at most 6,000 characters)
   const MAX_VALUE = 8192;
-  const CODE = "import uu.lite; uu.lite.app(page=%s, lang=%l);"; // the ";" keeps IPython from showing the App twice
+  const SCRIPTS = ["static/widgets/require.js", "static/widgets/html-manager.js"];
 
   function tutorQuery(search) {
     const given = new URLSearchParams(search);
@@ -24,20 +23,11 @@
     }
     return out;
   }
-  const me = document.currentScript;
-  const page = me && me.dataset.page;
-
-  if (page === "entry") {
-    const query = tutorQuery(location.search).toString();
-    location.replace("repl/index.html" + (query ? "?" + query : ""));
-    return;
-  }
-  if (page !== "repl") return;
-
-  // a name for this page's loading messages (uu.lite.app sends them on a BroadcastChannel of that name)
-  const token = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0"))
-    .join("");
   const tutor = tutorQuery(location.search);
+  // the address as the tutor reads it (uu/widgets/progress.js reports it): its own parameters only, no fragment
+  const query = tutor.toString();
+  history.replaceState(null, "", location.pathname + (query ? "?" + query : ""));
+
   const words = JSON.parse(document.getElementById("uu-words").textContent);
   const files = JSON.parse(document.getElementById("uu-files").textContent);
   function savedLanguage() {
@@ -59,15 +49,11 @@
   }
   const lang = pickLanguage(); // one of the keys of `words`: the tutor's languages, nothing from the link itself
 
+  // ---- Python, started at once: the worker loads while the page does the rest ------------------------------
+  const worker = new Worker("uu-worker.mjs", { type: "module" });
   // the tutor starts in that language: the same choice as its own once the browser has spoken, so its first
   // screen is not drawn in English and again in the learner's language
-  const fixed = new URLSearchParams({
-    kernel: "python", toolbar: "0", showBanner: "0", hideCodeInput: "1", promptCellPosition: "top",
-    code: CODE.replace("%s", JSON.stringify(token)).replace("%l", JSON.stringify(lang)),
-  });
-  for (const [key, value] of tutor) fixed.set(key, value);
-  // no fragment: JupyterLite reads the REPL's parameters from the fragment first when it has any
-  history.replaceState(null, "", location.pathname + "?" + fixed.toString());
+  worker.postMessage({ type: "start", lang });
 
   // ---- the loading screen -------------------------------------------------------------------------------
   const returning = (() => {
@@ -81,7 +67,7 @@
   document.documentElement.lang = lang;
   document.title = say.title;
 
-  const state = { stage: "download", got: 0, total: files.bytes, failed: false };
+  const state = { stage: "download", got: 0, total: files.bytes, failed: false, downloaded: false };
   const STAGES = ["download", "page", "python", "import", "app", "draw"];
   // share of the bar each stage ends at: the download is most of a first visit
   const ENDS = { download: 0.6, page: 0.7, python: 0.8, import: 0.9, app: 0.96, draw: 1 };
@@ -115,16 +101,24 @@
   // when each stage began (ms since the navigation): uu.lite.bench reports where a visit's wait goes
   const times = (window.uuLoadingTimes = { download: Math.round(movedAt) });
   function reach(stage) {
-    if (STAGES.indexOf(stage) > STAGES.indexOf(state.stage)) {
-      state.stage = stage;
-      movedAt = performance.now();
-      times[stage] = Math.round(movedAt);
-      render();
-    }
+    const to = STAGES.indexOf(stage);
+    const from = STAGES.indexOf(state.stage);
+    if (to <= from) return;
+    movedAt = performance.now();
+    // a stage passed over (Python can be quicker than the page's scripts) began when the next one did
+    for (let i = from + 1; i <= to; i++) times[STAGES[i]] = Math.round(movedAt);
+    state.stage = stage;
+    render();
+  }
+  function fail(why) {
+    if (state.failed || !document.getElementById("uu-loading")) return;
+    console.error("the tutor could not start:", why);
+    state.failed = true;
+    render();
   }
 
-  // The files Python needs first, fetched from the first paint on (in parallel with JupyterLite's own scripts)
-  // and counted: the kernel, started later, finds them in the browser's cache.
+  // The files Python needs first, fetched from the first paint on and counted, while the worker starts: the
+  // browser gives both the same download (one request, the other waits for its copy in the cache).
   async function fetchCounted(url) {
     const response = await fetch(url, { credentials: "same-origin" });
     if (!response.ok || !response.body) return;
@@ -137,72 +131,180 @@
     }
   }
   async function download() {
-    const base = new URL("../", location.href);
+    const base = new URL("./", location.href);
     const queue = files.first.slice();
     const lanes = Array.from({ length: 6 }, async () => {
       while (queue.length) await fetchCounted(new URL(queue.shift(), base)).catch(() => {});
     });
     await Promise.all(lanes);
     times.downloaded = Math.round(performance.now());
+    state.downloaded = true;
     reach("page");
+    if (manager) reach("python");
   }
 
-  // what Python says while it starts the tutor (uu/lite/__init__.py `app`)
-  if (typeof BroadcastChannel === "function") {
-    const channel = new BroadcastChannel("uu-loading-" + token);
-    channel.onmessage = (event) => {
-      const stage = event.data && event.data.stage;
-      if (STAGES.includes(stage)) reach(stage);
-    };
+  // ---- the widgets: ipywidgets' manager for pages without Jupyter, its comms carried by the worker ----------
+  let manager = null;
+  const pending = []; // the worker's messages that came before the manager
+  const comms = new Map();
+  const idle = new Map(); // a sent message's id: what to call when Python is done with it
+  let sent = 0;
+
+  function toWorker(message, buffers) {
+    const copies = (buffers || []).map((b) => (ArrayBuffer.isView(b)
+      ? new Uint8Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength)) : new Uint8Array(b)));
+    worker.postMessage({ text: JSON.stringify(message), buffers: copies }, copies.map((b) => b.buffer));
   }
 
+  // what a widget's model expects of its comm (@jupyter-widgets/base `IClassicComm`)
+  class WorkerComm {
+    constructor(id, target) {
+      this.comm_id = id;
+      this.target_name = target;
+      this.onMessage = null;
+      this.onClose = null;
+    }
+    open() {
+      throw new Error("the page opens no widget of its own");
+    }
+    send(data, callbacks, metadata, buffers) {
+      const id = "page-" + ++sent;
+      // the model sends its next change once Python is done with this one, as a kernel says "idle"
+      const status = callbacks && callbacks.iopub && callbacks.iopub.status;
+      if (status) idle.set(id, status);
+      toWorker({ type: "comm_msg", comm_id: this.comm_id, msg_id: id, data }, buffers);
+      return id;
+    }
+    close(data) {
+      comms.delete(this.comm_id);
+      toWorker({ type: "comm_close", comm_id: this.comm_id, msg_id: "page-" + ++sent, data: data || {} });
+      return "";
+    }
+    on_msg(callback) {
+      this.onMessage = callback;
+    }
+    on_close(callback) {
+      this.onClose = callback;
+    }
+  }
+
+  async function fromPython(message, buffers) {
+    // as a kernel's message: its `parent_header` names the page's message it answers (ipywidgets matches the
+    // echo of a change the page made by it)
+    const msg = { content: { comm_id: message.comm_id, target_name: message.target_name, data: message.data || {} },
+                  metadata: message.metadata || {}, buffers, parent_header: { msg_id: message.parent || "" } };
+    if (message.type === "comm_open") {
+      const comm = new WorkerComm(message.comm_id, message.target_name);
+      comms.set(message.comm_id, comm);
+      await manager.handle_comm_open(comm, msg);
+    } else if (message.type === "comm_msg") {
+      const comm = comms.get(message.comm_id);
+      if (comm && comm.onMessage) await comm.onMessage(msg);
+    } else if (message.type === "comm_close") {
+      const comm = comms.get(message.comm_id);
+      comms.delete(message.comm_id);
+      if (comm && comm.onClose) comm.onClose(msg);
+    } else if (message.type === "idle") {
+      const status = idle.get(message.parent);
+      idle.delete(message.parent);
+      if (status) status({ content: { execution_state: "idle" }, parent_header: { msg_id: message.parent } });
+    } else if (message.type === "display") {
+      const root = document.getElementById("uu-app-root");
+      const view = await manager.create_view(await manager.get_model(message.model_id));
+      root.textContent = "";
+      await manager.display_view(view, root);
+    }
+  }
+  // one at a time, in the order Python sent them: a widget is opened before the widgets that hold it
+  let chain = Promise.resolve();
+  function handle(message, buffers) {
+    chain = chain.then(() => fromPython(message, buffers)).catch((e) => console.error("uu: a widget message failed", e));
+  }
+
+  worker.onmessage = (event) => {
+    let message;
+    try {
+      message = JSON.parse(event.data.text);
+    } catch (e) {
+      return;
+    }
+    if (message.type === "stage") {
+      reach(message.stage);
+    } else if (message.type === "failed") {
+      fail("Python");
+    } else if (manager) {
+      handle(message, event.data.buffers || []);
+    } else {
+      pending.push([message, event.data.buffers || []]);
+    }
+  };
+  worker.onerror = (event) => fail(event.message || "the worker");
+
+  function loadScript(src) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = () => reject(new Error(src));
+      document.head.appendChild(script);
+    });
+  }
+  async function startManager() {
+    for (const src of SCRIPTS) await loadScript(src);
+    window.requirejs.config({ paths: { anywidget: "static/widgets/anywidget" } });
+    const { HTMLManager } = await new Promise((resolve, reject) => window.require(["@jupyter-widgets/html-manager"],
+                                                                                     resolve, reject));
+    // the widgets of other modules than ipywidgets' own: anywidget's front end, from the site
+    const loader = (name) => new Promise((resolve, reject) => window.require([name], resolve, reject));
+    manager = new HTMLManager({ loader });
+    if (state.downloaded) reach("python");
+    for (const [message, buffers] of pending.splice(0)) handle(message, buffers);
+  }
+
+  // drawn on the page (not `offsetParent`: null for the App in a game's layout, which is position: fixed)
+  function drawn(element) {
+    return !!element && element.getClientRects().length > 0;
+  }
   function appShown() {
     const app = document.querySelector(".uu-app");
-    if (!app || !app.offsetParent || !app.querySelector(".uu-home-screen, .uu-lesson, .uu-play-screen, .uu-sandbox-screen")) {
+    if (!drawn(app) || !app.querySelector(".uu-home-screen, .uu-lesson, .uu-play-screen, .uu-sandbox-screen")) {
       return false;
     }
+    // the browser's copy of the progress taken (uu/widgets/tutor_app.py `_browser_taken`): the home is not
+    // redrawn under the learner's first click, and a reload's screen is open (a lesson, a game), not the home
+    if (!app.classList.contains("uu-restored")) return false;
     // a link to a lesson or a position: its screen, or the tutor's word on why it cannot open
-    if (fixed.get("lesson") || fixed.get("position")) {
+    if (tutor.get("lesson") || tutor.get("position")) {
       const home = app.querySelector(".uu-home-screen");
       const error = app.querySelector(".uu-error-box");
-      if (home && home.offsetParent && !(error && error.textContent.trim())) return false;
+      if (drawn(home) && !(error && error.textContent.trim())) return false;
     }
     return true;
-  }
-  function failed() {
-    // Python's error output, never shown: the loading screen says the tutor could not start instead
-    return document.querySelector(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']," +
-                                  ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']");
   }
   let drawnAt = 0;
   function watch() {
     const box = document.getElementById("uu-loading");
     if (!box) return;
-    if (state.stage === "page" && document.querySelector(".jp-CodeConsole")) reach("python");
     const app = document.querySelector(".uu-app");
-    if (app && app.offsetParent) drawnAt = drawnAt || performance.now();
-    // the home is drawn first and a link's screen just after: wait for it, a few seconds at most
+    if (drawn(app)) drawnAt = drawnAt || performance.now();
+    // the home is drawn first and the screen the progress or a link names just after: wait for it, a few
+    // seconds at most
     if (appShown() || (drawnAt && performance.now() - drawnAt > 4000)) {
       times.shown = Math.round(performance.now());
       box.remove();
       document.documentElement.classList.add("uu-ready");
       return;
     }
-    // Python's error, or no step forward for three minutes (a first visit on a slow line downloads meanwhile)
-    const stuck = state.stage !== "download" && performance.now() - movedAt > 180000;
-    if (!state.failed && (stuck || failed()) && !document.querySelector(".uu-app")) {
-      state.failed = true;
-      render();
-    }
+    // no step forward for three minutes (a first visit on a slow line downloads meanwhile)
+    if (state.stage !== "download" && performance.now() - movedAt > 180000) fail("no progress for three minutes");
     setTimeout(watch, 100);
   }
-  document.addEventListener("DOMContentLoaded", () => {
+  function ready() {
     render();
     watch();
-  });
-  if (document.readyState !== "loading") {
-    render();
-    watch();
+    startManager().catch((e) => fail(e));
   }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
+  else ready();
   download().catch(() => reach("page"));
 })();

@@ -1,12 +1,12 @@
-"""The static site's own pages, written over what `jupyter lite build` made (uu/lite/build.py step 6):
+"""The static site's page, written by the build (uu/lite/build.py step 6):
 
-- `index.html`, the entry: on to the REPL page with only the tutor's parameters (uu/lite/page.js);
-- `repl/index.html`, JupyterLite's REPL page with the tutor's script first in its head (the REPL then only ever
-  runs the tutor's one line), its stylesheet, the loading screen's words in every language and the list of the
-  files Python needs first;
-- a Content-Security-Policy in both pages (`<meta http-equiv>`) and in `_headers` (the file Netlify and
-  Cloudflare Pages read) for hosts that send headers: script only from the site itself, the pages' own inline
-  scripts by their hashes, and WebAssembly.
+- `index.html`, the tutor's one page (`uu/lite/index.html`): its stylesheet and script (`uu/lite/page.css`,
+  `uu/lite/page.js`), the loading screen's words in every language, the list of the files Python needs first,
+  the loading screen first in its body and the place the tutor is drawn in; beside it the worker that runs
+  Python (`uu/lite/worker.mjs`);
+- a Content-Security-Policy in the page (`<meta http-equiv>`) and in `_headers` (the file Netlify and
+  Cloudflare Pages read) for hosts that send headers: script only from the site itself (and the page's own
+  inline scripts by their hashes, if it ever has any), and WebAssembly.
 
 Standard library only, like the build.
 """
@@ -20,15 +20,15 @@ import json
 import re
 from pathlib import Path
 
-__all__ = ["csp", "entry_page", "inline_script_hashes", "repl_page", "write_pages"]
+__all__ = ["csp", "inline_script_hashes", "tutor_page", "write_pages"]
 
 HERE = Path(__file__).resolve().parent
 
-# Script from the site only, and no inline script but the pages' own (by hash). `blob:`: anywidget runs a
+# Script from the site only, and no inline script but the page's own (by hash). `blob:`: anywidget runs a
 # widget's front-end code (the tutor's table, its progress store) from a blob URL it makes of the code the
-# widget carries; 'wasm-unsafe-eval': Pyodide is WebAssembly; 'unsafe-eval': JupyterLab checks its settings
-# with JSON schemas compiled to functions (ajv), and its settings plugin fails to start without it.
-# Styles may be inline: JupyterLab and the widgets set them in the page. No plugin, no form, no <base>.
+# widget carries; 'wasm-unsafe-eval': Pyodide is WebAssembly; 'unsafe-eval': ipywidgets' manager bundles ajv,
+# which compiles the JSON schemas of widget state into functions when its module loads (it fails to load
+# without). Styles may be inline: the widgets set them in the page. No plugin, no form, no <base>.
 POLICY = {
     "default-src": ["'self'"],
     "script-src": ["'self'", "'wasm-unsafe-eval'", "'unsafe-eval'", "blob:"],
@@ -89,45 +89,24 @@ LOADING_HTML = """<div id="uu-loading" role="status" aria-live="polite">
 </div>"""
 
 
-def repl_page(page: str, words: dict[str, dict[str, str]], files: dict[str, object]) -> str:
-    """JupyterLite's REPL page with the tutor's script and stylesheet first in its head (before JupyterLite's
-    scripts read the page's address), and the loading screen first in its body."""
-    head = "\n".join([
-        '<link rel="stylesheet" href="../uu-page.css">',
-        _data("uu-words", words),
-        _data("uu-files", files),
-        '<script src="../uu-page.js" data-page="repl"></script>',
-    ])
-    page = re.sub(r"<title>.*?</title>", f"<title>{html.escape(words['en']['title'])}</title>", page, count=1,
-                  flags=re.S)
-    page = page.replace("<head>", "<head>\n" + head, 1)
-    # without JavaScript the loading screen stays: it says so itself, in place of JupyterLite's words
+def tutor_page(words: dict[str, dict[str, str]], files: dict[str, object]) -> str:
+    """The site's page: the loading screen first in its body, in English until its script picks the learner's
+    language; without JavaScript it says so itself."""
     noscript = f"<noscript><p>{html.escape(words['en']['noscript'])}</p></noscript>"
-    page = re.sub(r"<noscript>.*?</noscript>", "", page, count=1, flags=re.S)
-    loading = LOADING_HTML.replace("{noscript}", noscript)
-    page = re.sub(r"(<body\b[^>]*>)", lambda m: m.group(1) + "\n" + loading, page, count=1)
-    if 'id="uu-loading"' not in page or 'data-page="repl"' not in page:
-        raise SystemExit("uu lite: JupyterLite's repl/index.html has changed shape: the tutor's page could not be "
-                         "made from it (uu/lite/pages.py)")
-    return page
-
-
-def entry_page(words: dict[str, dict[str, str]]) -> str:
     return (HERE / "index.html").read_text(encoding="utf-8").replace(
-        "{noscript}", html.escape(words["en"]["noscript"])).replace("{title}", html.escape(words["en"]["title"]))
+        "{title}", html.escape(words["en"]["title"])).replace(
+        "{data}", _data("uu-words", words) + "\n" + _data("uu-files", files)).replace(
+        "{loading}", LOADING_HTML.replace("{noscript}", noscript))
 
 
 def write_pages(out: Path, words: dict[str, dict[str, str]], files: dict[str, object]) -> str:
-    """Write the site's pages, its scripts and `_headers` into `out`; returns the policy."""
-    repl = out / "repl" / "index.html"
-    pages = {out / "index.html": entry_page(words),
-             repl: repl_page(repl.read_text(encoding="utf-8"), words, files)}
-    hashes = sorted({h for text in pages.values() for h in inline_script_hashes(text)})
+    """Write the site's page, its scripts and `_headers` into `out`; returns the policy."""
+    page = tutor_page(words, files)
+    hashes = inline_script_hashes(page)
     policy = csp(hashes)
-    for path, text in pages.items():
-        path.write_text(text.replace("<head>", "<head>\n" + _meta(policy), 1), encoding="utf-8")
-    for name in ("page.js", "page.css"):
-        (out / f"uu-{name}").write_bytes((HERE / name).read_bytes())
+    (out / "index.html").write_text(page.replace("<head>", "<head>\n" + _meta(policy), 1), encoding="utf-8")
+    for name, on_site in (("page.js", "uu-page.js"), ("page.css", "uu-page.css"), ("worker.mjs", "uu-worker.mjs")):
+        (out / on_site).write_bytes((HERE / name).read_bytes())
     (out / "_headers").write_text(
         "# Read by hosts that honour it (Netlify, Cloudflare Pages); others take the <meta> in each page.\n"
         "/*\n"

@@ -5,25 +5,31 @@ Standard library only: `python3 dev.py lite` imports this before any environment
 
 from __future__ import annotations
 
-# The front end: JupyterLite's REPL app and its Pyodide kernel. The kernel 0.8.7 needs a jupyterlite-core
-# 0.8.7 that is not on PyPI, so the usable pair is 0.8.6/0.8.6. The widget managers' JavaScript comes from the
-# ipywidgets and anywidget installed beside them (their labextensions), so those are pinned here too.
+# The build's own Python environment: it builds the uu-tutor wheel, compiles its translations and reads the
+# lessons once (uu/lite/build.py). ipywidgets and anywidget as in the browser, for the loading screen's words.
 BUILD_REQUIREMENTS = [
-    "jupyterlite-core==0.8.6",
-    "jupyterlite-pyodide-kernel==0.8.6",
     "ipywidgets==8.1.9",
     "anywidget==0.11.0",
     "setuptools==80.9.0",  # builds the uu-tutor wheel without fetching a build environment
     "PyYAML==6.0.3",  # reads the lessons and the catalog once, at build time (uu/lite/preread.json)
     "Babel==2.18.0",  # setup.py compiles the translations (.po to .mo) into the uu-tutor wheel
     # what those pull in, pinned (pip freeze of the environment the build was checked with)
-    "comm==0.2.3", "doit==0.37.0", "jupyter_core==5.9.1", "jupyterlab_widgets==3.0.17", "pkginfo==2.0",
-    "platformdirs==4.14.8", "psygnal==0.16.1", "traitlets==5.16.1", "typing_extensions==4.16.0",
+    "comm==0.2.3", "jupyterlab_widgets==3.0.17", "psygnal==0.16.1", "traitlets==5.16.1", "typing_extensions==4.16.0",
     "widgetsnbextension==4.0.16", "ipython==9.18.1", "ipython_pygments_lexers==1.1.1", "jedi==0.20.1",
     "parso==0.8.7", "asttokens==3.0.2", "executing==2.3.0", "matplotlib-inline==0.2.2", "pexpect==4.9.0",
     "prompt_toolkit==3.0.53", "psutil==7.2.2", "ptyprocess==0.7.0", "pure_eval==0.2.4", "Pygments==2.21.0",
     "stack-data==0.6.3", "wcwidth==0.9.4",
 ]
+
+# The page's widget manager, all three from npm (`npm pack`, nothing installed; uu/lite/build.py `widget_scripts`):
+# ipywidgets' own manager for a page without Jupyter (it draws every ipywidgets control, with their stylesheets),
+# anywidget's front end for it (an AMD module: the tutor's table and its progress store are anywidgets) and
+# RequireJS, which loads the two. {npm package: (its file, the name on the site in static/widgets/)}
+WIDGETS_NPM: dict[str, tuple[str, str]] = {
+    "@jupyter-widgets/html-manager@1.0.15": ("dist/libembed-amd.js", "html-manager.js"),
+    "anywidget@0.11.0": ("dist/index.js", "anywidget.js"),
+    "requirejs@2.3.7": ("require.js", "require.js"),
+}
 
 # Python in the browser: Pyodide from the npm package (the interpreter, its standard library and its lock file).
 PYODIDE_NPM = "pyodide@314.0.7"
@@ -35,8 +41,6 @@ PYODIDE_ABI = "pyemscripten_2026_0_wasm32"  # the platform tag of wasm wheels fo
 # The versions are those of Pyodide's own lock, except pydantic (2.14.4 needs pydantic-core 2.50.5, which has
 # the wasm wheel) and the typing packages it needs (typing-inspection 0.4.2 lacks a name pydantic 2.14 uses).
 WHEELS: list[tuple[str, str, list[str], list[str]]] = [
-    ("micropip", "micropip==0.11.1", ["micropip"], []),
-    ("packaging", "packaging==26.1", ["packaging"], []),
     ("comm", "comm==0.2.3", ["comm"], ["traitlets"]),
     ("traitlets", "traitlets==5.14.3", ["traitlets"], []),
     ("decorator", "decorator==5.2.1", ["decorator"], []),
@@ -66,10 +70,5 @@ WHEELS: list[tuple[str, str, list[str], list[str]]] = [
 ]
 WASM = {"pydantic-core"}  # wheels built for Pyodide (PYODIDE_ABI)
 REPACKED = {"pyyaml"}  # Linux wheels repacked as pure Python
-# What the page loads before the kernel starts (with their `depends`, all in parallel), the kernel's own wheels
-# (pyodide-kernel, ipykernel's stand-in; uu/lite/build.py `KERNEL_WHEELS`) included: the kernel then installs
-# nothing one by one after Python starts. "piplite" is a stand-in (uu/lite/build.py `piplite_standin`) that imports
-# nothing; "micropip" stays named so that the kernel does not load it, and is never imported.
-# "jedi" is an empty stand-in (uu/lite/build.py `absent_wheel`): the kernel installs jedi unless the preload names
-# it, and IPython, which only uses it to complete code, goes without it; the real one is 2 MB and 2,000 files.
-PRELOAD = ["micropip", "piplite", "comm", "jedi", "ipython", "ipykernel", "pyodide-kernel", "uu-tutor"]
+# What the page's worker asks Pyodide for (uu/lite/worker.mjs): the tutor, and through the lock everything it needs.
+PRELOAD = ["uu-tutor"]

@@ -17,15 +17,10 @@ const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "uu-pyo
 
 const CHECK = `
 import json, sys, time
-# a start restored from the snapshot has the kernel's imports done already (nothing here imported IPython yet)
-restored = "IPython" in sys.modules
+# a start restored from the snapshot has the widgets' imports done already (nothing here imported IPython yet)
+restored = "IPython" in sys.modules and "ipywidgets" in sys.modules
 import random
 first_random = random.random()
-# what the kernel runs at its start (jupyterlite-pyodide-kernel 0.8.6): the stand-in piplite imports nothing
-import piplite.piplite
-piplite.piplite._PIPLITE_DISABLE_PYPI = True
-piplite.piplite._PIPLITE_URLS = []
-piplite_pulled = sorted({"micropip", "unittest.mock"} & set(sys.modules))
 if ${args.includes("--no-pyc") ? "True" : "False"}:
     sys.pycache_prefix = "/tmp/no-pyc"  # .pyc looked for there only: none
 t = time.perf_counter()
@@ -40,7 +35,32 @@ app = App()
 built = time.perf_counter() - t
 assert app.error is None, app.error
 seen = {"python": sys.version.split()[0], "lessons": len(app.lessons), "import_s": round(imported, 2),
-        "app_s": round(built, 2), "restored": restored, "random": first_random, "piplite_pulled": piplite_pulled}
+        "app_s": round(built, 2), "restored": restored, "random": first_random}
+
+# the tutor's start as the page's worker runs it (uu/lite/worker.mjs), its messages to the page taken by the
+# stand-in uu_page module below: the loading stages, every widget opened, the App shown
+import uu_page
+from uu.lite import bridge
+from ipywidgets.widgets.widget import _instances
+shown = uu.lite.app(lang="fr")
+messages = [json.loads(text) for text in uu_page.sent]
+seen["stages"] = [m["stage"] for m in messages if m["type"] == "stage"]
+opened = {m["comm_id"] for m in messages if m["type"] == "comm_open"}
+seen["shown_opened"] = [m["model_id"] for m in messages if m["type"] == "display"] == [shown.model_id] and \
+    shown.model_id in opened
+seen["nulls_kept"] = any("null" in text for text in uu_page.sent)  # JSON from Python: a None stays null
+# a click on "Play a game" from the page: the game opens, and what Python sent meanwhile answers that message
+# (the last one made: the App shown's, not the one built above)
+play_button = [w for w in list(_instances.values()) if "uu-play" in getattr(w, "_dom_classes", ())][-1]
+del uu_page.sent[:]
+bridge.receive(json.dumps({"type": "comm_msg", "comm_id": play_button.comm.comm_id, "msg_id": "page-1",
+                           "data": {"method": "custom", "content": {"event": "click"}}}))
+answers = [json.loads(text) for text in uu_page.sent]
+seen["click_opened_play"] = shown.screen is shown.play_screen and shown.play_screen is not None
+seen["click_answered"] = bool(answers) and all(m.get("parent") == "page-1" for m in answers[:-1]) and \
+    answers[-1] == {"type": "idle", "parent": "page-1"}
+bridge.receive("not json")  # logged, not raised
+bridge.receive(json.dumps({"type": "comm_msg", "comm_id": "gone", "msg_id": "page-2", "data": {}}))
 lesson = app.open_lesson("goal")
 runner = lesson.runner
 start = runner.progress[0]
@@ -77,12 +97,15 @@ json.dumps(seen)
 `;
 
 const t0 = performance.now();
-const options = { indexURL: pyodideDir, packages: ["piplite", "ipython", "uu-tutor"], uuSnapshot: !args.includes("--no-snapshot"),
+const options = { indexURL: pyodideDir, packages: ["uu-tutor"], uuSnapshot: !args.includes("--no-snapshot"),
                   stdout: () => {}, stderr: (s) => process.stderr.write(s + "\n") };
 try {
   const pyodide = await loadPyodide(options);
   const loaded = (performance.now() - t0) / 1000;
-  // what the kernel does with the tutor's line before running it: nothing left to install
+  // the page's side of uu/lite/bridge.py, as uu/lite/worker.mjs gives it: here it only keeps what Python sends
+  const sent = [];
+  pyodide.registerJsModule("uu_page", { send: (text) => { sent.push(text); }, sent });
+  // the tutor's first import: nothing left to install
   const fetched = [];
   await pyodide.loadPackagesFromImports("import uu.lite", { messageCallback: (m) => fetched.push(m) });
   const out = JSON.parse(await pyodide.runPythonAsync(CHECK));

@@ -2,26 +2,23 @@
 // (uu/lite/build.py runs it once the site's Pyodide, standard library and uu-site.bin are in place, and gzips
 // the result into uu-snapshot.bin). Pyodide starts through the site's own uu-pyodide.mjs (uu/lite/boot.mjs),
 // with the same standard library zip and the same packages installed at the same paths as in the browser,
-// imports what the kernel and the widgets import at every start, and writes Python's whole memory. The page
+// imports what the widgets import at every start, and writes Python's whole memory. The page
 // then restores that memory instead of starting Python and importing those modules again (boot.mjs).
 //
 // What may be in it: only modules of pure Python. A compiled module (pydantic-core) is linked into memory by
 // Pyodide's loader in a way a snapshot cannot hold, and a module that keeps a JavaScript object at import
-// (micropip, piplite, pyodide_kernel's kernel) would need that object found again; both are imported after the
-// restore, as before. Pyodide 314.0.7 (uu/lite/pins.py) marks the snapshot options private: tests/test_lite_site.py
+// (the worker's `uu_page`, uu/lite/bridge.py) would need that object found again; both are imported after the
+// restore. Pyodide 314.0.7 (uu/lite/pins.py) marks the snapshot options private: tests/test_lite_site.py
 // checks at every build that a restored start really skips those imports, and that the start falls back to
 // Python's own when the snapshot is missing.
 import path from "node:path";
 import { writeFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 
-// what the kernel (pyodide_kernel 0.8.6: IPython's shell, its display hooks and input transformers) and the
-// tutor's screens (ipywidgets, anywidget) import at every start, and the standard modules the tutor uses
+// what the tutor's screens import at every start (ipywidgets, which imports IPython's display functions, anywidget
+// and comm: uu/lite/bridge.py), and the standard modules the tutor uses
 export const SNAPSHOT_IMPORTS = [
-  "IPython", "IPython.core.application", "IPython.core.history", "IPython.core.interactiveshell",
-  "IPython.core.shellapp", "IPython.core.displayhook", "IPython.core.displaypub", "IPython.core.inputtransformer2",
-  "IPython.core.getipython", "IPython.utils.tokenutil", "IPython.display", "comm", "traitlets",
-  "ipywidgets", "anywidget",
+  "IPython", "IPython.display", "comm", "comm.base_comm", "traitlets", "ipywidgets", "anywidget",
   "json", "re", "dataclasses", "enum", "typing", "gettext", "hashlib", "random", "importlib.resources",
   "urllib.parse", "html", "textwrap", "copy", "functools", "itertools", "collections", "datetime", "math",
 ];

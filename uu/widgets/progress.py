@@ -164,13 +164,16 @@ class ProgressStore(anywidget.AnyWidget):
 
     def __init__(self, on_restore: Callable[[Saved], object] | None = None,
                  on_page: Callable[[str], object] | None = None,
-                 on_language: Callable[[Saved | None, str | None, str | None], object] | None = None, **kwargs: Any):
+                 on_language: Callable[[Saved | None, str | None, str | None], object] | None = None,
+                 on_taken: Callable[[], object] | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self.on_restore = on_restore
         self.on_page = on_page
         # called first, with (the saved progress, the page's address, the browser's language): the language is
         # settled before anything is reopened, so the learner's screen is built once, in their words
         self.on_language = on_language
+        # called once the browser's message is taken in (saved progress or none, the link opened)
+        self.on_taken = on_taken
         self.restored = False
         # the screen the page's link (?lesson=, ?position=) opened, while the learner is on it ("lesson:<id>",
         # "sandbox"); None without a link or once they left it
@@ -210,6 +213,11 @@ class ProgressStore(anywidget.AnyWidget):
         if not isinstance(content, dict) or content.get("type") != "restore":
             return
         self._restore(content)
+        if self.on_taken is not None:
+            try:
+                self.on_taken()
+            except Exception:
+                log.exception("error after the restore")
         # the view writes what this kernel holds now: progress made before the view loaded (a name joined, a
         # lesson begun while a busy page drew the rest first) changes nothing after, so no change event says it
         if self.state:

@@ -118,7 +118,8 @@ class App(widgets.VBox):
         self.play_saved: PlaySettings | None = None
         self.game_saved: GameSaved | None = None  # the game in progress the browser kept, until it is reopened
         self.last_lesson: str | None = None  # the lesson opened last: the home's "Continue"
-        self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link, on_language=self._browser_language)
+        self.store = ProgressStore(on_restore=self.restore, on_page=self.open_link, on_language=self._browser_language,
+                                   on_taken=self._browser_taken)
         # the class view (uu/tutor/hubreport.py): None unless the teacher runs `uu app --class` or the hub has it
         self.classroom = class_reporter() if lessons is None else None
         self._class_box: ClassNameBox | None = None
@@ -392,6 +393,13 @@ class App(widgets.VBox):
             self.home.refresh()
             self._reopen(saved.screen)
         self.save()
+
+    def _browser_taken(self) -> None:
+        """The browser's copy of the progress and the page's link are taken in: the screen open now is the one the
+        learner will use. The page can tell (the class `uu-restored`): the static site's loading screen waits for
+        it (uu/lite/page.js), so the home is not redrawn under a first click, nor shown a moment before a
+        reload's lesson or game."""
+        self.add_class("uu-restored")
 
     def _reopen(self, screen: str | None) -> None:
         """A reload lands where the learner was: the lesson step, the game in progress, the sandbox."""
