@@ -18,8 +18,8 @@ export { version } from "./pyodide.mjs";
 
 const IMAGE = "uu-site.bin";
 const SNAPSHOT = "uu-snapshot.bin";
-// The big files' versions (the SHA-256 of each, written by uu/lite/build.py `boot_versions`): the key of their
-// unpacked copies in the browser's Cache Storage
+// The big files' versions (their SHA-256 and unpacked size, written by uu/lite/build.py `boot_versions`): the name
+// of their unpacked copies, kept in the site's private folder of the browser (the origin private file system)
 const VERSIONS = "uu-boot.json";
 const KEPT = "uu-lite-unpacked";
 
@@ -43,7 +43,7 @@ async function readFileOrUrl(url, name) {
 }
 
 async function readVersions(base) {
-  if (base.protocol === "file:" || typeof caches === "undefined") return {};
+  if (base.protocol === "file:" || !keptFolder()) return {};
   try {
     const response = await fetch(new URL(VERSIONS, base), { credentials: "same-origin" });
     return response.ok ? await response.json() : {};
@@ -52,36 +52,69 @@ async function readVersions(base) {
   }
 }
 
-// `name`, unpacked: from the browser's Cache Storage when this build's copy is there, else downloaded (or from
-// the HTTP cache) and unpacked, and that copy kept for the next visit. Unpacking the two big files took about
-// 0.7 s of every visit on this machine (quiet), reading the kept copies a tenth of that. Without Cache Storage
-// (Node, a browser that refuses it), or for a file the build gave no version, it is unpacked every time.
+// The folder of unpacked copies: a worker's origin private file system, read and written whole with its
+// synchronous access (only a worker has it); null elsewhere (Node, a page, a browser without it)
+function keptFolder() {
+  const storage = typeof navigator !== "undefined" && navigator.storage;
+  if (!storage || typeof storage.getDirectory !== "function") return null;
+  if (typeof FileSystemFileHandle === "undefined" || !FileSystemFileHandle.prototype.createSyncAccessHandle) {
+    return null;
+  }
+  return storage.getDirectory().then((root) => root.getDirectoryHandle(KEPT, { create: true }));
+}
+
+// `name`, unpacked: this build's copy from the kept folder when it is there, whole, else downloaded (or from the
+// HTTP cache) and unpacked, and that copy kept for the next visit. Unpacking the two big files took about 0.7 s
+// of every visit on this machine (quiet); reading the kept copies takes a fraction of that. For a file the build
+// gave no version, or without the folder, it is unpacked every time.
 async function readUnpacked(url, name, versions) {
   const version = (await versions)[name];
-  if (!version) return readFileOrUrl(url, name);
-  const key = new URL(`${name}?unpacked=${version}`, url);
-  let cache = null;
+  const folder = version ? keptFolder() : null;
+  if (!folder) return readFileOrUrl(url, name);
+  const file = `${name}.${version.sha256}`;
+  let dir = null;
   try {
-    cache = await caches.open(KEPT);
-    const kept = await cache.match(key);
-    if (kept) return new Uint8Array(await kept.arrayBuffer());
+    dir = await folder;
+    const access = await (await dir.getFileHandle(file)).createSyncAccessHandle();
+    try {
+      const bytes = new Uint8Array(access.getSize());
+      // a copy cut short (the page closed while it was written) is not this build's: unpacked again
+      if (bytes.length === version.unpacked && access.read(bytes, { at: 0 }) === bytes.length) return bytes;
+    } finally {
+      access.close();
+    }
   } catch (e) {
-    cache = null;
+    // not kept yet (NotFoundError), or the folder refused: unpacked below
   }
   const bytes = await readFileOrUrl(url, name);
-  if (cache) setTimeout(() => keep(cache, key, bytes), 0); // once Python lets the worker go
+  if (dir) setTimeout(() => keep(dir, name, file, bytes), 0); // once Python lets the worker go
   return bytes;
 }
 
-async function keep(cache, key, bytes) {
+async function keep(dir, name, file, bytes) {
   try {
-    const file = key.href.split("?")[0];
-    for (const old of await cache.keys()) {
-      if (old.url.split("?")[0] === file && old.url !== key.href) await cache.delete(old);
+    for await (const old of dir.keys()) {
+      if (old.startsWith(name + ".") && old !== file) await dir.removeEntry(old);
     }
-    await cache.put(key, new Response(bytes));
+    const access = await (await dir.getFileHandle(file, { create: true })).createSyncAccessHandle();
+    try {
+      access.truncate(0);
+      access.write(bytes, { at: 0 });
+      access.flush();
+    } finally {
+      access.close();
+    }
   } catch (e) {
     // a full or refused storage: the next visit unpacks again
+  }
+}
+
+// a damaged copy kept by an earlier visit must not fail the next one too
+async function forgetKept() {
+  try {
+    await (await navigator.storage.getDirectory()).removeEntry(KEPT, { recursive: true });
+  } catch (e) {
+    // nothing kept
   }
 }
 
@@ -186,8 +219,7 @@ export async function loadPyodide(options = {}) {
     } catch (e) {
       console.warn(`${SNAPSHOT} could not be restored; Python starts without it:`, e);
       pyodide = null;
-      // a damaged copy kept by an earlier visit must not fail the next one too
-      if (typeof caches !== "undefined") await caches.delete(KEPT).catch(() => false);
+      if (keptFolder()) await forgetKept();
     }
   }
   if (pyodide === null) pyodide = await loadPyodideItself(settings);

@@ -397,12 +397,13 @@ VERSIONS = "uu-boot.json"
 
 
 def boot_versions(out: Path) -> None:
-    """`static/pyodide/uu-boot.json`: the SHA-256 of the two big files the worker unpacks at every start
-    (`uu-site.bin`, `uu-snapshot.bin`). uu/lite/boot.mjs keeps their unpacked copies in the browser's Cache
-    Storage under that version, so a second visit reads them instead of unpacking them again, and a new build's
-    files are never mistaken for an old one's."""
+    """`static/pyodide/uu-boot.json`: the SHA-256 and the unpacked size of the two big files the worker unpacks at
+    every start (`uu-site.bin`, `uu-snapshot.bin`). uu/lite/boot.mjs keeps their unpacked copies in the browser
+    (the site's private folder) under that version, so a second visit reads them instead of unpacking them
+    again, a new build's files are never mistaken for an old one's, and a copy cut short is known by its size."""
     target = out / "static" / "pyodide"
-    versions = {name: sha256(target / name) for name in (IMAGE, SNAPSHOT) if (target / name).is_file()}
+    versions = {name: {"sha256": sha256(target / name), "unpacked": len(gzip.decompress((target / name).read_bytes()))}
+                for name in (IMAGE, SNAPSHOT) if (target / name).is_file()}
     (target / VERSIONS).write_text(json.dumps(versions, indent=1, sort_keys=True) + "\n")
 
 
