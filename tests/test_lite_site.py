@@ -270,3 +270,23 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     assert page.locator(".jp-CodeConsole .jp-Cell").count() == cells
     assert page.title() != "typed" and page.evaluate(LOOK_JS)["code"] == []
     assert outside == []
+
+
+@pytest.mark.browser
+def test_a_site_that_cannot_start_python_says_so_at_once(page, tmp_path: Path) -> None:
+    """A host that lost the packages' file (or a browser that cannot unpack it): the worker's start fails, and the
+    loading screen says so in plain words within seconds, not after its three minutes without progress."""
+    from uu.lite.bench import serve
+
+    shutil.copytree(SITE, tmp_path / "site", ignore=shutil.ignore_patterns("uu-site.bin"))
+    served = serve(tmp_path / "site")
+    try:
+        outside = keep_on_site(page, served.url)
+        page.goto(served.url + "?lang=de", wait_until="commit")
+        box = page.locator("#uu-loading[data-stage='failed']")
+        box.wait_for(timeout=60_000)
+        assert "konnte nicht starten" in box.inner_text()
+        assert "Traceback" not in page.inner_text("body") and page.locator(".uu-app").count() == 0
+        assert outside == []
+    finally:
+        served.stop()
