@@ -675,8 +675,12 @@ def test_the_hover_preview_covers_nothing_the_learner_needs(page: Page, voila_ur
     wait_new_table(page, screen, old)
     hand = screen.locator(".uu-t-me [data-zone='hand'][data-legal='true']")
     expect(hand.first).to_be_visible(timeout=STEP_MS)
+    key = hand.first.get_attribute("data-key")
     hand.first.click()                                            # a card chosen: its places and targets lit
-    expect(screen.locator(".uu-t [aria-pressed='true']")).to_have_count(1)
+    pressed = screen.locator(".uu-t [aria-pressed='true']")
+    expect(pressed.first).to_be_visible()
+    # that card only (with its copies in the hand, if the deal gave two: copies share a key)
+    assert {pressed.nth(i).get_attribute("data-key") for i in range(pressed.count())} == {key}
     problems += hover_covers(page, screen.locator(".uu-t [data-card]:not([data-card='hidden'])"), "choosing a place", 12)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "screen-hover-preview.png"))
