@@ -412,18 +412,17 @@ WORDS_SCRIPT = "import json; from uu.lite.words import loading_words; print(json
 
 
 def first_files(out: Path) -> dict[str, object]:
-    """What Python needs before the tutor can start, as the loading screen fetches and counts it: the
-    interpreter, the preloaded packages installed (`site_image`), the wheels Pyodide's loader still installs and
-    Python's memory snapshot (`memory_snapshot`), if the build made one
-    (paths from the site's root)."""
+    """What the tutor needs before it can start, as the loading screen fetches and counts it: the interpreter,
+    the packages installed (`site_image`), the wheels Pyodide's loader still installs, Python's memory snapshot
+    (`memory_snapshot`) if the build made one, and the page's widget manager (paths from the site's root)."""
     pyodide = out / "static" / "pyodide"
     packages = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
     names = [BOOT, "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
              IMAGE, *(packages[name]["file_name"] for name in closure(sorted(WASM), packages))]
     if (pyodide / SNAPSHOT).is_file():
         names.append(SNAPSHOT)
-    return {"first": [f"static/pyodide/{n}" for n in names],
-            "bytes": sum((pyodide / n).stat().st_size for n in names)}
+    paths = [f"static/pyodide/{n}" for n in names] + [f"{WIDGETS_DIR}/{name}" for _path, name in WIDGETS_NPM.values()]
+    return {"first": paths, "bytes": sum((out / path).stat().st_size for path in paths)}
 
 
 def tutor_pages(env: Path, out: Path) -> None:
