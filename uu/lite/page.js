@@ -297,7 +297,7 @@
     }
     // no step forward for three minutes (a first visit on a slow line downloads meanwhile)
     if (state.stage !== "download" && performance.now() - movedAt > 180000) fail("no progress for three minutes");
-    setTimeout(watch, 100);
+    setTimeout(watch, 30); // a few querySelector calls: cheap, and the learner sees the tutor sooner
   }
   function ready() {
     render();
