@@ -194,6 +194,13 @@ def test_lesson_one_and_a_game_move_in_the_static_site(page, site_url: str, monk
     assert table_move(page, screen) >= 1
     assert page.locator(".uu-error-box").count() == 0
     assert "Traceback" not in page.inner_text("body")
+
+    # a reload lands in the game: the loading screen goes when the game is back (the App is position: fixed in a
+    # game's layout, which the page once took for not drawn, and waited out its timeout)
+    page.reload(wait_until="commit")
+    page.wait_for_function("() => !document.getElementById('uu-loading')", timeout=LOAD_MS)
+    assert page.locator(".uu-play-screen").first.is_visible()
+    assert page.evaluate("window.uuLoadingTimes.shownBy") == "screen"
     assert outside == [], outside
 
 
@@ -251,6 +258,9 @@ def test_the_page_is_the_tutors_loading_screen_then_the_tutor_never_a_code_cell(
     assert "Ouverture du tuteur" in said, list(dict.fromkeys(look["says"] for look in looks))
     # every stage reached, in order (a look a second can miss a short one: the page's own record of them)
     reached = page.evaluate("window.uuLoadingTimes")
+    # it went because the tutor's first screen was ready (drawn, the browser's progress taken in), not on its
+    # few seconds' timeout
+    assert reached["shownBy"] == "screen", reached
     stages = ["download", "page", "python", "import", "app", "draw", "shown"]
     assert [reached[s] for s in stages] == sorted(reached[s] for s in stages), reached
     bars = [look["bar"] for look in looks if look["loading"]]

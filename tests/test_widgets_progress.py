@@ -292,3 +292,17 @@ def test_in_a_kernel_a_save_waits_for_the_message_under_way_and_is_made_once(mon
         return seen
 
     assert run_async(in_a_kernel()) == [0] and made == [0, 1]
+
+
+def test_the_app_says_when_the_browsers_progress_is_taken_in() -> None:
+    """The class `uu-restored` appears once the browser's restore message is handled, and not before: the static
+    site's loading screen waits for it (uu/lite/page.js), so the learner's first click lands on the screen
+    they will use."""
+    from uu.widgets.tutor_app import App
+
+    app = App()
+    assert "uu-restored" not in app._dom_classes
+    app.store._on_message(app.store, {"type": "restore", "items": {}, "href": "http://h/?lesson=neigh",
+                                      "browser": "en"}, [])
+    assert "uu-restored" in app._dom_classes
+    assert app.screen is app.lesson_screens["neigh"]  # the link's screen open by then

@@ -105,14 +105,6 @@ def npm_package(cache: Path, spec: str) -> Path:
     return pkg
 
 
-def pyodide_dist(cache: Path) -> Path:
-    """The npm package of Pyodide unpacked (cache/pyodide/package: where earlier builds kept it)."""
-    old = cache / "pyodide" / "package"
-    if (old / "pyodide.asm.wasm").exists():
-        return old
-    return npm_package(cache, PYODIDE_NPM)
-
-
 WIDGETS_DIR = "static/widgets"
 
 
@@ -436,7 +428,7 @@ def build(out: Path, cache: Path) -> Path:
     t0 = time.monotonic()
     cache.mkdir(parents=True, exist_ok=True)
     env = build_env(cache)
-    pyodide = pyodide_dist(cache)
+    pyodide = npm_package(cache, PYODIDE_NPM)
     downloaded = download_wheels(env, cache)
     work = cache / "work"
     wheels_dir = work / "wheels"

@@ -48,7 +48,9 @@ seen["stages"] = [m["stage"] for m in messages if m["type"] == "stage"]
 opened = {m["comm_id"] for m in messages if m["type"] == "comm_open"}
 seen["shown_opened"] = [m["model_id"] for m in messages if m["type"] == "display"] == [shown.model_id] and \
     shown.model_id in opened
-seen["nulls_kept"] = any("null" in text for text in uu_page.sent)  # JSON from Python: a None stays null
+# JSON from Python: a trait whose value is None arrives as null (Pyodide's conversion would drop the key)
+seen["nulls_kept"] = any(value is None for m in messages if m["type"] == "comm_open"
+                         for value in m["data"].get("state", {}).values())
 # a click on "Play a game" from the page: the game opens, and what Python sent meanwhile answers that message
 # (the last one made: the App shown's, not the one built above)
 play_button = [w for w in list(_instances.values()) if "uu-play" in getattr(w, "_dom_classes", ())][-1]
