@@ -177,11 +177,12 @@ def test_a_reload_brings_back_the_bots_moves_the_learner_saw(monkeypatch: pytest
     monkeypatch.setattr(uu.widgets.play, "make_bot", lambda level, seed: AnswersOtherwiseWhenAskedAgain())
     app = App(delay=0)
     play = app.open_play()
-    for _ in range(8):
-        if play.game.pending is None:
+    for _ in range(30):  # until the bots have moved, in a game still going (only a game in progress is kept)
+        if play.game.pending is None or len(play.game.moves) > len(play.history):
             break
         play.click_move(play.moves[0])
     assert len(play.game.moves) > len(play.history), "the bots moved too"
+    assert play.game.pending is not None, "the game goes on"
     state = app.store.state
     again = reload_into(state)
     assert again.play_screen.game.to_dict() == play.game.to_dict()
