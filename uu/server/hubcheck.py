@@ -419,12 +419,12 @@ def play_together(base: str, pages: list[Any], shots: Path | None) -> dict[str, 
 
     a, b = pages
     a.goto(f"{base}/hub/user-redirect{APP_URL}", timeout=WAIT_MS)
-    # this learner was last in the sandbox (position_link): once the browser's progress is taken in the App
-    # reopens it, and a click on the home before that would race it (under load the home went under the click)
+    # this learner was last in the sandbox (position_link): once the browser's progress is taken in, the App
+    # reopens it (a click on the home before that raced it, and under load the home went under the click)
     expect(a.locator(".uu-app.uu-restored")).to_have_count(1, timeout=WAIT_MS)
-    if a.locator(".uu-home-screen:visible").count() == 0:
-        say("the first learner's reload reopened where they were (the sandbox); they go home")
-        a.locator(".uu-nav-home").click(timeout=WAIT_MS)
+    expect(a.locator(".uu-sandbox-screen")).to_be_visible(timeout=WAIT_MS)
+    say("the first learner's next visit reopened the sandbox, where they were; they go home")
+    a.locator(".uu-nav-home").click(timeout=WAIT_MS)
     a.get_by_role("button", name="Play with others").click(timeout=WAIT_MS)
     a.locator("[data-role='name'] input").fill("Learner 1")
     a.locator(f"{TABLE_SCREEN} select").first.select_option("2")
